@@ -1,0 +1,52 @@
+"""The exceptions xlbridge raises, in one place.
+
+Every error is a :class:`ValueError`, so callers that already catch bad
+input keep working::
+
+    ValueError
+     └── ScoringError                 anything xlbridge refuses to score
+          ├── ResultCellError         a result cell that is not a score (row, value)
+          ├── WeightError             weights of a weighted score not summing to 100%
+          ├── RulingError             a rulings range that is malformed or referenced wrongly
+          ├── ContractError           a contract, declarer, result or board that is not valid
+          └── BoardError              a board that cannot be scored as given (e.g. too many results)
+
+Messages are lower case, quote the offending value with ``!r`` and say where
+it was found (``row 7: '42O' is not a score``).  Adapters (the Excel
+functions, the workbook reader, the command line) add the sheet and cell.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "BoardError",
+    "ContractError",
+    "ResultCellError",
+    "RulingError",
+    "ScoringError",
+    "WeightError",
+]
+
+
+class ScoringError(ValueError):
+    """Input that xlbridge will not score, with a message that says where and why."""
+
+
+class ResultCellError(ScoringError):
+    """A result cell that is not a score, an artificial code, a weighting or a ruling."""
+
+
+class WeightError(ResultCellError):
+    """The weights of a weighted score do not sum to exactly 100%, or one is out of range."""
+
+
+class RulingError(ScoringError):
+    """A rulings range that is malformed, or a reference to a ruling that does not exist."""
+
+
+class ContractError(ScoringError):
+    """A contract, declarer, result or board number that is not valid."""
+
+
+class BoardError(ScoringError):
+    """A board that cannot be scored as given (for example more results than expected)."""
