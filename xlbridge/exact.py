@@ -1,0 +1,112 @@
+"""Exact numbers from what a spreadsheet cell holds, and rounding rules.
+
+Excel hands a cell formatted as 30% over as the float ``0.3``, and
+``Fraction(0.3)`` is not 3/10.  Every float is therefore read through its
+shortest decimal text (``repr``) before any exact arithmetic.
+
+Rounding happens only where a published method prescribes it, through
+:func:`round_half_away`, whose tie rule (half away from zero) is symmetric:
+negating every score negates the rounded figure, so NS and EW are treated
+alike.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from fractions import Fraction
+from numbers import Rational
+
+__all__ = [
+    "is_blank",
+    "normalise_text",
+    "parse_fraction",
+    "round_half_away",
+    "to_float",
+    "whole_number",
+]
+
+# Characters that people (and other programs) type for a minus sign.
+_MINUS_SIGNS = "\u2212\u2013\u2012\u2014\ufe63\uff0d"
+_MINUS_TABLE = str.maketrans({c: "-" for c in _MINUS_SIGNS} | {"\u00a0": " ", "\u2009": " "})
+_DECIMAL = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
+
+
+def is_blank(value: object) -> bool:
+    """True for what Excel passes for an empty cell: ``None`` or a blank string."""
+    return value is None or (isinstance(value, str) and value.strip() == "")
+
+
+def normalise_text(text: str) -> str:
+    """Strip a cell's text and turn typographic minus signs and odd spaces into plain ones.
+
+    >>> normalise_text("\\u221250 ")
+    '-50'
+    """
+    return text.translate(_MINUS_TABLE).strip()
+
+
+def parse_fraction(value: object) -> Fraction:
+    """An exact rational from a cell value: an int, a float (by its shortest text) or decimal text.
+
+    Raises :class:`ValueError` (without location; callers add it) for anything
+    else, including booleans, NaN and infinities.
+
+    >>> parse_fraction(0.3)
+    Fraction(3, 10)
+    >>> parse_fraction("-2.5")
+    Fraction(-5, 2)
+    """
+    if isinstance(value, bool):
+        raise ValueError(f"{value!r} is a true/false value, not a number")
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError(f"{value!r} is not a finite number")
+        return Fraction(repr(value))
+    if isinstance(value, Rational):
+        return Fraction(value.numerator, value.denominator)
+    if isinstance(value, str):
+        text = normalise_text(value)
+        if _DECIMAL.match(text):
+            return Fraction(text)
+        raise ValueError(f"{value!r} is not a number")
+    raise ValueError(f"{value!r} is not a number")
+
+
+def whole_number(value: object) -> int:
+    """An exact whole number from a cell value; 3.5 or '3.5' is refused, not rounded.
+
+    >>> whole_number(12.0)
+    12
+    """
+    number = parse_fraction(value)
+    if number.denominator != 1:
+        raise ValueError(f"{value!r} is not a whole number")
+    return int(number)
+
+
+def round_half_away(value: Fraction, unit: int | Fraction = 1) -> Fraction:
+    """Round ``value`` to the nearest multiple of ``unit``, ties away from zero.
+
+    >>> round_half_away(Fraction(5, 2))
+    Fraction(3, 1)
+    >>> round_half_away(Fraction(-5, 2))
+    Fraction(-3, 1)
+    >>> round_half_away(Fraction(68175, 100), 10)
+    Fraction(680, 1)
+    """
+    unit = Fraction(unit)
+    if unit <= 0:
+        raise ValueError(f"rounding unit must be positive, not {unit!r}")
+    steps = abs(value) / unit
+    whole = math.floor(steps + Fraction(1, 2))
+    return Fraction(whole) * unit * (1 if value >= 0 else -1)
+
+
+def to_float(value: Fraction | int | None) -> float | None:
+    """The float Excel shows for an exact value (``None`` stays blank)."""
+    return None if value is None else float(value)
