@@ -68,7 +68,7 @@ def parse_fraction(value: object) -> Fraction:
             raise ValueError(f"{value!r} is not a finite number")
         return Fraction(repr(value))
     if isinstance(value, Rational):
-        return Fraction(value.numerator, value.denominator)
+        return Fraction(int(value.numerator), int(value.denominator))
     if isinstance(value, str):
         text = normalise_text(value)
         if _DECIMAL.match(text):

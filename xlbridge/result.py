@@ -1,0 +1,464 @@
+"""What one traveller row holds, parsed into exact values.
+
+A traveller row gives the result of one table, from North-South's point of
+view.  :func:`parse_result` reads every form a cell may hold (design.md,
+"What a result cell may hold"):
+
+==============================  ===============================================
+``420``, ``-50``, ``0``          the NS score (0: passed out)
+blank                            no row: ignored
+``NP``                           not played: no score for either side
+``A=``, ``A+/A-``, ``A-/A-`` ... artificial adjusted score (Law 12C2), NS/EW
+``A60/40``, ``A50/40``           artificial score with explicit percentages
+``30% 1430; 70% -100``           weighted score (Law 12C1(c)); ``2/5 620; 3/5 -100``
+``NS: 680 | EW: 1430``           split score; each side may be weighted or artificial
+``R7``                           a ruling defined in a rulings range
+==============================  ===============================================
+
+The parsed value is a :class:`Result` (NS side and EW side, each a
+:class:`Weighted` score or an :class:`Artificial` percentage), the constant
+:data:`NOT_PLAYED`, or ``None`` for a blank cell.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TypeVar
+
+from xlbridge.errors import ResultCellError, RulingError, ScoringError, WeightError
+from xlbridge.exact import is_blank, normalise_text, parse_fraction
+
+__all__ = [
+    "AVERAGE",
+    "AVERAGE_MINUS",
+    "AVERAGE_PLUS",
+    "NOT_PLAYED",
+    "Artificial",
+    "NotPlayed",
+    "Result",
+    "Row",
+    "Rulings",
+    "Side",
+    "Weighted",
+    "format_result",
+    "parse_result",
+    "parse_rulings",
+    "parse_score",
+    "parse_weight",
+]
+
+T = TypeVar("T")
+
+#: The largest size of a bridge score either way: 7NT redoubled vulnerable
+#: made is +2980; thirteen down redoubled vulnerable is -7600.
+MAX_SCORE = 7600
+
+
+@dataclass(frozen=True)
+class Weighted:
+    """A real score, or a weighted mix of real scores (Law 12C1(c)).
+
+    ``components`` holds ``(score, weight)`` pairs; the weights are positive
+    and sum to exactly 1.  A plain score is one component of weight 1.
+    """
+
+    components: tuple[tuple[int, Fraction], ...]
+
+    @classmethod
+    def of(cls, score: int) -> Weighted:
+        """The plain score ``score``."""
+        return cls(((score, Fraction(1)),))
+
+    @property
+    def is_weighted(self) -> bool:
+        """True when the score mixes more than one component."""
+        return len(self.components) > 1
+
+    def mean(self) -> Fraction:
+        """The weighted mean of the component scores (in total points)."""
+        return sum((w * s for s, w in self.components), Fraction(0))
+
+    def negated(self) -> Weighted:
+        """The same mix seen from the other side (scores negated)."""
+        return Weighted(tuple((-s, w) for s, w in self.components))
+
+
+@dataclass(frozen=True)
+class Artificial:
+    """An artificial adjusted score: ``percent`` of the top (Law 12C2).
+
+    ``label`` keeps how it was written (``A+``, ``A=``, ``A60``) so that a
+    session can later treat an ``A+`` by Law 12C2(c).
+    """
+
+    percent: Fraction
+    label: str
+
+
+AVERAGE_PLUS = Artificial(Fraction(60), "A+")
+AVERAGE = Artificial(Fraction(50), "A=")
+AVERAGE_MINUS = Artificial(Fraction(40), "A-")
+_CODES = {"A+": AVERAGE_PLUS, "A=": AVERAGE, "A-": AVERAGE_MINUS}
+
+Side = Weighted | Artificial
+
+
+@dataclass(frozen=True)
+class Result:
+    """One table's result: what NS are scored with and what EW are scored with.
+
+    On a normal board both sides hold the same :class:`Weighted` score (NS
+    point of view).  A split (non-balancing) score holds different ones; an
+    artificial score holds an :class:`Artificial` percentage on each side.
+    """
+
+    ns: Side
+    ew: Side
+
+    @classmethod
+    def of(cls, score: int) -> Result:
+        """The plain NS score ``score``."""
+        side = Weighted.of(score)
+        return cls(side, side)
+
+    @property
+    def is_split(self) -> bool:
+        """True when NS and EW are not scored with the same real score."""
+        if isinstance(self.ns, Artificial) and isinstance(self.ew, Artificial):
+            return False
+        return self.ns != self.ew
+
+
+@dataclass(frozen=True)
+class NotPlayed:
+    """``NP``: the board was not played at this table; no score for either side."""
+
+    def __repr__(self) -> str:
+        return "NOT_PLAYED"
+
+
+NOT_PLAYED = NotPlayed()
+
+#: What one traveller row parses to: a result, not played, or blank (``None``).
+Row = Result | NotPlayed | None
+
+#: Rulings by their ID (upper case), as :func:`parse_rulings` builds them.
+Rulings = Mapping[str, Result]
+
+_PERCENT = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)"
+_ART_PAIR = re.compile(r"^A(=|\+|-)(?:/A(=|\+|-))?$")
+_ART_EXPLICIT = re.compile(rf"^A({_PERCENT})%?(?:/({_PERCENT})%?)?$")
+_SIDE_LABEL = re.compile(r"^(NS|N-S|N/S|EW|E-W|E/W)\s*:?\s*(.*)$", re.IGNORECASE)
+_RULING_REF = re.compile(r"^R\d+$", re.IGNORECASE)
+
+
+def parse_score(value: object, where: str = "") -> int:
+    """A real bridge score: a whole multiple of 10 no larger than 7600 either way.
+
+    >>> parse_score("-50")
+    -50
+    >>> parse_score(420.0)
+    420
+    """
+    try:
+        number = parse_fraction(value)
+    except ValueError:
+        raise ResultCellError(f"{_at(where)}{value!r} is not a score") from None
+    if number.denominator != 1 or number % 10 != 0:
+        raise ResultCellError(
+            f"{_at(where)}{value!r} is not a score (bridge scores are multiples of 10)"
+        )
+    if abs(number) > MAX_SCORE:
+        raise ResultCellError(
+            f"{_at(where)}{value!r} is not a possible bridge score "
+            f"(scores lie between -{MAX_SCORE} and {MAX_SCORE})"
+        )
+    return int(number)
+
+
+def parse_weight(value: object, where: str = "") -> Fraction:
+    """A weight as a fraction of 1: ``30%``, ``2/5``, ``0.3``, or a number.
+
+    A number up to 1 is a fraction (Excel passes a cell formatted as 30% as
+    0.3); a larger number is a percentage (``30`` means 30%).
+
+    >>> parse_weight("30%"), parse_weight("2/5"), parse_weight(0.3), parse_weight(30)
+    (Fraction(3, 10), Fraction(2, 5), Fraction(3, 10), Fraction(3, 10))
+    """
+    text = normalise_text(value) if isinstance(value, str) else value
+    try:
+        if isinstance(text, str) and text.endswith("%"):
+            weight = parse_fraction(text[:-1].strip()) / 100
+        elif isinstance(text, str) and "/" in text:
+            num, _, den = text.partition("/")
+            weight = parse_fraction(num.strip()) / parse_fraction(den.strip())
+        else:
+            weight = parse_fraction(text)
+            if weight > 1:
+                weight /= 100
+    except (ValueError, ZeroDivisionError):
+        raise WeightError(f"{_at(where)}{value!r} is not a weight (write 30% or 2/5)") from None
+    if not 0 < weight <= 1:
+        raise WeightError(f"{_at(where)}weight {value!r} must be more than 0% and at most 100%")
+    return weight
+
+
+def parse_result(value: object, where: str = "", rulings: Rulings | None = None) -> Row:
+    """Parse one result cell into a :class:`Result`, :data:`NOT_PLAYED` or ``None``.
+
+    ``where`` names the place for error messages (``"row 7"``); ``rulings``
+    resolves references such as ``R7``.
+
+    >>> parse_result(420) == Result.of(420)
+    True
+    >>> parse_result("A+/A-").ns
+    Artificial(percent=Fraction(60, 1), label='A+')
+    >>> parse_result("42O", "row 7")
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.ResultCellError: row 7: '42O' is not a score
+    """
+    if is_blank(value):
+        return None
+    if not isinstance(value, str):
+        return Result.of(parse_score(value, where))
+    text = normalise_text(value)
+    upper = re.sub(r"\s+", "", text.upper())
+    if upper in {"NP", "NOTPLAYED"}:
+        return NOT_PLAYED
+    if rulings is not None and upper in rulings:
+        return rulings[upper]
+    if "|" in text or _SIDE_LABEL.match(text):
+        return _parse_split(value, text, where)
+    if upper.startswith("A"):
+        return _parse_artificial_pair(value, upper, where)
+    if _RULING_REF.match(upper):
+        if rulings is None:
+            raise RulingError(
+                f"{_at(where)}{value!r} refers to a ruling, but no rulings range was given"
+            )
+        raise RulingError(f"{_at(where)}{value!r} refers to a ruling that is not in the rulings")
+    side = _parse_weighted(value, text, where)
+    return Result(side, side)
+
+
+def _at(where: str) -> str:
+    return f"{where}: " if where else ""
+
+
+def _parse_weighted(original: object, text: str, where: str) -> Weighted:
+    parts = [p.strip() for p in re.split(r"[;\n]", text) if p.strip()]
+    if len(parts) == 1 and not re.search(r"[%/]", parts[0]):
+        if parts[0] == normalise_text(str(original)):
+            return Weighted.of(parse_score(original, where))
+        return Weighted.of(_in_cell(original, where, parse_score, parts[0]))
+    components: dict[int, Fraction] = {}
+    for part in parts:
+        match = re.match(r"^(\S+?%|\d+\s*/\s*\d+|\d*\.\d+)\s+(\S+)$", part)
+        if not match:
+            raise ResultCellError(
+                f"{_at(where)}{original!r} is not a score "
+                "(a weighted score is written '30% 1430; 70% -100'; "
+                f"{part!r} is not 'weight score')"
+            )
+        weight = _in_cell(original, where, parse_weight, match.group(1).replace(" ", ""))
+        score = _in_cell(original, where, parse_score, match.group(2))
+        components[score] = components.get(score, Fraction(0)) + weight
+    total = sum(components.values(), Fraction(0))
+    if total != 1:
+        raise WeightError(
+            f"{_at(where)}the weights in {original!r} add up to {_percent(total)}, not 100%"
+        )
+    return Weighted(tuple(components.items()))
+
+
+def _in_cell(original: object, where: str, parse: Callable[[str], T], part: str) -> T:
+    """Parse one part of a cell, quoting the whole cell if the part is wrong."""
+    try:
+        return parse(part)
+    except ScoringError as exc:
+        raise type(exc)(f"{_at(where)}{original!r}: {exc}") from None
+
+
+def _percent(fraction: Fraction) -> str:
+    value = fraction * 100
+    return f"{value}%" if value.denominator == 1 else f"{float(value):.4g}%"
+
+
+def _parse_side(original: object, text: str, where: str) -> Side:
+    upper = re.sub(r"\s+", "", text.upper())
+    if upper in _CODES:
+        return _CODES[upper]
+    match = _ART_EXPLICIT.match(upper)
+    if match and match.group(2) is None:
+        return _artificial(match.group(1), original, where)
+    if upper.startswith("A"):
+        raise ResultCellError(
+            f"{_at(where)}{original!r}: {text!r} is not an artificial score for one side "
+            "(expected A+, A=, A- or A60)"
+        )
+    return _parse_weighted(original, text, where)
+
+
+def _parse_split(original: object, text: str, where: str) -> Result:
+    sides: dict[str, Side] = {}
+    for part in (p.strip() for p in text.split("|")):
+        match = _SIDE_LABEL.match(part)
+        if not match:
+            raise ResultCellError(
+                f"{_at(where)}{original!r} is not a split score "
+                f"(expected 'NS: 680 | EW: 1430'; {part!r} names no side)"
+            )
+        side = "NS" if match.group(1).upper().startswith("N") else "EW"
+        if side in sides:
+            raise ResultCellError(f"{_at(where)}{original!r} gives the {side} side twice")
+        sides[side] = _parse_side(original, match.group(2).strip(), where)
+    missing = {"NS", "EW"} - sides.keys()
+    if missing:
+        raise ResultCellError(
+            f"{_at(where)}{original!r} is a split score without a score for {missing.pop()}"
+        )
+    return Result(sides["NS"], sides["EW"])
+
+
+def _artificial(percent_text: str, original: object, where: str) -> Artificial:
+    percent = Fraction(percent_text)
+    if not 0 <= percent <= 100:
+        raise ResultCellError(
+            f"{_at(where)}{original!r}: an artificial score is between 0% and 100% of the top"
+        )
+    code = {60: "A+", 50: "A=", 40: "A-"}.get(int(percent)) if percent.denominator == 1 else None
+    return _CODES[code] if code else Artificial(percent, f"A{percent_text}")
+
+
+def _parse_artificial_pair(original: object, upper: str, where: str) -> Result:
+    if upper in {"A=", "AVE", "AVG", "A=/A="}:
+        return Result(AVERAGE, AVERAGE)
+    match = _ART_PAIR.match(upper)
+    if match and match.group(2):
+        return Result(_CODES["A" + match.group(1)], _CODES["A" + match.group(2)])
+    if match:
+        raise ResultCellError(
+            f"{_at(where)}{original!r} is ambiguous: give both sides, "
+            f"e.g. '{upper}/A{'-' if match.group(1) == '+' else '+'}' or '{upper}/{upper}'"
+        )
+    match = _ART_EXPLICIT.match(upper)
+    if match and match.group(2) is not None:
+        ns = _artificial(match.group(1), original, where)
+        return Result(ns, _artificial(match.group(2), original, where))
+    raise ResultCellError(
+        f"{_at(where)}{original!r} is not a score or an artificial score "
+        "(expected e.g. A=, A+/A-, A60/40)"
+    )
+
+
+def format_result(row: Row) -> str:
+    """The cell text that :func:`parse_result` reads back as ``row``.
+
+    >>> format_result(parse_result("NS: 30% 1430; 70% -100 | EW: A-"))
+    'NS: 30% 1430; 70% -100 | EW: A-'
+    """
+    if row is None:
+        return ""
+    if isinstance(row, NotPlayed):
+        return "NP"
+    if isinstance(row.ns, Artificial) and isinstance(row.ew, Artificial):
+        if row.ns == row.ew == AVERAGE:
+            return "A="
+        if row.ns.label[1:] in "+=-" and row.ew.label[1:] in "+=-":
+            return f"{row.ns.label}/{row.ew.label}"
+        return f"A{row.ns.percent}/{row.ew.percent}"
+    if not row.is_split:
+        return _format_side(row.ns)
+    return f"NS: {_format_side(row.ns)} | EW: {_format_side(row.ew)}"
+
+
+def _format_side(side: Side) -> str:
+    if isinstance(side, Artificial):
+        return side.label
+    if not side.is_weighted:
+        return str(side.components[0][0])
+    return "; ".join(f"{_format_weight(w)} {s}" for s, w in side.components)
+
+
+def _format_weight(weight: Fraction) -> str:
+    percent = weight * 100
+    return f"{percent}%" if percent.denominator == 1 else str(weight)
+
+
+def parse_rulings(rows: Iterable[Sequence[object]], where: str = "rulings") -> dict[str, Result]:
+    """Read a rulings range (``ID | Side | Score | Weight | Note``) into results by ID.
+
+    Rows with the same ID and side are the components of one weighted score;
+    their weights must sum to exactly 100%.  Side is ``NS``, ``EW`` or blank
+    (both).  A header row (first cell ``ID``) and blank rows are skipped.
+
+    >>> rulings = parse_rulings([["ID", "Side", "Score", "Weight", "Note"],
+    ...                          ["R1", "", 620, 0.4, "4S made"],
+    ...                          ["R1", "", -100, 0.6, "4S-1"]])
+    >>> format_result(rulings["R1"])
+    '40% 620; 60% -100'
+    """
+    parts: dict[str, dict[str, list[tuple[object, object, str]]]] = {}
+    for index, raw in enumerate(rows, start=1):
+        cells = [*raw, None, None, None, None][:4]
+        ident, side, score, weight = cells
+        if index == 1 and isinstance(ident, str) and ident.strip().upper() == "ID":
+            continue
+        if all(is_blank(c) for c in cells):
+            continue
+        here = f"{where} row {index}"
+        if is_blank(ident) or is_blank(score):
+            raise RulingError(f"{here}: a ruling needs an ID and a score (got {list(cells)!r})")
+        key = normalise_text(str(ident)).upper()
+        side_text = "" if is_blank(side) else normalise_text(str(side)).upper().replace("-", "")
+        if side_text not in {"", "NS", "EW", "N/S", "E/W"}:
+            raise RulingError(f"{here}: side {side!r} is not NS, EW or blank")
+        side_key = side_text.replace("/", "")
+        parts.setdefault(key, {}).setdefault(side_key, []).append((score, weight, here))
+    return {key: _ruling(key, sides, where) for key, sides in parts.items()}
+
+
+def _ruling(key: str, sides: dict[str, list[tuple[object, object, str]]], where: str) -> Result:
+    if "" in sides and len(sides) > 1:
+        raise RulingError(f"{where}: ruling {key!r} has rows for both sides and for one side")
+    if "" in sides:
+        side = _ruling_side(key, sides[""], both=True)
+        if isinstance(side, Result):
+            return side
+        return Result(side, side)
+    if len(sides) == 1:
+        (only,) = sides
+        other = "EW" if only == "NS" else "NS"
+        raise RulingError(f"{where}: ruling {key!r} gives a score for {only} but none for {other}")
+    ns, ew = (_ruling_side(key, sides[s], both=False) for s in ("NS", "EW"))
+    assert not isinstance(ns, Result) and not isinstance(ew, Result)
+    return Result(ns, ew)
+
+
+def _ruling_side(
+    key: str, components: list[tuple[object, object, str]], both: bool
+) -> Side | Result:
+    if len(components) == 1 and isinstance(components[0][0], str):
+        score, weight, here = components[0]
+        text = normalise_text(str(score)).upper().replace(" ", "")
+        if text.startswith("A"):
+            if not is_blank(weight) and parse_weight(weight, here) != 1:
+                raise WeightError(f"{here}: an artificial score takes no weight (got {weight!r})")
+            return (
+                _parse_artificial_pair(score, text, here)
+                if both
+                else _parse_side(score, text, here)
+            )
+    mix: dict[int, Fraction] = {}
+    for score, weight, here in components:
+        value = parse_score(score, here)
+        share = Fraction(1) if is_blank(weight) else parse_weight(weight, here)
+        mix[value] = mix.get(value, Fraction(0)) + share
+    total = sum(mix.values(), Fraction(0))
+    if total != 1:
+        raise WeightError(f"ruling {key!r}: the weights add up to {_percent(total)}, not 100%")
+    return Weighted(tuple(mix.items()))
