@@ -217,18 +217,19 @@ class Board:
     @cached_property
     def ns_table(self) -> FrequencyTable:
         """The table NS pairs are compared in (the NS side of every result)."""
-        return _build_table((row.ns for row in self._results()), self.expected)
+        return _build_table((row.ns for row in self.results()), self.expected)
 
     @cached_property
     def ew_table(self) -> FrequencyTable:
         """The table EW pairs are compared in (the EW side of every result)."""
-        return _build_table((row.ew for row in self._results()), self.expected)
+        return _build_table((row.ew for row in self.results()), self.expected)
 
     def table(self, direction: Direction) -> FrequencyTable:
         """The frequency table of ``direction``."""
         return self.ns_table if direction is Direction.NS else self.ew_table
 
-    def _results(self) -> Iterable[Result]:
+    def results(self) -> Iterable[Result]:
+        """The rows that hold a result (not blank, not NP)."""
         return (row for row in self.rows if isinstance(row, Result))
 
     def matchpoints(self, scale: int = 2) -> list[Pair | None]:
@@ -379,7 +380,7 @@ def frequency_lines(
     table = board.table(direction)
     top = scale * (board.expected - 1)
     counts: dict[Artificial, int] = {}
-    for row in board._results():
+    for row in board.results():
         side = row.ns if direction is Direction.NS else row.ew
         if isinstance(side, Artificial):
             counts[side] = counts.get(side, 0) + 1
@@ -387,9 +388,9 @@ def frequency_lines(
         FrequencyLine(art.label, n, None, *_pct_pair(art.percent, top, direction))
         for art, n in sorted(counts.items(), key=lambda item: -item[0].percent)
     ]
-    for row in table.rows:
-        mp = table.matchpoints(row.score, scale)
-        lines.append(FrequencyLine(row.score, row.freq, row.adj_freq, mp, top - mp))
+    for entry in table.rows:
+        mp = table.matchpoints(entry.score, scale)
+        lines.append(FrequencyLine(entry.score, entry.freq, entry.adj_freq, mp, top - mp))
     return lines
 
 
