@@ -1,0 +1,486 @@
+"""Contracts and their scores: seats, strains, doublings, vulnerability and Law 77.
+
+The scoring follows the Laws of Duplicate Bridge 2017, Law 77, whose table is
+kept here as module constants (trick values, premiums, overtrick and
+undertrick values); :func:`score_contract` only looks figures up and adds
+them.  Scores are from North-South's point of view: positive when NS gain.
+
+A passed-out board has no contract, so it is represented by ``None``:
+:func:`parse_contract` returns ``None`` for ``'Pass'`` and
+:func:`score_contract` scores it 0.
+
+>>> contract = parse_contract("4HX")
+>>> contract
+Contract(level=4, strain=Strain.H, doubling=Doubling.DOUBLED)
+>>> score_contract(contract, Seat.E, 0, board_vulnerability(7))
+-790
+>>> format_contract(parse_contract("all pass"))
+'Pass'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import TypeVar
+
+from xlbridge.errors import ContractError
+from xlbridge.exact import is_blank, normalise_text, parse_fraction
+
+__all__ = [
+    "Contract",
+    "Doubling",
+    "Seat",
+    "Strain",
+    "Vulnerability",
+    "board_dealer",
+    "board_vulnerability",
+    "format_contract",
+    "is_possible_score",
+    "parse_contract",
+    "parse_tricks_result",
+    "possible_scores",
+    "score_contract",
+]
+
+
+class _Token(Enum):
+    """An enum whose repr is the code that names the member (``Seat.N``)."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+class Seat(_Token):
+    """A seat at the table; ``Seat.parse`` accepts ``'n'``, ``'North'`` and the like."""
+
+    N = "N"
+    E = "E"
+    S = "S"
+    W = "W"
+
+    @classmethod
+    def parse(cls, text: str) -> Seat:
+        """The seat named by ``text`` (``'N'``, ``'north'``, ``' West '``)."""
+        return _lookup(_SEAT_NAMES, text, "a seat (expected N, E, S or W)")
+
+    @property
+    def is_north_south(self) -> bool:
+        """True for North and South."""
+        return self in (Seat.N, Seat.S)
+
+
+class Strain(_Token):
+    """A denomination; ``Strain.parse`` accepts letters, ``'NT'``/``'N'`` and suit symbols."""
+
+    C = "C"
+    D = "D"
+    H = "H"
+    S = "S"
+    NT = "NT"
+
+    @classmethod
+    def parse(cls, text: str) -> Strain:
+        """The strain named by ``text`` (``'h'``, ``'♥'``, ``'hearts'``, ``'N'``, ``'nt'``)."""
+        return _lookup(_STRAIN_NAMES, text, "a strain (expected C, D, H, S or NT)")
+
+
+class Doubling(_Token):
+    """Whether a contract is doubled; the value is how it is written after the strain."""
+
+    UNDOUBLED = ""
+    DOUBLED = "X"
+    REDOUBLED = "XX"
+
+    @classmethod
+    def parse(cls, text: str) -> Doubling:
+        """The doubling written as ``text``: ``''``, ``'X'``, ``'XX'`` (or ``'*'``, ``'**'``)."""
+        return _lookup(_DOUBLING_NAMES, text, "a doubling (expected '', X or XX)")
+
+
+class Vulnerability(_Token):
+    """Which sides are vulnerable on a board."""
+
+    NONE = "None"
+    NS = "NS"
+    EW = "EW"
+    BOTH = "Both"
+
+    @classmethod
+    def parse(cls, text: str) -> Vulnerability:
+        """The vulnerability in ``text``: ``'None'``, ``'Love'``, ``'-'``, ``'N-S'``, ``'All'``."""
+        expected = "a vulnerability (expected None, NS, EW or Both)"
+        return _lookup(_VULNERABILITY_NAMES, text, expected)
+
+    def is_vulnerable(self, seat: Seat) -> bool:
+        """True when the side of ``seat`` is vulnerable."""
+        return seat in _VULNERABLE_SEATS[self]
+
+
+_E = TypeVar("_E", bound=Enum)
+
+
+def _squash(text: str) -> str:
+    """Cell text made comparable: trimmed, upper case, without spaces or emoji selectors."""
+    return re.sub(r"[\s\ufe0f]+", "", normalise_text(text)).upper()
+
+
+def _lookup(names: Mapping[str, _E], text: object, expected: str) -> _E:
+    member = names.get(_squash(text)) if isinstance(text, str) else None
+    if member is None:
+        raise ContractError(f"{text!r} is not {expected}")
+    return member
+
+
+def _names(aliases: Mapping[_E, tuple[str, ...]]) -> dict[str, _E]:
+    """A lookup from every (squashed) alias to its member."""
+    return {_squash(alias): member for member, names in aliases.items() for alias in names}
+
+
+_SEAT_NAMES = _names(
+    {
+        Seat.N: ("N", "North"),
+        Seat.E: ("E", "East"),
+        Seat.S: ("S", "South"),
+        Seat.W: ("W", "West"),
+    }
+)
+_STRAIN_NAMES = _names(
+    {
+        Strain.C: ("C", "Club", "Clubs", "\u2663", "\u2667"),
+        Strain.D: ("D", "Diamond", "Diamonds", "\u2666", "\u2662"),
+        Strain.H: ("H", "Heart", "Hearts", "\u2665", "\u2661"),
+        Strain.S: ("S", "Spade", "Spades", "\u2660", "\u2664"),
+        Strain.NT: ("NT", "N", "No trump", "No trumps", "No-trump", "No-trumps", "Notrump"),
+    }
+)
+_DOUBLING_NAMES = _names(
+    {
+        Doubling.UNDOUBLED: ("", "Undoubled"),
+        Doubling.DOUBLED: ("X", "*", "Doubled"),
+        Doubling.REDOUBLED: ("XX", "**", "Redoubled"),
+    }
+)
+_VULNERABILITY_NAMES = _names(
+    {
+        Vulnerability.NONE: ("None", "Love", "-", "Nil", "Neither"),
+        Vulnerability.NS: ("NS", "N-S", "N/S"),
+        Vulnerability.EW: ("EW", "E-W", "E/W"),
+        Vulnerability.BOTH: ("Both", "All"),
+    }
+)
+_VULNERABLE_SEATS: dict[Vulnerability, frozenset[Seat]] = {
+    Vulnerability.NONE: frozenset(),
+    Vulnerability.NS: frozenset({Seat.N, Seat.S}),
+    Vulnerability.EW: frozenset({Seat.E, Seat.W}),
+    Vulnerability.BOTH: frozenset(Seat),
+}
+
+
+@dataclass(frozen=True)
+class Contract:
+    """A final contract: level 1-7, strain and doubling (a passed-out board is ``None``).
+
+    >>> Contract(3, Strain.NT)
+    Contract(level=3, strain=Strain.NT, doubling=Doubling.UNDOUBLED)
+    >>> str(Contract(7, Strain.NT, Doubling.REDOUBLED))
+    '7NTXX'
+    """
+
+    level: int
+    strain: Strain
+    doubling: Doubling = Doubling.UNDOUBLED
+
+    def __post_init__(self) -> None:
+        if type(self.level) is not int or not 1 <= self.level <= 7:
+            raise ContractError(f"{self.level!r} is not a contract level (expected 1-7)")
+        if not isinstance(self.strain, Strain):
+            raise ContractError(f"{self.strain!r} is not a Strain (use Strain.parse)")
+        if not isinstance(self.doubling, Doubling):
+            raise ContractError(f"{self.doubling!r} is not a Doubling (use Doubling.parse)")
+
+    def __str__(self) -> str:
+        return format_contract(self)
+
+    @property
+    def max_overtricks(self) -> int:
+        """The most overtricks the 13 tricks allow (0 for a grand slam)."""
+        return 7 - self.level
+
+    @property
+    def max_undertricks(self) -> int:
+        """The most undertricks possible: every trick the contract needs."""
+        return self.level + 6
+
+
+_CONTRACT_EXPECTED = "(expected level 1-7, strain C D H S NT, then X or XX)"
+_CONTRACT_PATTERN = re.compile(r"([1-7])(.+?)(XX|X|\*\*|\*)?")
+_PASSED_OUT_NAMES = frozenset({"P", "PASS", "AP", "ALLPASS", "PASSED", "PASSEDOUT", "PASSOUT"})
+_PASSED_OUT_TEXT = "Pass"
+
+
+def parse_contract(text: str) -> Contract | None:
+    """The contract in ``text`` (``'4HX'``, ``'4 H X'``, ``'3N'``, ``'4♥'``), ``None`` if passed.
+
+    Passed out is written ``'Pass'``, ``'P'`` or ``'AP'`` (any case).
+
+    >>> parse_contract("3n")
+    Contract(level=3, strain=Strain.NT, doubling=Doubling.UNDOUBLED)
+    >>> parse_contract("AP") is None
+    True
+    """
+    squashed = _squash(text) if isinstance(text, str) else ""
+    if squashed in _PASSED_OUT_NAMES:
+        return None
+    match = _CONTRACT_PATTERN.fullmatch(squashed)
+    strain = _STRAIN_NAMES.get(match.group(2)) if match else None
+    if match is None or strain is None:
+        raise ContractError(f"{text!r} is not a contract {_CONTRACT_EXPECTED}")
+    return Contract(int(match.group(1)), strain, _DOUBLING_NAMES[match.group(3) or ""])
+
+
+def format_contract(contract: Contract | None) -> str:
+    """The usual short form (``'4HX'``, ``'3NT'``), or ``'Pass'`` for a passed-out board."""
+    if contract is None:
+        return _PASSED_OUT_TEXT
+    return f"{contract.level}{contract.strain.value}{contract.doubling.value}"
+
+
+_MADE_WORDS = frozenset({"=", "M", "MADE", "MAKE", "MAKES", "MAKING"})
+_RESULT_EXPECTED = "(expected tricks over or under the contract: 0 or '=', 1 or '+1', -2)"
+
+
+def parse_tricks_result(value: object, contract: Contract | None) -> int:
+    """The result relative to ``contract``: 0 made exactly, 1 one overtrick, -2 two down.
+
+    Accepts what a cell holds: numbers (Excel turns a typed ``+1`` into 1) and
+    text such as ``'='``, ``'+1'``, ``'-2'``, ``'m'`` or ``'made'``.  A
+    passed-out board (``contract`` is ``None``) takes a blank or 0.
+
+    >>> parse_tricks_result("+1", parse_contract("4S"))
+    1
+    >>> parse_tricks_result(-2.0, parse_contract("3NT"))
+    -2
+    """
+    if contract is None and is_blank(value):
+        return 0
+    result = _read_tricks(value)
+    _check_result(contract, result, value)
+    return result
+
+
+def _read_tricks(value: object) -> int:
+    if isinstance(value, str) and _squash(value) in _MADE_WORDS:
+        return 0
+    try:
+        number = parse_fraction(value)
+    except ValueError:
+        raise ContractError(f"{value!r} is not a result {_RESULT_EXPECTED}") from None
+    if number.denominator != 1:
+        raise ContractError(f"{value!r} is not a whole number of tricks")
+    return int(number)
+
+
+def _check_result(contract: Contract | None, result: int, value: object) -> None:
+    """Refuse a result the 13 tricks cannot produce for ``contract``."""
+    if contract is None:
+        if result != 0:
+            raise ContractError(f"{value!r} is not a result for a passed-out board (expected 0)")
+    elif result > contract.max_overtricks:
+        raise ContractError(
+            f"{value!r} is not possible for {contract}: "
+            f"at most {contract.max_overtricks} overtricks"
+        )
+    elif -result > contract.max_undertricks:
+        raise ContractError(
+            f"{value!r} is not possible for {contract}: "
+            f"at most {contract.max_undertricks} undertricks"
+        )
+
+
+# Law 77.  Trick score per odd trick bid and made, undoubled: (first, each subsequent).
+_TRICK_VALUES: dict[Strain, tuple[int, int]] = {
+    Strain.C: (20, 20),
+    Strain.D: (20, 20),
+    Strain.H: (30, 30),
+    Strain.S: (30, 30),
+    Strain.NT: (40, 30),
+}
+_DOUBLING_FACTOR: dict[Doubling, int] = {
+    Doubling.UNDOUBLED: 1,
+    Doubling.DOUBLED: 2,
+    Doubling.REDOUBLED: 4,
+}
+_GAME_TRICK_SCORE = 100
+_PARTSCORE_PREMIUM = 50
+# Premiums keyed by vulnerable (False, True).
+_GAME_PREMIUM: dict[bool, int] = {False: 300, True: 500}
+_SLAM_PREMIUM: dict[tuple[int, bool], int] = {
+    (6, False): 500,
+    (6, True): 750,
+    (7, False): 1000,
+    (7, True): 1500,
+}
+# For making a doubled ("insult") or redoubled contract.
+_MAKING_PREMIUM: dict[Doubling, int] = {
+    Doubling.UNDOUBLED: 0,
+    Doubling.DOUBLED: 50,
+    Doubling.REDOUBLED: 100,
+}
+# Each overtrick when doubled or redoubled; undoubled overtricks score the trick value.
+_DOUBLED_OVERTRICK: dict[tuple[Doubling, bool], int] = {
+    (Doubling.DOUBLED, False): 100,
+    (Doubling.DOUBLED, True): 200,
+    (Doubling.REDOUBLED, False): 200,
+    (Doubling.REDOUBLED, True): 400,
+}
+# Undertricks: (first, each additional, bonus for the fourth and each subsequent).
+_UNDERTRICKS: dict[tuple[Doubling, bool], tuple[int, int, int]] = {
+    (Doubling.UNDOUBLED, False): (50, 50, 0),
+    (Doubling.UNDOUBLED, True): (100, 100, 0),
+    (Doubling.DOUBLED, False): (100, 200, 100),
+    (Doubling.DOUBLED, True): (200, 300, 0),
+    (Doubling.REDOUBLED, False): (200, 400, 200),
+    (Doubling.REDOUBLED, True): (400, 600, 0),
+}
+
+
+def score_contract(
+    contract: Contract | None,
+    declarer: Seat | None,
+    result: int,
+    vulnerability: Vulnerability,
+) -> int:
+    """The score for North-South (positive when NS gain) by Law 77.
+
+    ``result`` is relative to the contract (0 made exactly, 1 one over, -2
+    two down); a passed-out board (``contract`` is ``None``) scores 0.
+
+    >>> score_contract(Contract(3, Strain.NT), Seat.N, 1, Vulnerability.NONE)
+    430
+    >>> score_contract(Contract(4, Strain.S, Doubling.DOUBLED), Seat.N, -3, Vulnerability.NS)
+    -800
+    """
+    if isinstance(result, bool) or not isinstance(result, int):
+        raise ContractError(f"{result!r} is not a whole number of tricks")
+    _check_result(contract, result, result)
+    if contract is None:
+        return 0
+    if not isinstance(declarer, Seat):
+        raise ContractError(f"{declarer!r} is not a declarer for {contract} (expected a Seat)")
+    vulnerable = vulnerability.is_vulnerable(declarer)
+    if result >= 0:
+        score = _made_score(contract, result, vulnerable)
+    else:
+        score = -_undertrick_penalty(contract.doubling, -result, vulnerable)
+    return score if declarer.is_north_south else -score
+
+
+def _made_score(contract: Contract, overtricks: int, vulnerable: bool) -> int:
+    """Declarer's score for making ``contract`` with ``overtricks`` to spare."""
+    first, subsequent = _TRICK_VALUES[contract.strain]
+    factor = _DOUBLING_FACTOR[contract.doubling]
+    trick_score = (first + subsequent * (contract.level - 1)) * factor
+    game = trick_score >= _GAME_TRICK_SCORE
+    premium = _GAME_PREMIUM[vulnerable] if game else _PARTSCORE_PREMIUM
+    premium += _SLAM_PREMIUM.get((contract.level, vulnerable), 0)
+    premium += _MAKING_PREMIUM[contract.doubling]
+    overtrick = _DOUBLED_OVERTRICK.get((contract.doubling, vulnerable), subsequent)
+    return trick_score + premium + overtricks * overtrick
+
+
+def _undertrick_penalty(doubling: Doubling, undertricks: int, vulnerable: bool) -> int:
+    """What the defenders score for ``undertricks`` (at least 1)."""
+    first, additional, fourth_on = _UNDERTRICKS[(doubling, vulnerable)]
+    return first + additional * (undertricks - 1) + fourth_on * max(0, undertricks - 3)
+
+
+# The standard cycle of 16 boards; board 17 is dealt like board 1.
+_CYCLE = 16
+_BOARD_DEALERS = (Seat.N, Seat.E, Seat.S, Seat.W)
+_NONE, _NS, _EW, _BOTH = Vulnerability
+_BOARD_VULNERABILITIES = (
+    *(_NONE, _NS, _EW, _BOTH),  # boards 1-4
+    *(_NS, _EW, _BOTH, _NONE),  # boards 5-8
+    *(_EW, _BOTH, _NONE, _NS),  # boards 9-12
+    *(_BOTH, _NONE, _NS, _EW),  # boards 13-16
+)
+
+
+def board_vulnerability(board: int | float) -> Vulnerability:
+    """The vulnerability of ``board`` (1 None, 2 NS, 3 EW, 4 Both, ... in cycles of 16).
+
+    >>> board_vulnerability(7)
+    Vulnerability.BOTH
+    """
+    return _BOARD_VULNERABILITIES[(_board_number(board) - 1) % _CYCLE]
+
+
+def board_dealer(board: int | float) -> Seat:
+    """The dealer of ``board`` (1 N, 2 E, 3 S, 4 W, 5 N, ...).
+
+    >>> board_dealer(18.0)
+    Seat.E
+    """
+    return _BOARD_DEALERS[(_board_number(board) - 1) % len(_BOARD_DEALERS)]
+
+
+def _board_number(board: object) -> int:
+    try:
+        number = parse_fraction(board)
+    except ValueError:
+        raise ContractError(f"board {board!r} is not a number") from None
+    if number.denominator != 1:
+        raise ContractError(f"board {board!r} is not a whole number")
+    if number < 1:
+        raise ContractError(f"board {board!r} is not a board number (expected 1 or more)")
+    return int(number)
+
+
+_POSSIBLE_SCORES: dict[Vulnerability | None, frozenset[int]] = {}
+
+
+def possible_scores(vulnerability: Vulnerability | None = None) -> frozenset[int]:
+    """Every NS score some contract, declarer and result produce (``None``: any vulnerability).
+
+    Computed on first use and cached.
+
+    >>> 620 in possible_scores(Vulnerability.NS), 620 in possible_scores(Vulnerability.EW)
+    (True, False)
+    """
+    if vulnerability not in _POSSIBLE_SCORES:
+        _POSSIBLE_SCORES[vulnerability] = _all_scores(vulnerability)
+    return _POSSIBLE_SCORES[vulnerability]
+
+
+def is_possible_score(score: int | float, vulnerability: Vulnerability | None = None) -> bool:
+    """True if some contract scores ``score`` for NS (for data-entry checks).
+
+    >>> is_possible_score(420), is_possible_score(425), is_possible_score(-7600)
+    (True, False, True)
+    """
+    return score in possible_scores(vulnerability)
+
+
+def _all_scores(vulnerability: Vulnerability | None) -> frozenset[int]:
+    if vulnerability is None:
+        return frozenset[int]().union(*(possible_scores(vul) for vul in Vulnerability))
+    return frozenset(
+        score_contract(contract, declarer, result, vulnerability)
+        for contract in _ALL_CONTRACTS
+        for declarer in (Seat.N, Seat.E)
+        for result in range(-contract.max_undertricks, contract.max_overtricks + 1)
+    ) | {0}
+
+
+_ALL_CONTRACTS = tuple(
+    Contract(level, strain, doubling)
+    for level in range(1, 8)
+    for strain in Strain
+    for doubling in Doubling
+)
