@@ -1,0 +1,484 @@
+"""The xlbridge Excel functions (UDFs).
+
+One module serves every host: the classic xlwings add-in on Windows (UDF
+Modules = ``xlbridge.udfs``), and xlwings Lite / Server (Office.js custom
+functions).  Outside those hosts the decorators return the functions
+unchanged, so each is also an ordinary Python function called with lists of
+lists, exactly as Excel passes ranges (``None`` or ``""`` for blank cells).
+
+Each function converts cells, calls the exact core and converts back;
+its docstring is the help text Excel shows.  Bad input raises an error whose
+message names the row of the range and quotes the value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any, TypeVar
+
+import xlwings as xw
+
+from xlbridge.avplus import apply_avplus
+from xlbridge.board import (
+    Board,
+    Direction,
+    aggregate_score,
+    frequency_lines,
+    neuberg,
+    teams_imps,
+    weighted_matchpoints,
+)
+from xlbridge.contract import (
+    Seat,
+    board_dealer,
+    board_vulnerability,
+    parse_contract,
+    parse_tricks_result,
+    score_contract,
+)
+from xlbridge.errors import ScoringError
+from xlbridge.exact import is_blank, parse_fraction, whole_number
+from xlbridge.result import (
+    Result,
+    Row,
+    Rulings,
+    Weighted,
+    parse_result,
+    parse_rulings,
+    parse_score,
+    parse_weight,
+)
+from xlbridge.scales import imps, victory_points
+
+__all__ = [
+    "AGGREGATE",
+    "APPLY_AVPLUS",
+    "BRIDGE_SCORE",
+    "BUTLER_IMPS",
+    "CROSS_IMPS",
+    "DEALER",
+    "FREQUENCY_TABLE",
+    "IMPS",
+    "MATCHPOINTS",
+    "NEUBERG",
+    "TEAMS_IMPS",
+    "VP",
+    "VULNERABILITY",
+    "WEIGHTED_MP",
+]
+
+Cell = Any
+Grid = list[list[Cell]]
+T = TypeVar("T")
+
+_SCORES_DOC = (
+    "The traveller: one result per row (420, -50, NP, A=, A+/A-, '30% 1430; 70% -100', "
+    "'NS: 680 | EW: 1430', R7), or two columns NS plus / EW plus"
+)
+_EXPECTED_DOC = (
+    "Optional: the number of results the board should have had (Neuberg); "
+    "default: the rows with a result"
+)
+_SCALE_DOC = "Optional: matchpoints per result beaten: 2 (default, Law 78A) or 1"
+_RULINGS_DOC = "Optional: the rulings range with header ID | Side | Score | Weight | Note"
+
+
+# --- converting cells -------------------------------------------------------------------------
+
+
+def _grid(value: Cell) -> Grid:
+    """A range as a list of rows, whatever shape Excel or a Python caller gave."""
+    if isinstance(value, (list, tuple)):
+        if not value:
+            return []
+        if all(isinstance(row, (list, tuple)) for row in value):
+            return [list(row) for row in value]
+        return [[cell] for cell in value]
+    return [[value]]
+
+
+def _cells(value: Cell) -> list[Cell]:
+    """The cells of a single row or column, in order."""
+    grid = _grid(value)
+    if grid and len(grid[0]) > 1 and len(grid) == 1:
+        return list(grid[0])
+    if any(len(row) != 1 for row in grid):
+        raise ScoringError("give a single row or column of cells, not a block")
+    return [row[0] for row in grid]
+
+
+def _optional(value: Cell, default: T, convert: Callable[[Cell], T]) -> T:
+    """An optional argument: omitted or blank gives ``default``."""
+    if isinstance(value, list):
+        cells = _cells(value)
+        value = cells[0] if len(cells) == 1 else value
+    return default if is_blank(value) else convert(value)
+
+
+def _whole(name: str) -> Callable[[Cell], int]:
+    def convert(value: Cell) -> int:
+        try:
+            return whole_number(value)
+        except ValueError:
+            raise ScoringError(f"{name} {value!r} is not a whole number") from None
+
+    return convert
+
+
+def _rulings(value: Cell) -> Rulings | None:
+    return None if value is None else parse_rulings(_grid(value))
+
+
+def _rows(scores: Cell, rulings: Rulings | None) -> list[Row]:
+    """Parse a traveller: one column of result cells, or two columns NS plus / EW plus."""
+    grid = _grid(scores)
+    width = max((len(row) for row in grid), default=1)
+    if width == 1:
+        return [parse_result(row[0], f"row {i}", rulings) for i, row in enumerate(grid, 1)]
+    if width == 2:
+        return [_two_column_row(row, i, rulings) for i, row in enumerate(grid, 1)]
+    raise ScoringError(
+        f"the scores range has {width} columns: give one column of results, "
+        "or two columns (NS plus, EW plus)"
+    )
+
+
+def _two_column_row(row: list[Cell], index: int, rulings: Rulings | None) -> Row:
+    ns_plus, ew_plus = (*row, None)[:2]
+    where = f"row {index}"
+    if not is_blank(ns_plus) and not is_blank(ew_plus):
+        raise ScoringError(
+            f"{where}: both columns are filled ({ns_plus!r} and {ew_plus!r}); "
+            "a two-column traveller has the score in the NS or the EW column"
+        )
+    if is_blank(ew_plus):
+        return parse_result(ns_plus, where, rulings)
+    score = parse_score(ew_plus, where)
+    if score < 0:
+        raise ScoringError(
+            f"{where}: {ew_plus!r} in the EW column: a two-column traveller holds "
+            "the plus score in the column of the side that scored it"
+        )
+    return Result.of(-score)
+
+
+def _out(value: Fraction | int | None) -> float | None:
+    return None if value is None else float(value)
+
+
+def _pairs(values: Sequence[tuple[Fraction, Fraction] | None]) -> list[list[float | None]]:
+    return [[None, None] if v is None else [_out(v[0]), _out(v[1])] for v in values]
+
+
+def _elementwise(value: Cell, func: Callable[[Cell, str], Any]) -> Any:
+    """Apply ``func`` to each cell of a range (blank in, blank out); a single cell gives a value."""
+    grid = _grid(value)
+    out = [
+        [None if is_blank(cell) else func(cell, f"row {i}") for cell in row]
+        for i, row in enumerate(grid, 1)
+    ]
+    return out[0][0] if len(out) == 1 and len(out[0]) == 1 else out
+
+
+def _number(value: Cell, where: str) -> Fraction:
+    try:
+        return parse_fraction(value)
+    except ValueError:
+        raise ScoringError(f"{where}: {value!r} is not a number") from None
+
+
+# --- the functions ----------------------------------------------------------------------------
+
+
+@xw.func
+@xw.arg("scores", ndim=2, doc=_SCORES_DOC)
+@xw.arg("expected", doc=_EXPECTED_DOC)
+@xw.arg("scale", doc=_SCALE_DOC)
+@xw.arg("rulings", ndim=2, doc=_RULINGS_DOC)
+def MATCHPOINTS(
+    scores: Cell, expected: Cell = None, scale: Cell = None, rulings: Cell = None
+) -> list[list[float | None]]:
+    """NS and EW matchpoints of every result on a board (two columns).
+
+    Weighted scores enter the frequency table with their weights, boards with
+    fewer results than expected are factored by Neuberg, artificial scores
+    get their percentage of the top, split scores are compared per direction.
+    """
+    rows = _rows(scores, _rulings(rulings))
+    board = Board(rows, _optional(expected, None, _whole("expected")))
+    return _pairs(board.matchpoints(_optional(scale, 2, _whole("scale"))))
+
+
+@xw.func
+@xw.arg("mp", ndim=2, doc="The matchpoints scored among the actual results (a cell or a range)")
+@xw.arg("actual", doc="The number of results the board actually had")
+@xw.arg("expected", doc="The number of results the board should have had")
+@xw.arg("scale", doc=_SCALE_DOC)
+def NEUBERG(mp: Cell, actual: Cell, expected: Cell, scale: Cell = None) -> Any:
+    """Matchpoints factored up to the expected number of results (Neuberg formula).
+
+    With 2 matchpoints per result beaten: (mp x expected + expected - actual) / actual.
+    """
+    n_actual = _whole("actual")(actual)
+    n_expected = _whole("expected")(expected)
+    unit = _optional(scale, 2, _whole("scale"))
+    return _elementwise(
+        mp, lambda cell, where: float(neuberg(_number(cell, where), n_actual, n_expected, unit))
+    )
+
+
+@xw.func
+@xw.arg("scores", ndim=2, doc="The board's other results, one per row")
+@xw.arg("components", ndim=2, doc="The component scores of the weighted score")
+@xw.arg("weights", ndim=2, doc="Their weights (30%, 0.3 or 2/5), summing to 100%")
+@xw.arg("expected", doc=_EXPECTED_DOC)
+@xw.arg("scale", doc=_SCALE_DOC)
+def WEIGHTED_MP(
+    scores: Cell, components: Cell, weights: Cell, expected: Cell = None, scale: Cell = None
+) -> float:
+    """The NS matchpoints of one weighted score (Law 12C1(c)) against the board's other results.
+
+    The weights enter the frequency table, so the whole field is affected
+    (EBU method, "The Correct Way").
+    """
+    parts = [c for c in _cells(components)]
+    shares = [w for w in _cells(weights)]
+    if len(parts) != len(shares):
+        raise ScoringError(
+            f"{len(parts)} component scores but {len(shares)} weights: give one weight per score"
+        )
+    text = "; ".join(
+        f"{_weight_text(w, f'weight {i}')} {parse_score(s, f'component {i}')}"
+        for i, (s, w) in enumerate(zip(parts, shares, strict=True), 1)
+        if not (is_blank(s) and is_blank(w))
+    )
+    weighted = parse_result(text, "components")
+    assert isinstance(weighted, Result) and isinstance(weighted.ns, Weighted)
+    others = _rows(scores, None)
+    value = weighted_matchpoints(
+        others,
+        weighted.ns,
+        _optional(expected, None, _whole("expected")),
+        _optional(scale, 2, _whole("scale")),
+    )
+    return float(value)
+
+
+def _weight_text(value: Cell, where: str) -> str:
+    weight = parse_weight(value, where)
+    return f"{weight.numerator}/{weight.denominator}"
+
+
+@xw.func
+@xw.arg("scores", ndim=2, doc=_SCORES_DOC)
+@xw.arg("rulings", ndim=2, doc=_RULINGS_DOC)
+@xw.arg("trim", doc="Optional: whole results dropped from each end for the datum (default 0)")
+@xw.arg("datum_round", doc="Optional: round the datum to this many points (default 10; 0: exact)")
+def BUTLER_IMPS(
+    scores: Cell, rulings: Cell = None, trim: Cell = None, datum_round: Cell = None
+) -> list[list[float | None]]:
+    """NS and EW IMPs of every result against the board's datum (Butler scoring, two columns).
+
+    The datum is the mean of the frequency table (weights included), rounded
+    to the nearest 10, ties away from zero; weighted results are rounded to
+    whole IMPs.  A+ scores +3 IMPs, A- -3.
+    """
+    board = Board(_rows(scores, _rulings(rulings)))
+    return _pairs(
+        board.butler(
+            _optional(trim, 0, _whole("trim")), _optional(datum_round, 10, _whole("datum_round"))
+        )
+    )
+
+
+@xw.func
+@xw.arg("scores", ndim=2, doc=_SCORES_DOC)
+@xw.arg("rulings", ndim=2, doc=_RULINGS_DOC)
+@xw.arg("divide_by", doc="Optional: total (default), comparisons or scores")
+@xw.arg("expected", doc=_EXPECTED_DOC)
+def CROSS_IMPS(
+    scores: Cell, rulings: Cell = None, divide_by: Cell = None, expected: Cell = None
+) -> list[list[float | None]]:
+    """NS and EW cross-IMPs of every result: each score against every other, by frequency.
+
+    Reported in total (default), per comparison or per score.  A+ scores +3
+    IMPs per comparison, A- -3.
+    """
+    board = Board(_rows(scores, _rulings(rulings)), _optional(expected, None, _whole("expected")))
+    return _pairs(board.cross_imps(_optional(divide_by, "total", str)))
+
+
+@xw.func
+@xw.arg("scores", ndim=2, doc=_SCORES_DOC)
+@xw.arg("expected", doc=_EXPECTED_DOC)
+@xw.arg("scale", doc=_SCALE_DOC)
+@xw.arg("rulings", ndim=2, doc=_RULINGS_DOC)
+@xw.arg("direction", doc="Optional: NS (default) or EW: whose table, when a score is split")
+def FREQUENCY_TABLE(
+    scores: Cell,
+    expected: Cell = None,
+    scale: Cell = None,
+    rulings: Cell = None,
+    direction: Cell = None,
+) -> list[list[Any]]:
+    """The board's frequency table: Score, Freq, Adj. Freq, NS MP, EW MP.
+
+    Artificial scores come first (Adj. Freq blank: they are not in the
+    table), then the scores from the highest down, as the EBU prints it.
+    """
+    lines = frequency_lines(
+        _rows(scores, _rulings(rulings)),
+        _optional(expected, None, _whole("expected")),
+        _optional(scale, 2, _whole("scale")),
+        _optional(direction, Direction.NS, Direction.parse),
+    )
+    return [
+        [line.score, line.freq, _out(line.adj_freq), _out(line.ns_mp), _out(line.ew_mp)]
+        for line in lines
+    ]
+
+
+@xw.func
+@xw.arg("difference", ndim=2, doc="A points difference (a cell or a range)")
+def IMPS(difference: Cell) -> Any:
+    """IMPs for a points difference on the WBF scale (element-wise on a range)."""
+    return _elementwise(difference, lambda cell, where: imps(_number(cell, where)))
+
+
+@xw.func
+@xw.arg("imps", ndim=2, doc="The IMP margin of the match (a cell or a range)")
+@xw.arg("boards", doc="The number of boards in the match")
+def VP(imps: Cell, boards: Cell) -> Any:
+    """Victory points on the WBF continuous 20-VP scale, to 2 decimals (the two sides sum to 20)."""
+    count = _whole("boards")(boards)
+    return _elementwise(
+        imps, lambda cell, where: float(victory_points(_number(cell, where), count))
+    )
+
+
+@xw.func
+@xw.arg("score", ndim=2, doc="This table's NS score; may be weighted ('60% 420; 40% -50')")
+@xw.arg("other_table", ndim=2, doc="The other table's NS score (a cell, or a range like score)")
+def TEAMS_IMPS(score: Cell, other_table: Cell) -> Any:
+    """IMPs for a teams board; a weighted score is weighted in IMPs, then rounded to whole IMPs."""
+    ours, theirs = _grid(score), _grid(other_table)
+    if [len(r) for r in ours] != [len(r) for r in theirs]:
+        if len(theirs) == 1 and len(theirs[0]) == 1:
+            theirs = [[theirs[0][0]] * len(r) for r in ours]
+        else:
+            raise ScoringError("score and other_table must be ranges of the same shape")
+    out = [
+        [_teams_cell(a, b, f"row {i}") for a, b in zip(ra, rb, strict=True)]
+        for i, (ra, rb) in enumerate(zip(ours, theirs, strict=True), 1)
+    ]
+    return out[0][0] if len(out) == 1 and len(out[0]) == 1 else out
+
+
+def _teams_cell(ours: Cell, theirs: Cell, where: str) -> float | None:
+    if is_blank(ours) and is_blank(theirs):
+        return None
+    sides = []
+    for cell, which in ((ours, "score"), (theirs, "other_table")):
+        row = parse_result(cell, f"{where} ({which})")
+        if not isinstance(row, Result) or row.is_split:
+            raise ScoringError(f"{where}: {cell!r} is not a score for a teams board")
+        sides.append(row.ns)
+    return float(teams_imps(sides[0], sides[1]))
+
+
+@xw.func
+@xw.arg("score", ndim=2, doc="An NS score, or a weighted score '60% 420; 40% -50' (cell or range)")
+def AGGREGATE(score: Cell) -> Any:
+    """A weighted score in total points, rounded to the nearest 10 (aggregate scoring)."""
+
+    def one(cell: Cell, where: str) -> float:
+        row = parse_result(cell, where)
+        if not isinstance(row, Result) or row.is_split:
+            raise ScoringError(f"{where}: {cell!r} is not a score for aggregate scoring")
+        return float(aggregate_score(row.ns))
+
+    return _elementwise(score, one)
+
+
+@xw.func
+@xw.arg("contract", ndim=2, doc="The contract: 4H, 3NT, 4SX, 7NTXX or Pass (cell or range)")
+@xw.arg("declarer", ndim=2, doc="The declarer: N, E, S or W")
+@xw.arg("result", ndim=2, doc="Tricks over or under: 0 or '=', 1 or '+1', -2")
+@xw.arg("board", ndim=2, doc="The board number (gives the vulnerability)")
+def BRIDGE_SCORE(contract: Cell, declarer: Cell, result: Cell, board: Cell) -> Any:
+    """The NS score of a contract by the Laws' scoring table (element-wise on ranges)."""
+    grids = [_cells(x) for x in (contract, declarer, result, board)]
+    size = max(len(g) for g in grids)
+    columns = []
+    for name, cells in zip(("contract", "declarer", "result", "board"), grids, strict=True):
+        if len(cells) not in (1, size):
+            raise ScoringError(f"{name} has {len(cells)} cells but contract has {size}")
+        columns.append(cells * size if len(cells) == 1 else cells)
+    out = [
+        _score_row(c, d, r, b, f"row {i}")
+        for i, (c, d, r, b) in enumerate(zip(*columns, strict=True), 1)
+    ]
+    return out[0] if size == 1 else [[value] for value in out]
+
+
+def _score_row(contract: Cell, declarer: Cell, result: Cell, board: Cell, where: str) -> Any:
+    if is_blank(contract):
+        return None
+    try:
+        parsed = parse_contract(str(contract))
+        seat = None if parsed is None else Seat.parse(declarer)
+        tricks = 0 if parsed is None else parse_tricks_result(result, parsed)
+        return score_contract(parsed, seat, tricks, board_vulnerability(board))
+    except ScoringError as exc:
+        raise type(exc)(f"{where}: {exc}") from None
+
+
+@xw.func
+@xw.arg("board", ndim=2, doc="The board number (cell or range)")
+def VULNERABILITY(board: Cell) -> Any:
+    """Who is vulnerable on a board: None, NS, EW or Both (the standard 16-board cycle)."""
+    return _elementwise(board, lambda cell, where: _board_text(board_vulnerability, cell, where))
+
+
+@xw.func
+@xw.arg("board", ndim=2, doc="The board number (cell or range)")
+def DEALER(board: Cell) -> Any:
+    """The dealer of a board: N, E, S or W (the standard 16-board cycle)."""
+    return _elementwise(board, lambda cell, where: _board_text(board_dealer, cell, where))
+
+
+def _board_text(func: Callable[[Any], Any], cell: Cell, where: str) -> str:
+    try:
+        return str(func(cell).value)
+    except ScoringError as exc:
+        raise type(exc)(f"{where}: {exc}") from None
+
+
+@xw.func
+@xw.arg("board_scores", ndim=2, doc="The pair's score on each board: matchpoints, A+, A-, A=, BYE")
+@xw.arg("top", doc="The matchpoint top on a board")
+@xw.arg("method", doc="Optional: mainstream (default) or magic (Magic Contest's method)")
+@xw.arg("aplus", doc="Optional: the A+ percentage (default 60)")
+@xw.arg("aminus", doc="Optional: the A- percentage (default 40)")
+def APPLY_AVPLUS(
+    board_scores: Cell, top: Cell, method: Cell = None, aplus: Cell = None, aminus: Cell = None
+) -> float:
+    """A pair's final percentage after A+, A-, A= and Bye boards (Law 12C2(c)).
+
+    A+ gets the pair's own percentage when it is better than 60%, A- when it
+    is worse than 40%; a Bye gets the pair's percentage after that.
+    """
+    result = apply_avplus(
+        _cells(board_scores),
+        top,
+        _optional(method, "mainstream", str),
+        _optional(aplus, 60, _single),
+        _optional(aminus, 40, _single),
+    )
+    assert result.percentage is not None
+    return float(result.percentage)
+
+
+def _single(value: Cell) -> Cell:
+    return value
