@@ -1,0 +1,159 @@
+"""The Excel functions called directly, with lists of lists as Excel passes ranges."""
+
+from __future__ import annotations
+
+import pytest
+
+import xlbridge
+from xlbridge import udfs
+from xlbridge.errors import ScoringError
+
+ELEVEN = [[1430]] * 2 + [[680]] * 5 + [[650]] * 2 + [[-100]] * 2
+RULING = "30% 1430; 40% 680; 20% 650; 10% -100"
+
+
+def isort_key(name: str) -> tuple[int, str]:
+    """CONSTANTS, then Classes, then functions, each alphabetical (ruff's RUF022 order)."""
+    kind = 0 if name.isupper() else 1 if name[0].isupper() else 2
+    return kind, name
+
+
+def test_public_namespace_is_sorted_and_complete() -> None:
+    assert xlbridge.__all__ == sorted(xlbridge.__all__, key=isort_key)
+    assert all(hasattr(xlbridge, name) for name in xlbridge.__all__)
+    assert udfs.__all__ == sorted(udfs.__all__, key=isort_key)
+
+
+def test_design_card_functions_exist() -> None:
+    names = {
+        "MATCHPOINTS", "NEUBERG", "WEIGHTED_MP", "BUTLER_IMPS", "CROSS_IMPS", "APPLY_AVPLUS",
+        "FREQUENCY_TABLE", "IMPS", "VP", "TEAMS_IMPS", "AGGREGATE", "BRIDGE_SCORE",
+        "VULNERABILITY", "DEALER",
+    }  # fmt: skip
+    assert names <= set(udfs.__all__)
+    for name in names:
+        assert getattr(udfs, name).__doc__
+
+
+class TestMatchpoints:
+    def test_blank_rows_give_blank_output_rows(self) -> None:
+        got = udfs.MATCHPOINTS([[420], [None], [""], [450], ["NP"], [420]])
+        assert got == [[1.0, 3.0], [None, None], [None, None], [4.0, 0.0], [None, None], [1.0, 3.0]]
+
+    def test_floats_from_excel_are_exact(self) -> None:
+        assert udfs.MATCHPOINTS([[420.0], [450.0]]) == [[0.0, 2.0], [2.0, 0.0]]
+
+    def test_expected_and_scale_may_be_blank_or_given(self) -> None:
+        scores = [[520], [500], [490], [480], [460], [450], [430], [420], [400], [-50]]
+        assert udfs.MATCHPOINTS(scores, None, "")[0] == [18.0, 0.0]
+        assert udfs.MATCHPOINTS(scores, 11)[0] == [19.9, 0.1]
+        assert udfs.MATCHPOINTS(scores, 11.0, 1)[0] == [9.95, 0.05]
+
+    def test_two_column_traveller(self) -> None:
+        got = udfs.MATCHPOINTS([[420, None], [None, 50], [None, None], [0, None]])
+        assert got == [[4.0, 0.0], [0.0, 4.0], [None, None], [2.0, 2.0]]
+
+    def test_rulings_range(self) -> None:
+        rulings = [
+            ["ID", "Side", "Score", "Weight", "Note"],
+            ["R1", None, 1430, 0.3, "6H made"],
+            ["R1", None, 680, 0.4, ""],
+            ["R1", None, 650, 0.2, ""],
+            ["R1", None, -100, 0.1, ""],
+        ]
+        assert udfs.MATCHPOINTS([*ELEVEN, ["R1"]], None, None, rulings)[-1] == [12.6, 9.4]
+
+    def test_split_ruling_from_rulings_range(self) -> None:
+        rulings = [["ID", "Side", "Score", "Weight", "Note"], ["R2", "NS", 680, None, ""],
+                   ["R2", "EW", 1460, None, ""]]  # fmt: skip
+        scores = [[680]] * 4 + [[1430]] * 5 + [["R2"]]
+        assert udfs.MATCHPOINTS(scores, None, None, rulings)[-1] == [4.0, 0.0]
+
+    @pytest.mark.parametrize(
+        ("scores", "message"),
+        [
+            ([[420], ["42O"]], "row 2: '42O' is not a score"),
+            ([[420], [425]], "row 2: 425 is not a score (bridge scores are multiples of 10)"),
+            ([["90% 420; 20% -50"]], "row 1: the weights in '90% 420; 20% -50' add up to 110%"),
+            ([["R7"]], "row 1: 'R7' refers to a ruling, but no rulings range was given"),
+            ([[True]], "row 1: True is not a score"),
+            ([[420, 50]], "row 1: both columns are filled (420 and 50)"),
+            ([[1, 2, 3]], "the scores range has 3 columns"),
+        ],
+    )
+    def test_bad_cells_name_row_and_value(self, scores: list, message: str) -> None:
+        with pytest.raises(ScoringError) as info:
+            udfs.MATCHPOINTS(scores)
+        assert message in str(info.value)
+
+    def test_more_results_than_expected(self) -> None:
+        with pytest.raises(ScoringError, match="3 results but only 2 were expected"):
+            udfs.MATCHPOINTS([[420], [450], [-50]], 2)
+
+    def test_non_whole_expected_is_refused_not_rounded(self) -> None:
+        with pytest.raises(ScoringError, match=r"expected 11\.5 is not a whole number"):
+            udfs.MATCHPOINTS([[420], [450]], 11.5)
+
+
+def test_weighted_mp_accepts_fraction_and_percent_weights() -> None:
+    got = udfs.WEIGHTED_MP([[620]] * 2 + [[-100]] * 5, [[620], [-100]], [["2/5"], [0.6]])
+    assert got == 7.8
+
+
+def test_weighted_mp_refuses_weights_not_summing_to_100() -> None:
+    with pytest.raises(ScoringError, match="add up to 90%"):
+        udfs.WEIGHTED_MP([[620]], [[620], [-100]], [["30%"], ["60%"]])
+
+
+def test_butler_and_cross_imps_columns() -> None:
+    assert udfs.BUTLER_IMPS([*ELEVEN, [RULING]])[-1] == [2.0, -2.0]
+    # trim 1, exact datum 685.1: +1430 is 744.9 above it, 12 IMPs (13 starts at 750)
+    assert udfs.BUTLER_IMPS([*ELEVEN, [RULING]], None, 1, 0)[0] == [12.0, -12.0]
+    assert [round(x, 2) for x in udfs.CROSS_IMPS([*ELEVEN, [RULING]])[-1]] == [24.8, -24.8]
+
+
+def test_frequency_table_ew_direction_for_split_board() -> None:
+    scores = [[680]] * 4 + [[1430]] * 5 + [["NS: 680 | EW: 1460"]]
+    ns = udfs.FREQUENCY_TABLE(scores)
+    ew = udfs.FREQUENCY_TABLE(scores, None, None, None, "EW")
+    assert [row[0] for row in ns] == [1430, 680]
+    assert [row[0] for row in ew] == [1460, 1430, 680]
+    assert ew[0][4] == 0.0  # the damaged EW pair, facing 1460, gets 0 of 18
+
+
+def test_scalars_and_ranges_elementwise() -> None:
+    assert udfs.IMPS([[20], [None], [-4000]]) == [[1], [None], [-24]]
+    assert udfs.VP(0, 16) == 10.0
+    assert udfs.AGGREGATE([["60% 420; 40% -50"], [420]]) == [[230.0], [420.0]]
+    assert udfs.TEAMS_IMPS([[420], ["60% 420; 40% -50"]], 140) == [[7.0], [2.0]]
+
+
+def test_bridge_score_accepts_excel_results() -> None:
+    # Excel turns a typed +1 into the number 1, and = must be typed as text
+    assert udfs.BRIDGE_SCORE("4H", "N", 1, 1) == 450
+    assert udfs.BRIDGE_SCORE("4H", "N", "=", 2) == 620
+    assert udfs.BRIDGE_SCORE("3NTX", "E", -2, 1) == 300
+    assert udfs.BRIDGE_SCORE("Pass", None, None, 5) == 0
+    assert udfs.BRIDGE_SCORE([["4S"], [None]], [["S"], [None]], [[0], [None]], [[3], [4]]) == [
+        [420],
+        [None],
+    ]
+
+
+def test_bridge_score_names_the_row() -> None:
+    with pytest.raises(ScoringError, match="row 2: "):
+        udfs.BRIDGE_SCORE([["4S"], ["4Z"]], "N", 0, 1)
+
+
+def test_vulnerability_and_dealer() -> None:
+    assert udfs.VULNERABILITY([[b] for b in range(1, 5)]) == [["None"], ["NS"], ["EW"], ["Both"]]
+    assert udfs.DEALER([[1], [2], [3], [4], [17]]) == [["N"], ["E"], ["S"], ["W"], ["N"]]
+    with pytest.raises(ScoringError, match="row 1: "):
+        udfs.DEALER(3.5)
+
+
+def test_apply_avplus_methods() -> None:
+    boards = [[15.0], ["A+"], ["A-"], ["BYE"]]
+    assert udfs.APPLY_AVPLUS(boards, 24) == 55.0
+    assert round(udfs.APPLY_AVPLUS(boards, 24, "magic"), 4) == 54.1667
+    assert udfs.APPLY_AVPLUS(boards, 24, None, 60, 40) == 55.0
