@@ -9,7 +9,8 @@ input keep working::
           ├── WeightError             weights of a weighted score not summing to 100%
           ├── RulingError             a rulings range that is malformed or referenced wrongly
           ├── ContractError           a contract, declarer, result or board that is not valid
-          └── BoardError              a board that cannot be scored as given (e.g. too many results)
+          ├── BoardError              a board that cannot be scored as given (e.g. too many results)
+          └── InputFileError          a file refused before reading or writing (not .xlsx, hostile)
 
 Messages are lower case, quote the offending value with ``!r`` and say where
 it was found (``row 7: '42O' is not a score``).  Adapters (the Excel
@@ -21,6 +22,7 @@ from __future__ import annotations
 __all__ = [
     "BoardError",
     "ContractError",
+    "InputFileError",
     "ResultCellError",
     "RulingError",
     "ScoringError",
@@ -50,3 +52,11 @@ class ContractError(ScoringError):
 
 class BoardError(ScoringError):
     """A board that cannot be scored as given (for example more results than expected)."""
+
+
+class InputFileError(ScoringError):
+    """A file xlbridge will not read or write as asked.
+
+    Missing, not an .xlsx workbook, hostile (zip or XML bomb, external links),
+    or an output path that would overwrite the input.
+    """

@@ -1,0 +1,400 @@
+"""Files in and out: refuse hostile or broken workbooks, write outputs atomically.
+
+Club nights bring files from other programs, and some files are hostile.
+Before openpyxl opens a workbook, :func:`check_workbook_file` looks at it
+from the outside, cheaply and with bounded time and memory:
+
+==========================================  =====================================================
+what                                        refused because
+==========================================  =====================================================
+missing file, folder, device, empty file    nothing to read (a device such as ``/dev/zero``
+                                            would never end)
+larger than :data:`MAX_FILE_BYTES`          no club workbook is that large
+OLE2 / CFB file (``D0 CF 11 E0``)           an encrypted (password-protected) workbook, which
+                                            Excel stores as OLE2 with ``EncryptionInfo``, or an
+                                            old-format ``.xls`` workbook
+CSV, HTML, XML, anything not a zip          not an .xlsx workbook (e.g. a CSV renamed .xlsx)
+zip bomb                                    the zip directory declares more than
+                                            :data:`MAX_UNCOMPRESSED_BYTES` in total, more than
+                                            :data:`MAX_MEMBERS` members, or a member larger than
+                                            :data:`RATIO_MIN_BYTES` compressed more than
+                                            :data:`MAX_RATIO`:1; checked *before* decompressing
+password-protected zip members              cannot be read
+an OpenDocument (.ods) or binary .xlsb file  not an .xlsx workbook
+no ``xl/workbook.xml``                      not an .xlsx workbook (e.g. a Word document)
+external links (``xl/externalLinks/``)      the cells would hold values cached from other
+                                            files, which may be stale: break the links first
+``<!DOCTYPE`` or ``<!ENTITY`` in any part   XML entity bombs ("billion laughs") and external
+                                            entities; Office never writes a DTD
+==========================================  =====================================================
+
+External links are *refused*, not warned about: a traveller whose scores
+come from another workbook would be scored from whatever values Excel last
+cached, and xlbridge never scores what it cannot vouch for.
+
+Besides these checks, openpyxl parses XML through defusedxml when it is
+installed (``openpyxl.DEFUSEDXML``); xlbridge depends on it.
+
+Outputs are written with :func:`atomic_write` (a temporary file in the same
+folder, flushed to disk, then renamed over the target), so an interrupted
+run leaves the previous file or none, never half a file; and
+:func:`refuse_same_file` keeps a command from writing over its input.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import stat
+import struct
+import zipfile
+import zlib
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import IO, BinaryIO
+
+from xlbridge.errors import InputFileError
+
+__all__ = [
+    "MAX_FILE_BYTES",
+    "MAX_MEMBERS",
+    "MAX_RATIO",
+    "MAX_UNCOMPRESSED_BYTES",
+    "RATIO_MIN_BYTES",
+    "atomic_write",
+    "check_workbook_file",
+    "refuse_same_file",
+]
+
+#: The largest workbook file accepted (bytes on disk).
+MAX_FILE_BYTES = 200 * 1024 * 1024
+#: The largest total uncompressed size of all the members of a workbook.
+MAX_UNCOMPRESSED_BYTES = 200 * 1024 * 1024
+#: The most members (parts) a workbook may have.
+MAX_MEMBERS = 10_000
+#: The largest compression ratio of a member larger than :data:`RATIO_MIN_BYTES`.
+MAX_RATIO = 100
+#: Members up to this uncompressed size may compress as well as they like.
+RATIO_MIN_BYTES = 1024 * 1024
+
+#: Extensions openpyxl opens.
+WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".xltx", ".xltm")
+
+_OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+_ZIP_MAGICS = (b"PK\x03\x04", b"PK\x05\x06", b"PK\x07\x08")
+_CHUNK = 1024 * 1024
+_ENCODINGS = ("utf-8", "utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be")
+_DTD_MARKERS = tuple(m.encode(e) for m in ("<!DOCTYPE", "<!ENTITY") for e in _ENCODINGS)
+_ENCRYPTION_MARKERS = tuple(m.encode("utf-16-le") for m in ("EncryptionInfo", "EncryptedPackage"))
+_EOCD = struct.Struct("<4s4H2LH")
+_ZIP64_LOCATOR = struct.Struct("<4sLQL")
+_ZIP64_EOCD = struct.Struct("<4sQ2H2L4Q")
+
+
+def check_workbook_file(path: str | os.PathLike[str]) -> None:
+    """Raise :class:`InputFileError` unless ``path`` looks like a safe, readable .xlsx workbook.
+
+    The checks (module docstring) read the zip directory and scan the parts
+    in small chunks, so a refusal takes well under a second and a few
+    megabytes of memory whatever the file holds.
+    """
+    name = os.fspath(path)
+    size = _regular_file_size(name)
+    with _open(name) as file:
+        head = file.read(512)
+        if not head.startswith(_ZIP_MAGICS):
+            raise InputFileError(_not_a_zip(name, head, file))
+        _check_zip_directory(name, file, size)
+    _check_members(name)
+    if not name.lower().endswith(WORKBOOK_SUFFIXES):
+        raise InputFileError(
+            f"{name!r} is a workbook, but its name does not end in .xlsx: rename it to .xlsx"
+        )
+
+
+def atomic_write(path: str | os.PathLike[str], write: Callable[[Path], None]) -> None:
+    """Write ``path`` all at once: ``write(tmp)`` fills a temporary file, which then replaces it.
+
+    The temporary file sits in the same folder (a hidden name ending in
+    ``.tmp`` plus the target's extension), is flushed to disk, given the
+    target's permissions and renamed over ``path`` in one step.  If ``write``
+    or anything after it fails, the temporary file is removed and ``path``
+    is left exactly as it was (or absent); the exception propagates, an
+    :class:`OSError` as :class:`InputFileError`.
+    """
+    target = Path(path)
+    try:
+        tmp = _create_temp(target)
+    except OSError as exc:
+        raise InputFileError(f"cannot write {os.fspath(path)!r}: {_reason(exc)}") from exc
+    try:
+        write(tmp)
+        _fsync(tmp)
+        if target.exists():
+            os.chmod(tmp, stat.S_IMODE(target.stat().st_mode))
+        os.replace(tmp, target)
+    except BaseException as exc:
+        tmp.unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise InputFileError(f"cannot write {os.fspath(path)!r}: {_reason(exc)}") from exc
+        raise
+    _fsync_folder(target.parent)
+
+
+def refuse_same_file(
+    input_path: str | os.PathLike[str], output_path: str | os.PathLike[str]
+) -> None:
+    """Raise :class:`InputFileError` if writing ``output_path`` would overwrite ``input_path``.
+
+    Symbolic links are followed and hard links recognised (same device and
+    inode), so ``night.xlsx``, ``./night.xlsx`` and a link to it are one file.
+    """
+    source, output = Path(input_path), Path(output_path)
+    same = source.resolve() == output.resolve()
+    if not same and source.exists() and output.exists():
+        try:
+            same = source.samefile(output)
+        except OSError:
+            same = False
+    if same:
+        raise InputFileError(
+            f"refusing to write over the input file {os.fspath(input_path)!r}: "
+            "give a different output file (-o OUT.xlsx)"
+        )
+
+
+# --- the file itself ---------------------------------------------------------------------------
+
+
+def _regular_file_size(name: str) -> int:
+    try:
+        info = os.stat(name)
+    except FileNotFoundError:
+        raise InputFileError(f"{name!r} does not exist") from None
+    except OSError as exc:
+        raise InputFileError(f"cannot read {name!r}: {_reason(exc)}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise InputFileError(f"{name!r} is a folder, not a workbook")
+    if not stat.S_ISREG(info.st_mode):
+        raise InputFileError(f"{name!r} is not a regular file (a device or a pipe?)")
+    if info.st_size == 0:
+        raise InputFileError(f"{name!r} is empty (0 bytes), not a workbook")
+    if info.st_size > MAX_FILE_BYTES:
+        raise InputFileError(
+            f"{name!r} is {info.st_size / 2**20:.0f} MB; xlbridge reads workbooks "
+            f"up to {MAX_FILE_BYTES // 2**20} MB"
+        )
+    return info.st_size
+
+
+def _open(name: str) -> BinaryIO:
+    try:
+        return open(name, "rb")
+    except OSError as exc:
+        raise InputFileError(f"cannot read {name!r}: {_reason(exc)}") from None
+
+
+def _reason(exc: OSError) -> str:
+    return (exc.strerror or str(exc)).lower()
+
+
+def _not_a_zip(name: str, head: bytes, file: BinaryIO) -> str:
+    """Why a file that is not a zip archive is not a workbook, as precisely as we can tell."""
+    if head.startswith(_OLE2_MAGIC):
+        file.seek(0)
+        if _contains(_chunks(file), _ENCRYPTION_MARKERS):
+            return (
+                f"{name!r} is an encrypted (password-protected) workbook: open it in Excel, "
+                "remove the password and save it again"
+            )
+        return (
+            f"{name!r} is an encrypted or old .xls workbook (an OLE2 file), not .xlsx: "
+            "open it in Excel or LibreOffice and save it as .xlsx"
+        )
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n").lower()
+    if text.startswith((b"<!doctype html", b"<html")):
+        kind = "an HTML page"
+    elif text.startswith(b"<"):
+        kind = "an XML file"
+    elif _looks_like_text(head):
+        kind = "a text file (CSV?)"
+    else:
+        kind = "not a zip archive"
+    return (
+        f"{name!r} is {kind}, not an .xlsx workbook: open it in Excel or LibreOffice "
+        "and save it as .xlsx"
+    )
+
+
+def _looks_like_text(head: bytes) -> bool:
+    try:
+        text = head.decode("utf-8")
+    except UnicodeDecodeError:
+        try:
+            text = head[:-3].decode("utf-8")
+        except UnicodeDecodeError:
+            return False
+    return all(c.isprintable() or c in "\t\r\n" for c in text)
+
+
+# --- the zip directory -------------------------------------------------------------------------
+
+
+def _check_zip_directory(name: str, file: BinaryIO, size: int) -> None:
+    """Refuse a zip whose central directory is too large, before zipfile reads it."""
+    tail_size = min(size, _EOCD.size + 65535)
+    file.seek(size - tail_size)
+    tail = file.read(tail_size)
+    at = tail.rfind(b"PK\x05\x06")
+    if at < 0 or len(tail) - at < _EOCD.size:
+        raise InputFileError(f"{name!r} is a damaged or truncated zip archive, not a workbook")
+    fields = _EOCD.unpack_from(tail, at)
+    entries, directory_size = fields[4], fields[5]
+    locator_at = at - _ZIP64_LOCATOR.size
+    if locator_at >= 0 and tail[locator_at : locator_at + 4] == b"PK\x06\x07":
+        offset = _ZIP64_LOCATOR.unpack_from(tail, locator_at)[2]
+        file.seek(offset)
+        record = file.read(_ZIP64_EOCD.size)
+        if len(record) < _ZIP64_EOCD.size or not record.startswith(b"PK\x06\x06"):
+            raise InputFileError(f"{name!r} is a damaged zip archive, not a workbook")
+        entries, directory_size = _ZIP64_EOCD.unpack(record)[7:9]
+    if entries > MAX_MEMBERS or directory_size > MAX_MEMBERS * 1024:
+        raise InputFileError(
+            f"{name!r} has {entries} parts; a workbook has at most {MAX_MEMBERS} "
+            "(refused as a possible zip bomb)"
+        )
+
+
+def _check_members(name: str) -> None:
+    try:
+        with zipfile.ZipFile(name) as archive:
+            infos = archive.infolist()
+            _check_sizes(name, infos)
+            _check_parts(name, archive, {info.filename for info in infos})
+            _check_no_dtd(name, archive, infos)
+    except InputFileError:
+        raise
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, zlib.error, EOFError, ValueError) as exc:
+        raise InputFileError(f"{name!r} is a damaged zip archive, not a workbook ({exc})") from None
+    except NotImplementedError as exc:
+        raise InputFileError(f"{name!r} uses a zip feature Excel does not write ({exc})") from None
+    except (OSError, RuntimeError) as exc:
+        raise InputFileError(f"cannot read {name!r}: {exc}") from None
+
+
+def _check_sizes(name: str, infos: list[zipfile.ZipInfo]) -> None:
+    total = 0
+    for info in infos:
+        if info.flag_bits & 0x1:
+            raise InputFileError(
+                f"{name!r} is password-protected ({info.filename!r} is encrypted): "
+                "remove the password and save it again"
+            )
+        ratio = info.file_size / max(info.compress_size, 1)
+        if info.file_size > RATIO_MIN_BYTES and ratio > MAX_RATIO:
+            raise InputFileError(
+                f"{name!r} is refused as a zip bomb: {info.filename!r} expands "
+                f"{ratio:.0f} times (to {info.file_size / 2**20:.0f} MB)"
+            )
+        total += info.file_size
+        if total > MAX_UNCOMPRESSED_BYTES:
+            raise InputFileError(
+                f"{name!r} is refused as a zip bomb: its parts expand to more than "
+                f"{MAX_UNCOMPRESSED_BYTES // 2**20} MB"
+            )
+
+
+def _check_parts(name: str, archive: zipfile.ZipFile, names: set[str]) -> None:
+    if "mimetype" in names and b"opendocument" in _head(archive, "mimetype"):
+        raise InputFileError(
+            f"{name!r} is an OpenDocument spreadsheet (.ods), not an .xlsx workbook: "
+            "save it as .xlsx"
+        )
+    if "xl/workbook.bin" in names:
+        raise InputFileError(
+            f"{name!r} is a binary workbook (.xlsb), not .xlsx: open it in Excel and save it "
+            "as .xlsx"
+        )
+    if "xl/workbook.xml" not in names:
+        raise InputFileError(
+            f"{name!r} is a zip archive but not an .xlsx workbook (it has no xl/workbook.xml)"
+        )
+    links = sorted(n for n in names if n.startswith("xl/externalLinks/") and n.endswith(".xml"))
+    if links:
+        raise InputFileError(
+            f"{name!r} links to other workbooks ({links[0]!r}): its cells would hold values "
+            "copied from other files, which may be out of date; break the links in Excel "
+            "(Data > Edit Links > Break Link), save, and try again"
+        )
+
+
+def _head(archive: zipfile.ZipFile, member: str) -> bytes:
+    with archive.open(member) as file:
+        return file.read(200)
+
+
+def _check_no_dtd(name: str, archive: zipfile.ZipFile, infos: list[zipfile.ZipInfo]) -> None:
+    """Refuse any part that declares a DTD or entities (entity bombs, external entities)."""
+    for info in infos:
+        if info.is_dir():
+            continue
+        with archive.open(info) as member:
+            if _contains(_chunks(member), _DTD_MARKERS):
+                raise InputFileError(
+                    f"{name!r} is refused: its part {info.filename!r} declares XML entities "
+                    "(<!DOCTYPE or <!ENTITY), which Excel never writes; it may be an XML bomb"
+                )
+
+
+def _chunks(file: IO[bytes]) -> Iterable[bytes]:
+    while chunk := file.read(_CHUNK):
+        yield chunk
+
+
+def _contains(chunks: Iterable[bytes], markers: tuple[bytes, ...]) -> bool:
+    """True if any marker occurs in the stream, including across chunk boundaries."""
+    overlap = max(len(m) for m in markers) - 1
+    previous = b""
+    for chunk in chunks:
+        window = previous + chunk
+        if any(marker in window for marker in markers):
+            return True
+        previous = window[-overlap:]
+    return False
+
+
+# --- writing -----------------------------------------------------------------------------------
+
+
+def _create_temp(target: Path) -> Path:
+    """A new empty file beside ``target``, created with the user's default permissions."""
+    for _ in range(100):
+        tmp = target.with_name(f".{target.stem}-{secrets.token_hex(4)}.tmp{target.suffix}")
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:
+            continue
+        os.close(fd)
+        return tmp
+    raise FileExistsError(f"no free temporary name beside {os.fspath(target)!r}")
+
+
+def _fsync(path: Path) -> None:
+    with open(path, "rb+") as file:
+        os.fsync(file.fileno())
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make the rename durable (POSIX); not possible, nor needed, on Windows."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
