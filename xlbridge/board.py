@@ -52,6 +52,10 @@ __all__ = [
 #: average, so A+ (60%) is +3 IMPs, A= is 0 and A- (40%) is -3 IMPs.
 ARTIFICIAL_IMPS_PER_10_PERCENT = 3
 
+#: Boards with at least this many rows are scored by :mod:`xlbridge.fast`, which gives
+#: the same figures (grouping equal rows); below it the Fraction path here is used.
+FAST_PATH_ROWS = 100
+
 #: A pair of figures for one traveller row: (NS, EW); ``None`` for a row
 #: without a score (blank or not played).
 Pair = tuple[Fraction, Fraction]
@@ -235,6 +239,10 @@ class Board:
     def matchpoints(self, scale: int = 2) -> list[Pair | None]:
         """NS and EW matchpoints of every row (``None`` for rows without a result)."""
         _check_scale(scale)
+        if len(self.rows) >= FAST_PATH_ROWS:
+            from xlbridge import fast
+
+            return fast.matchpoints(self, scale)
         top = scale * (self.expected - 1)
 
         def side_mp(side: Side, direction: Direction) -> Fraction:
@@ -266,6 +274,10 @@ class Board:
         weighted sum of its components' IMPs, rounded to whole IMPs when
         ``round_weighted`` (seed 000 section 5: 2.4 rounded to 2).
         """
+        if len(self.rows) >= FAST_PATH_ROWS:
+            from xlbridge import fast
+
+            return fast.butler(self, trim, datum_round, round_weighted)
         datums = {d: self._datum(d, trim, datum_round) for d in Direction}
 
         def side_imps(side: Side, direction: Direction) -> Fraction:
@@ -307,6 +319,10 @@ class Board:
             raise BoardError(f"divide_by {divide_by!r} is not total, comparisons or scores")
         if divisor == 0:
             divisor = 1
+        if len(self.rows) >= FAST_PATH_ROWS:
+            from xlbridge import fast
+
+            return fast.cross_imps(self, comparisons, divisor)
 
         def side_x(side: Side, direction: Direction) -> Fraction:
             if isinstance(side, Artificial):

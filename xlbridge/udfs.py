@@ -131,11 +131,28 @@ def _rulings(value: Cell) -> Rulings | None:
 
 
 def _rows(scores: Cell, rulings: Rulings | None) -> list[Row]:
-    """Parse a traveller: one column of result cells, or two columns NS plus / EW plus."""
+    """Parse a traveller: one column of result cells, or two columns NS plus / EW plus.
+
+    In one column, equal cells (numbers and text) are parsed once and share the
+    parsed row, which is immutable: a big traveller costs a few look-ups per cell,
+    and :mod:`xlbridge.fast` groups its rows by identity.  Any error is raised by
+    parsing cell by cell, so it names the first bad row.
+    """
     grid = _grid(scores)
-    width = max((len(row) for row in grid), default=1)
+    width = max(map(len, grid), default=1)
     if width == 1:
-        return [parse_result(row[0], f"row {i}", rulings) for i, row in enumerate(grid, 1)]
+        cells = [row[0] for row in grid]
+        # Only types whose equal values parse alike (True == 1 but is refused).
+        if set(map(type, cells)) <= {int, float, str, type(None)}:
+            once: dict[Cell, Row] = {}
+            try:
+                for cell in dict.fromkeys(cells):
+                    once[cell] = parse_result(cell, "", rulings)
+            except Exception:  # parse cell by cell below, for the row in the message
+                pass
+            else:
+                return list(map(once.__getitem__, cells))
+        return [parse_result(cell, f"row {i}", rulings) for i, cell in enumerate(cells, 1)]
     if width == 2:
         return [_two_column_row(row, i, rulings) for i, row in enumerate(grid, 1)]
     raise ScoringError(

@@ -1,0 +1,230 @@
+"""The fast path (xlbridge.fast) gives exactly the figures of the Fraction path (Board).
+
+Random boards of every kind (plain, weighted with awkward denominators,
+split, artificial, not played, blank), with and without Neuberg factoring,
+with equal rows shared as the traveller parser shares them or all distinct.
+Equality is of Fractions: no tolerance.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import sys
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import xlbridge.board as board_module
+from xlbridge import fast
+from xlbridge.board import Board, Direction
+from xlbridge.result import (
+    AVERAGE,
+    AVERAGE_MINUS,
+    AVERAGE_PLUS,
+    NOT_PLAYED,
+    Artificial,
+    Result,
+    Row,
+    Weighted,
+    format_result,
+    parse_result,
+)
+from xlbridge.scales import imps
+from xlbridge.udfs import _rows
+
+SCORES = st.sampled_from(
+    [-7600, -1100, -500, -200, -100, -50, 0, 90, 110, 140, 420, 450, 620, 1430, 2980]
+)
+DENOMINATORS = st.sampled_from([2, 3, 5, 7, 10, 100])
+
+
+@st.composite
+def weighted_sides(draw: st.DrawFn) -> Weighted:
+    """Two to four distinct scores with positive weights summing to 1 over one denominator."""
+    scores = draw(st.lists(SCORES, min_size=2, max_size=4, unique=True))
+    den = draw(DENOMINATORS) * len(scores)
+    cuts = sorted(
+        draw(st.sets(st.integers(1, den - 1), min_size=len(scores) - 1, max_size=len(scores) - 1))
+    )
+    bounds = [0, *cuts, den]
+    weights = [Fraction(b - a, den) for a, b in itertools.pairwise(bounds)]
+    return Weighted(tuple(zip(scores, weights, strict=True)))
+
+
+artificial_sides = st.one_of(
+    st.sampled_from([AVERAGE, AVERAGE_PLUS, AVERAGE_MINUS]),
+    st.fractions(0, 100, max_denominator=8).map(lambda p: Artificial(p, f"A{p}")),
+)
+plain = SCORES.map(Result.of)
+weighted = weighted_sides().map(lambda side: Result(side, side))
+artificial = st.tuples(artificial_sides, artificial_sides).map(lambda ab: Result(*ab))
+any_side = st.one_of(SCORES.map(Weighted.of), weighted_sides(), artificial_sides)
+split = st.tuples(any_side, any_side).map(lambda ab: Result(*ab))
+rows: st.SearchStrategy[Row] = st.one_of(
+    plain, plain, plain, weighted, artificial, split, st.just(NOT_PLAYED), st.none()
+)
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> Board:
+    """A board, sometimes with its rows repeated as shared objects, sometimes Neuberg-factored."""
+    distinct = draw(st.lists(rows, min_size=1, max_size=12))
+    repeats = draw(st.lists(st.integers(1, 30), min_size=len(distinct), max_size=len(distinct)))
+    table = [row for row, n in zip(distinct, repeats, strict=True) for _ in range(n)]
+    table = draw(st.permutations(table))
+    played = sum(isinstance(row, Result) for row in table)
+    extra = draw(st.sampled_from([None, 0, 1, 7, played + 3]))
+    if not played:  # a board needs at least one expected result
+        return Board(table, 1 + (extra or 0))
+    return Board(table, None if extra is None else played + extra)
+
+
+def reference(board: Board, method: str, *args: object) -> object:
+    """The Fraction path's figures, whatever the size of the board."""
+    saved = board_module.FAST_PATH_ROWS
+    board_module.FAST_PATH_ROWS = sys.maxsize
+    try:
+        return getattr(Board(board.rows, board.expected), method)(*args)
+    finally:
+        board_module.FAST_PATH_ROWS = saved
+
+
+def comparisons_and_divisor(board: Board, divide_by: str) -> tuple[int, int]:
+    comparisons = board.expected - 1
+    divisor = {"total": 1, "comparisons": comparisons, "scores": board.expected}[divide_by]
+    return comparisons, divisor or 1
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards(), st.sampled_from([1, 2]))
+def test_matchpoints_equal_the_fraction_path(board: Board, scale: int) -> None:
+    assert fast.matchpoints(board, scale) == reference(board, "matchpoints", scale)
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards(), st.sampled_from([0, 1]), st.sampled_from([0, 10, 50]), st.booleans())
+def test_butler_equals_the_fraction_path(
+    board: Board, trim: int, datum_round: int, round_weighted: bool
+) -> None:
+    if board.expected <= 2 * trim:
+        return
+    expected = reference(board, "butler", trim, datum_round, round_weighted)
+    assert fast.butler(board, trim, datum_round, round_weighted) == expected
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards(), st.sampled_from(["total", "comparisons", "scores"]))
+def test_cross_imps_equal_the_fraction_path(board: Board, divide_by: str) -> None:
+    got = fast.cross_imps(board, *comparisons_and_divisor(board, divide_by))
+    assert got == reference(board, "cross_imps", divide_by)
+
+
+@settings(max_examples=60, deadline=None)
+@given(boards())
+def test_tables_equal_the_fraction_path(board: Board) -> None:
+    by_direction = fast.tables(board)
+    assert by_direction[Direction.NS] == board.ns_table
+    assert by_direction[Direction.EW] == board.ew_table
+
+
+def test_every_figure_is_a_fraction_or_blank() -> None:
+    board = Board([Result.of(420), parse_result("30% 420; 70% -50"), NOT_PLAYED, None] * 30, 200)
+    for figures in (fast.matchpoints(board), fast.butler(board), fast.cross_imps(board, 199, 1)):
+        for pair in figures:
+            assert pair is None or all(type(x) is Fraction for x in pair)
+
+
+def big_random_board(seed: int, size: int) -> Board:
+    """A board of ``size`` rows of every kind, as the traveller parser shares them."""
+    rng = random.Random(seed)
+    cells: list[object] = []
+    scores = [rng.randrange(-1500, 1510, 10) for _ in range(60)]
+    for _ in range(size):
+        pick = rng.random()
+        if pick < 0.85:
+            cells.append(rng.choice(scores))
+        elif pick < 0.9:
+            share = rng.randrange(1, 100)
+            first, second = rng.sample(scores, 2)
+            cells.append(f"{share}% {first}; {100 - share}% {second}")
+        elif pick < 0.93:
+            cells.append(rng.choice(["A=", "A+/A-", "A-/A-", "A60/40"]))
+        elif pick < 0.96:
+            cells.append(f"NS: {rng.choice(scores)} | EW: 1/3 {scores[0]}; 2/3 {scores[1]}")
+        else:
+            cells.append(rng.choice(["NP", None]))
+    parsed = _rows([[cell] for cell in cells], None)
+    played = sum(isinstance(row, Result) for row in parsed)
+    return Board(parsed, played + rng.randrange(0, 50))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_board_dispatches_big_boards_with_the_same_figures(seed: int) -> None:
+    board = big_random_board(seed, 1000)
+    assert len(board.rows) >= board_module.FAST_PATH_ROWS
+    assert board.matchpoints() == reference(board, "matchpoints", 2)
+    assert board.butler() == reference(board, "butler", 0, 10, True)
+    assert board.cross_imps("comparisons") == reference(board, "cross_imps", "comparisons")
+
+
+def test_imp_sums_numpy_python_and_the_scale_agree() -> None:
+    rng = random.Random(5)
+    scores = sorted({rng.randrange(-7600, 7610, 10) for _ in range(300)}, reverse=True)
+    masses = [rng.randrange(1, 10**6) for _ in scores]
+    expected = [sum(m * imps(s - t) for t, m in zip(scores, masses, strict=True)) for s in scores]
+    assert fast._imp_sums_numpy(scores, masses) == expected
+    assert fast._imp_sums_python(scores, masses) == expected
+    huge = [m * 10**15 for m in masses]  # past int64: must take the integer path
+    assert fast.imp_sums(scores, huge) == [e * 10**15 for e in expected]
+
+
+def test_without_numpy_cross_imps_stay_exact(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "numpy", None)  # import numpy raises ImportError
+    board = big_random_board(9, 400)
+    assert board.cross_imps() == reference(board, "cross_imps", "total")
+
+
+# --- the traveller pre-pass in xlbridge.udfs._rows ---------------------------------------------
+
+
+# format_result writes a fractional artificial percentage as "A50/1/2", which does not parse
+# back; cells here keep to whole percentages.
+cell_rows = rows.filter(
+    lambda row: (
+        not isinstance(row, Result)
+        or all(
+            not isinstance(s, Artificial) or s.percent.denominator == 1 for s in (row.ns, row.ew)
+        )
+    )
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.one_of(SCORES, SCORES.map(float), cell_rows.map(format_result)), max_size=40))
+def test_rows_prepass_equals_parsing_cell_by_cell(cells: list[object]) -> None:
+    parsed = _rows([[cell] for cell in cells], None)
+    assert parsed == [parse_result(cell) for cell in cells]
+
+
+def test_rows_prepass_shares_equal_cells() -> None:
+    parsed = _rows([[420], [420.0], ["30% 420; 70% -50"], ["30% 420; 70% -50"]], None)
+    assert parsed[0] is parsed[1]
+    assert parsed[2] is parsed[3]
+
+
+@pytest.mark.parametrize(
+    ("cells", "message"),
+    [
+        ([[0], [False]], "row 2"),  # False == 0, but a true/false value is not a score
+        ([[420], [425], [425]], "row 2: 425"),
+        ([[420], ["x"], [1.5]], "row 2: 'x'"),
+    ],
+)
+def test_rows_prepass_errors_name_the_first_bad_row(
+    cells: list[list[object]], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        _rows(cells, None)

@@ -1,0 +1,303 @@
+"""Big boards, fast: the figures of :class:`~xlbridge.board.Board`, computed once per distinct row.
+
+The :class:`~xlbridge.board.Board` methods are the reference: they build
+each frequency table row by row and work out every row's figure with
+:class:`~fractions.Fraction` arithmetic, and cross-IMPs compare every row with
+every table entry.  On a board of a million results that is minutes.  But a
+board holds at most 1521 distinct scores (multiples of 10 from -7600 to
+7600), and the traveller parser hands equal cells the same
+:class:`~xlbridge.result.Result` object, so here:
+
+1. the rows are grouped by identity (:func:`id`, :class:`~collections.Counter`:
+   loops that run in C), a million plain scores making at most 1521 groups;
+2. the frequency tables are built from the groups, with whole counts and the
+   weights summed as integer numerators per denominator;
+3. each distinct score's figure is worked out once, exactly: matchpoints and
+   the Butler datum by the table's own methods, cross-IMPs as one integer
+   matrix-vector product over the distinct scores with the frequencies on a
+   common denominator (numpy when it can be imported, plain integers when
+   not: both exact);
+4. each group's figure (weighted, split, artificial rows by the formulas of
+   the reference, with one reduction per row) is handed to every row of it.
+
+Every figure is a :class:`~fractions.Fraction` equal to the reference's;
+``tests/test_fast_exact.py`` compares the two on random boards of every kind.
+:class:`~xlbridge.board.Board` switches to these functions from
+:data:`~xlbridge.board.FAST_PATH_ROWS` rows.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+
+from xlbridge.board import (
+    Board,
+    Direction,
+    FrequencyTable,
+    Pair,
+    TableRow,
+    _artificial_imps,
+)
+from xlbridge.exact import round_half_away
+from xlbridge.result import Artificial, Result, Row, Side, Weighted
+from xlbridge.scales import _IMP_THRESHOLDS, imps
+
+__all__ = ["butler", "cross_imps", "imp_sums", "matchpoints", "tables"]
+
+#: A figure for one side of a result, seen from one direction's table.
+Figure = Callable[[Side, Direction], Fraction]
+
+#: Products whose bound stays below this are left to numpy's int64.
+_INT64_SAFE = 2**62
+
+
+class _Groups:
+    """The rows of a board grouped by identity: ``keys`` (one per row), ``kinds``, ``counts``."""
+
+    def __init__(self, rows: Sequence[Row]) -> None:
+        self.keys = list(map(id, rows))
+        self.kinds: dict[int, Row] = dict(zip(self.keys, rows, strict=True))
+        self.counts = Counter(self.keys)
+        self.split = any(isinstance(row, Result) and row.is_split for row in self.kinds.values())
+
+    def spread(self, figure: Figure) -> list[Pair | None]:
+        """``figure`` of the NS and EW side of each group, handed to every row of the group."""
+        per_kind = {
+            key: (figure(row.ns, Direction.NS), figure(row.ew, Direction.EW))
+            if isinstance(row, Result)
+            else None
+            for key, row in self.kinds.items()
+        }
+        return list(map(per_kind.__getitem__, self.keys))
+
+    def table(self, direction: Direction, expected: int) -> FrequencyTable:
+        """The frequency table of ``direction``, equal to the reference's."""
+        freq: dict[int, int] = {}
+        shares: dict[tuple[int, int], int] = {}  # (score, denominator) -> numerator
+        actual = 0
+        for key, row in self.kinds.items():
+            if not isinstance(row, Result):
+                continue
+            side = row.ns if direction is Direction.NS else row.ew
+            if not isinstance(side, Weighted):
+                continue
+            count = self.counts[key]
+            actual += count
+            if side.is_weighted:
+                for score, share in side.components:
+                    slot = (score, share.denominator)
+                    shares[slot] = shares.get(slot, 0) + share.numerator * count
+            else:
+                score = side.components[0][0]
+                freq[score] = freq.get(score, 0) + count
+        weight: dict[int, Fraction] = {}
+        for (score, denominator), numerator in shares.items():
+            weight[score] = weight.get(score, Fraction(0)) + Fraction(numerator, denominator)
+        factor = Fraction(expected, actual) if actual else Fraction(1)
+        rows = []
+        for score in sorted(freq.keys() | weight.keys(), reverse=True):
+            whole, part = freq.get(score, 0), weight.get(score, Fraction(0))
+            rows.append(TableRow(score, whole, part, (whole + part) * factor))
+        return FrequencyTable(tuple(rows), expected, actual)
+
+
+def tables(board: Board) -> dict[Direction, FrequencyTable]:
+    """The NS and EW frequency tables of ``board`` (one object for both when nothing is split)."""
+    return _tables(_Groups(board.rows), board.expected)
+
+
+def _tables(groups: _Groups, expected: int) -> dict[Direction, FrequencyTable]:
+    ns = groups.table(Direction.NS, expected)
+    ew = groups.table(Direction.EW, expected) if groups.split else ns
+    return {Direction.NS: ns, Direction.EW: ew}
+
+
+#: A table's figures by score, as exact (numerator, denominator) pairs of integers.
+Values = dict[int, tuple[int, int]]
+
+
+def _per_table(
+    by_direction: Mapping[Direction, FrequencyTable],
+    figures: Callable[[FrequencyTable], Mapping[int, Fraction | int]],
+) -> dict[Direction, Values]:
+    """``figures`` of each table, worked out once per table object."""
+    done: dict[int, Values] = {}
+    for table in by_direction.values():
+        if id(table) not in done:
+            exact = {score: Fraction(value) for score, value in figures(table).items()}
+            done[id(table)] = {s: (v.numerator, v.denominator) for s, v in exact.items()}
+    return {direction: done[id(table)] for direction, table in by_direction.items()}
+
+
+def _mixer() -> Callable[[Weighted, Values], Fraction]:
+    """``mix(side, values)``: ``sum(w * values[s])`` over the side's components, exactly.
+
+    Reduced once at the end; remembered per side object and values (a side
+    that is both a result's NS and EW side is mixed once).
+    """
+    cache: dict[tuple[int, int], Fraction] = {}
+
+    def mix(side: Weighted, values: Values) -> Fraction:
+        key = (id(values), id(side))
+        found = cache.get(key)
+        if found is not None:
+            return found
+        numerator, denominator = 0, 1
+        for score, weight in side.components:
+            value, below = values[score]
+            den = weight.denominator * below
+            numerator = numerator * den + denominator * weight.numerator * value
+            denominator *= den
+        found = cache[key] = Fraction(numerator, denominator)
+        return found
+
+    return mix
+
+
+def _memoised(figure: Figure) -> Figure:
+    """``figure``, worked out once per plain score and once per other side object, per direction."""
+    plain: dict[tuple[Direction, int], Fraction] = {}
+    other: dict[tuple[Direction, int], Fraction] = {}
+
+    def cached(side: Side, direction: Direction) -> Fraction:
+        if isinstance(side, Weighted) and len(side.components) == 1:
+            cache, key = plain, (direction, side.components[0][0])
+            if side.components[0][1] != 1:
+                cache, key = other, (direction, id(side))
+        else:
+            cache, key = other, (direction, id(side))
+        value = cache.get(key)
+        if value is None:
+            value = cache[key] = figure(side, direction)
+        return value
+
+    return cached
+
+
+def matchpoints(board: Board, scale: int = 2) -> list[Pair | None]:
+    """:meth:`Board.matchpoints <xlbridge.board.Board.matchpoints>`, per distinct row."""
+    groups = _Groups(board.rows)
+    top = scale * (board.expected - 1)
+    mp = _per_table(
+        _tables(groups, board.expected),
+        lambda table: {row.score: table.matchpoints(row.score, scale) for row in table.rows},
+    )
+    mix = _mixer()
+
+    def side_mp(side: Side, direction: Direction) -> Fraction:
+        if isinstance(side, Artificial):
+            return side.percent * top / 100
+        ns = mix(side, mp[direction])
+        return ns if direction is Direction.NS else top - ns
+
+    return groups.spread(_memoised(side_mp))
+
+
+def butler(
+    board: Board, trim: int = 0, datum_round: int = 10, round_weighted: bool = True
+) -> list[Pair | None]:
+    """:meth:`Board.butler <xlbridge.board.Board.butler>`, per distinct row."""
+    groups = _Groups(board.rows)
+
+    def imps_against_datum(table: FrequencyTable) -> dict[int, int]:
+        datum = _datum(table, trim, datum_round)
+        return {row.score: imps(row.score - datum) for row in table.rows}
+
+    imps_at = _per_table(_tables(groups, board.expected), imps_against_datum)
+    mix = _mixer()
+
+    def side_imps(side: Side, direction: Direction) -> Fraction:
+        if isinstance(side, Artificial):
+            return _artificial_imps(side)
+        value = mix(side, imps_at[direction])
+        if side.is_weighted and round_weighted:
+            value = round_half_away(value)
+        return value if direction is Direction.NS else -value
+
+    return groups.spread(_memoised(side_imps))
+
+
+def _datum(table: FrequencyTable, trim: int, datum_round: int) -> Fraction:
+    if not table.actual:
+        return Fraction(0)
+    datum = table.datum(trim)
+    return round_half_away(datum, datum_round) if datum_round else datum
+
+
+def cross_imps(board: Board, comparisons: int, divisor: int) -> list[Pair | None]:
+    """:meth:`Board.cross_imps <xlbridge.board.Board.cross_imps>` after its divisor is chosen."""
+    groups = _Groups(board.rows)
+    totals = _per_table(_tables(groups, board.expected), _cross_totals)
+    mix = _mixer()
+
+    def side_x(side: Side, direction: Direction) -> Fraction:
+        if isinstance(side, Artificial):
+            return _artificial_imps(side) * comparisons / divisor
+        total = mix(side, totals[direction])
+        return (total if direction is Direction.NS else -total) / divisor
+
+    return groups.spread(_memoised(side_x))
+
+
+def _cross_totals(table: FrequencyTable) -> dict[int, Fraction]:
+    """Each table score's cross-IMPs against the whole table: ``sum adj_freq * imps(s - t)``.
+
+    ``adj_freq = (freq + weight) * expected / actual``; with ``freq + weight``
+    put on a common denominator the sum is one integer product.
+    """
+    masses = [row.freq + row.weight for row in table.rows]
+    common = math.lcm(1, *(mass.denominator for mass in masses))
+    whole = [mass.numerator * (common // mass.denominator) for mass in masses]
+    scores = [row.score for row in table.rows]
+    sums = imp_sums(scores, whole)
+    factor = table.factor
+    return {
+        score: Fraction(total * factor.numerator, common * factor.denominator)
+        for score, total in zip(scores, sums, strict=True)
+    }
+
+
+def imp_sums(scores: Sequence[int], masses: Sequence[int]) -> list[int]:
+    """``[sum(m_j * imps(s_i - s_j) for j) for i]``: whole scores, whole masses, exactly.
+
+    Uses numpy's int64 when the products are bounded well inside it, plain
+    Python integers otherwise or when numpy is not available.
+    """
+    if not scores:
+        return []
+    bound = max(abs(m) for m in masses) * 24 * len(masses)
+    if bound < _INT64_SAFE:
+        try:
+            return _imp_sums_numpy(scores, masses)
+        except ImportError:
+            pass
+    return _imp_sums_python(scores, masses)
+
+
+def _imp_sums_numpy(scores: Sequence[int], masses: Sequence[int]) -> list[int]:
+    import numpy as np
+
+    points = np.asarray(scores, dtype=np.int64)
+    difference = points[:, None] - points[None, :]
+    won = np.searchsorted(np.asarray(_IMP_THRESHOLDS, dtype=np.int64), np.abs(difference), "right")
+    scale = np.where(difference >= 0, won, -won)
+    sums: list[int] = (scale @ np.asarray(masses, dtype=np.int64)).tolist()
+    return sums
+
+
+def _imp_sums_python(scores: Sequence[int], masses: Sequence[int]) -> list[int]:
+    scale: dict[int, int] = {}
+    sums = []
+    for s in scores:
+        total = 0
+        for t, m in zip(scores, masses, strict=True):
+            difference = s - t
+            value = scale.get(difference)
+            if value is None:
+                value = scale[difference] = imps(difference)
+            total += m * value
+        sums.append(total)
+    return sums
