@@ -44,7 +44,19 @@ from xlbridge.errors import (
     ScoringError,
     WeightError,
 )
-from xlbridge.event import Adjustment, Event, Pair, Play, ScoringForm, Settings
+from xlbridge.event import (
+    BYE,
+    Adjustment,
+    AdjustmentUnit,
+    Event,
+    Pair,
+    Play,
+    Ranking,
+    ScoringForm,
+    Settings,
+    SmallVersions,
+    UnequalBoards,
+)
 from xlbridge.result import (
     NOT_PLAYED,
     Artificial,
@@ -55,33 +67,52 @@ from xlbridge.result import (
     parse_rulings,
 )
 from xlbridge.scales import imps, victory_point_pair, victory_points
+from xlbridge.session import (
+    BoardResult,
+    EventResult,
+    PairBoard,
+    PairResult,
+    ScoredPlay,
+    rank_labels,
+    score_event,
+)
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "BYE",
     "NOT_PLAYED",
     "Adjustment",
+    "AdjustmentUnit",
     "Artificial",
     "AvplusResult",
     "Board",
     "BoardError",
+    "BoardResult",
     "Contract",
     "ContractError",
     "Direction",
     "Doubling",
     "Event",
+    "EventResult",
     "FrequencyLine",
     "FrequencyTable",
     "Pair",
+    "PairBoard",
+    "PairResult",
     "Play",
+    "Ranking",
     "Result",
     "ResultCellError",
     "RulingError",
+    "ScoredPlay",
     "ScoringError",
     "ScoringForm",
     "Seat",
     "Settings",
+    "SmallVersions",
     "Strain",
+    "UnequalBoards",
     "Vulnerability",
     "WeightError",
     "Weighted",
@@ -104,7 +135,9 @@ __all__ = [
     "parse_result",
     "parse_rulings",
     "parse_tricks_result",
+    "rank_labels",
     "score_contract",
+    "score_event",
     "teams_imps",
     "victory_point_pair",
     "victory_points",

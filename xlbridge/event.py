@@ -18,16 +18,24 @@ from xlbridge.errors import ScoringError
 from xlbridge.result import Row
 
 __all__ = [
+    "BYE",
     "Adjustment",
     "AdjustmentUnit",
     "Event",
     "Pair",
     "Play",
+    "Ranking",
     "ScoringForm",
     "Settings",
     "SmallVersions",
     "UnequalBoards",
 ]
+
+
+#: The opponent label of a bye: a :class:`Play` with ``ew="BYE"`` (or
+#: ``ns="BYE"``) gives the other pair a bye on that board, scored as its
+#: percentage on the rest of the session (Law 12C2(c), seed 001).  Any case.
+BYE = "BYE"
 
 
 class _Parse(Enum):
@@ -58,10 +66,29 @@ class UnequalBoards(_Parse):
 
 
 class SmallVersions(_Parse):
-    """How a fouled-board version with very few results (1 to 3) is treated."""
+    """How a fouled-board version with very few results (1 to 3) is treated.
 
-    NEUBERG = "neuberg"  # factor it like any other version
-    AVERAGE = "average"  # give every pair in it 50% (EBU/ACBL practice for tiny groups)
+    ``ebu`` is the EBU White Book rule (4.2.3.3, "small sub-fields"): a version
+    of at most three results that is also at most a third of the board's
+    expected results is not factored; each side scores
+    ``60% + (M - (A - 1)) x 5%`` of the top, where ``M`` is its matchpoints
+    within the version (2 per result beaten) and ``A`` the version's results:
+    65%/55% for two results, 70% down to 50% for three, 60% for one.  Each
+    table's two sides sum to 120% (average-plus each), compensation for the
+    missing comparison.
+    """
+
+    NEUBERG = "neuberg"  # factor it like any other version (the default)
+    AVERAGE = "average"  # give every pair in a version of 1 to 3 results 50% (A=)
+    EBU = "ebu"  # EBU White Book 4.2.3.3: 60% + 5% per matchpoint above the version's average
+
+
+class Ranking(_Parse):
+    """Which pairs are ranked together."""
+
+    AUTO = "auto"  # by direction when no pair changed direction (Mitchell), else one field
+    ONE_FIELD = "one field"  # every pair in one ranking (Howell)
+    BY_DIRECTION = "by direction"  # NS pairs and EW pairs ranked apart (Mitchell)
 
 
 class AdjustmentUnit(_Parse):
@@ -79,6 +106,7 @@ class Settings:
     means the most times any board was played ("max played").
     ``factor_fewer_boards``: for Butler and cross-IMPs, scale the total of a
     pair that played fewer boards up to the most played (e.g. 24/21).
+    ``ranking``: which pairs are ranked together (see :class:`Ranking`).
     """
 
     form: ScoringForm = ScoringForm.MATCHPOINTS
@@ -93,6 +121,7 @@ class Settings:
     cross_divide_by: str = "total"
     factor_fewer_boards: bool = False
     small_versions: SmallVersions = SmallVersions.NEUBERG
+    ranking: Ranking = Ranking.AUTO
 
 
 @dataclass(frozen=True)
@@ -111,7 +140,8 @@ class Play:
     ``result`` is the parsed result cell (see :func:`xlbridge.result.parse_result`);
     ``version`` names the version of a fouled board ("" when not fouled).
     ``contract``, ``declarer``, ``lead`` and ``tricks`` are kept for the
-    printed results.
+    printed results.  An ``ns`` or ``ew`` of :data:`BYE` gives the other pair
+    a bye on the board (its ``result`` is ignored).
     """
 
     board: int

@@ -1,0 +1,789 @@
+"""A session's results: every board scored across the field, every pair ranked.
+
+:func:`score_event` turns an :class:`~xlbridge.event.Event` (pairs, traveller
+rows, adjustments, settings) into an :class:`EventResult`.  It is pure and
+exact: every figure is a :class:`~fractions.Fraction`, two pairs with equal
+scores are tied, and no rounding ever splits them.
+
+**Expected results.**  Every board is scored as if it had ``E`` results:
+``settings.expected``, or by default the most times any board was played
+("max played"; an artificial score counts as a result, ``NP`` does not).
+In a matchpoint event the top is ``scale x (E - 1)`` on every board.
+
+**Boards with fewer results** (``settings.unequal``):
+
+``neuberg`` (the default, seed 003)
+    the frequencies are factored by ``E/actual``; every board then carries the
+    same top and the same total.
+``ratio`` (seed 004)
+    the board is matchpointed among its own ``n`` results (top
+    ``scale x (n - 1)``) and every real score is multiplied by ``E/n``.  This
+    does **not** equalise tops exactly: a top among ``n`` results becomes
+    ``scale x (n - 1) x E/n``, less than the full top (46 x 28/24 = 53.67, not
+    54), so a short board weighs a little less, and a board played once
+    scores 0 for both sides.  Percentages are still of the full top.
+
+Artificial scores get their percentage of the full top under both methods.
+Butler datums do not depend on the method, and cross-IMPs are factored by
+``E/actual``, which is the same under both.
+
+**Pairs who played fewer boards** (a sit-out, ``NP``) are scored on what was
+available to them: the maximum is the top times the boards they have a score
+on (including A+/A-/A=/Bye boards).  In IMP events ``factor_fewer_boards``
+scales a pair's total by (most boards any pair has) / (its boards), e.g. 24/21;
+the ranking is on that figure (the plain total otherwise).
+
+**A+, A- and Bye** (Law 12C2(c), seed 001).  On the board an A+ is
+``settings.aplus`` percent of the top (60%) and an A- ``settings.aminus``
+(40%); at the end each pair's A+ boards are raised to its own percentage on
+the rest of the session when that is better, its A- boards lowered when it is
+worse, and a Bye (a :class:`~xlbridge.event.Play` against
+:data:`~xlbridge.event.BYE`) gets the percentage after that, by
+:mod:`xlbridge.avplus` (``mainstream`` or ``magic``).  IMP events use the same
+rule in IMPs (A+ = +3 IMPs per comparison).  Any other artificial score (A=,
+A60/40 typed as a fixed ruling) is a fixed score.
+
+**Adjustments** (procedural penalties, negative, and awards, positive) change
+only that pair's score.  One on a board the pair has a score on counts in its
+score on that board, so it counts in the percentage that decides its A+ and
+A- boards (seed 001 step 1); one on an A+/A-/Bye board is added after that
+board is settled; a session adjustment (no board), or one on a board the pair
+has no score on, is added to its total.  ``MP`` adjustments are in the event's
+units (matchpoints, or IMPs in an IMP event), ``%`` ones in percent of the top
+(matchpoint events only).
+
+**Fouled boards.**  A board whose plays carry more than one
+:attr:`~xlbridge.event.Play.version` is scored version by version: each version
+is matchpointed within itself and factored (Neuberg) to the board's full ``E``,
+so the versions together carry the board's normal total (EBU, Nick Doe,
+"Scoring of fouled boards").  A version of one to three results is treated
+by ``settings.small_versions``: ``neuberg`` (factor it like the others),
+``average`` (50% to each side), or ``ebu``, the EBU White Book 4.2.3.3 rule
+(see :class:`~xlbridge.event.SmallVersions`; when the version is at most a third
+of ``E``, each side gets 60% + 5% per matchpoint above the version's average,
+65%/55% for two results, 70% to 50% for three).  In IMP events the EBU
+percentages count as artificial scores (3 IMPs per 10%).  The ACBL leaves the
+method to the tournament's regulations (Law 87B).
+
+**Ranking.**  By percentage (matchpoints) or total IMPs, with exact ties
+(``1=``, ``3=``).  ``settings.ranking = auto`` ranks NS and EW pairs apart
+when no pair changed direction (a Mitchell) and all pairs together otherwise
+(a Howell).
+
+A whole session, checked by hand.  Three tables, so E = 3 and the top is 4.
+Board 1: 450, 420, -50 score 4, 2, 0.  Board 2 has two real results (110
+twice), factored by 3/2: each 110 scores 2; pair 3's A+ is 60% of 4 = 2.4
+and stays so, its percentage elsewhere (0 of 4) being lower:
+
+>>> from xlbridge.event import Event, Pair, Play
+>>> from xlbridge.result import parse_result
+>>> cells = {1: [("1", "4", 420), ("2", "5", 450), ("3", "6", -50)],
+...          2: [("1", "5", 110), ("2", "6", 110), ("3", "4", "A+/A-")]}
+>>> event = Event(
+...     pairs=tuple(Pair(str(n)) for n in range(1, 7)),
+...     plays=tuple(Play(b, ns, ew, parse_result(cell))
+...                 for b, tables in cells.items() for ns, ew, cell in tables))
+>>> result = score_event(event)
+>>> [(p.rank, p.pair.label, str(p.total), str(p.percentage)) for p in result.field("NS")]
+[('1', '2', '6', '75'), ('2', '1', '4', '50'), ('3', '3', '12/5', '30')]
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from xlbridge.avplus import apply_avplus_imps
+from xlbridge.board import (
+    ARTIFICIAL_IMPS_PER_10_PERCENT,
+    Board,
+    Direction,
+    FrequencyLine,
+    frequency_lines,
+)
+from xlbridge.errors import BoardError, ScoringError
+from xlbridge.event import (
+    BYE,
+    Adjustment,
+    AdjustmentUnit,
+    Event,
+    Pair,
+    Play,
+    Ranking,
+    ScoringForm,
+    Settings,
+    SmallVersions,
+    UnequalBoards,
+)
+from xlbridge.result import AVERAGE, AVERAGE_MINUS, AVERAGE_PLUS, Artificial, Result, Row, Side
+
+__all__ = [
+    "BoardResult",
+    "EventResult",
+    "PairBoard",
+    "PairResult",
+    "ScoredPlay",
+    "rank_labels",
+    "score_event",
+]
+
+#: What a pair scores on one board before Law 12C2(c) settles it: a number,
+#: a code still to settle (``A+``, ``A-``, ``BYE``), or ``None`` (no score).
+_Figure = Fraction | str | None
+
+_PLUS, _MINUS, _BYE = AVERAGE_PLUS.label, AVERAGE_MINUS.label, "BYE"
+_CODES = (_PLUS, _MINUS, _BYE)
+
+#: The largest fouled-board version that ``small_versions`` treats.
+SMALL_VERSION = 3
+
+
+@dataclass(frozen=True)
+class ScoredPlay:
+    """One traveller row and what each side scored on it.
+
+    ``ns_score`` and ``ew_score`` are in the event's units (matchpoints or
+    IMPs), after Law 12C2(c) has settled A+ and A- and before any
+    adjustment; ``None`` for a row without a result (``NP``).
+    """
+
+    play: Play
+    ns_score: Fraction | None
+    ew_score: Fraction | None
+
+
+@dataclass(frozen=True)
+class BoardResult:
+    """One board (or one version of a fouled board) as scored.
+
+    ``results`` counts the rows with a result in this version; ``expected`` is
+    the board's ``E``.  ``ns_lines`` and ``ew_lines`` are the frequency tables
+    as the seeds print them (:func:`~xlbridge.board.frequency_lines`), for the
+    table NS pairs are compared in and the one EW pairs are compared in (they
+    differ only when a split score is on the board).
+    """
+
+    board: int
+    version: str
+    expected: int
+    results: int
+    plays: tuple[ScoredPlay, ...]
+    ns_lines: tuple[FrequencyLine, ...]
+    ew_lines: tuple[FrequencyLine, ...]
+
+    def totals(self) -> tuple[Fraction, Fraction]:
+        """The NS and EW scores on this board added up (a TD's check)."""
+        ns = sum((p.ns_score for p in self.plays if p.ns_score is not None), Fraction(0))
+        ew = sum((p.ew_score for p in self.plays if p.ew_score is not None), Fraction(0))
+        return ns, ew
+
+
+@dataclass(frozen=True)
+class PairBoard:
+    """What one pair scored on one board.
+
+    ``code`` is ``A+``, ``A-`` or ``BYE`` for a board settled by Law 12C2(c)
+    ("" otherwise); ``score`` is the settled score and ``adjustment`` the
+    penalties and awards on the board; the pair's total counts ``total``.
+    """
+
+    board: int
+    version: str
+    direction: Direction
+    opponent: str
+    code: str
+    score: Fraction
+    adjustment: Fraction
+
+    @property
+    def total(self) -> Fraction:
+        """The score plus the adjustments on this board."""
+        return self.score + self.adjustment
+
+
+@dataclass(frozen=True)
+class PairResult:
+    """One pair's session.
+
+    ``field`` is the ranking the pair is in: ``NS``, ``EW`` or ``""`` (one
+    field).  ``total`` adds the board totals and ``session_adjustment``.
+    Matchpoints: ``maximum`` is what was available (top x boards) and
+    ``percentage`` is ``100 x total / maximum``.  IMPs: ``average`` is IMPs per
+    board and ``score`` the (possibly factored) total.  ``score`` is the
+    figure ranked on (the percentage for matchpoints); ``rank`` is ``"1"``,
+    ``"3="``, or ``""`` for a pair without any board.
+    """
+
+    pair: Pair
+    field: str
+    boards: tuple[PairBoard, ...]
+    session_adjustment: Fraction
+    total: Fraction
+    maximum: Fraction | None
+    percentage: Fraction | None
+    average: Fraction | None
+    score: Fraction | None
+    rank: str
+
+    def board(self, number: int) -> PairBoard:
+        """The pair's score on board ``number`` (KeyError if it has none)."""
+        for entry in self.boards:
+            if entry.board == number:
+                return entry
+        raise KeyError(number)
+
+
+@dataclass(frozen=True)
+class EventResult:
+    """An event's results: the boards as scored and the pairs in ranking order.
+
+    ``pairs`` lists the NS field, then the EW field (or the one field), each
+    best first; pairs without a board come last.  ``top`` is the matchpoint top
+    per board (``None`` in IMP events).
+    """
+
+    event: Event
+    expected: int
+    top: int | None
+    boards: tuple[BoardResult, ...]
+    pairs: tuple[PairResult, ...]
+
+    @property
+    def fields(self) -> tuple[str, ...]:
+        """The rankings in this result: ``("NS", "EW")`` or ``("",)``."""
+        return tuple(dict.fromkeys(p.field for p in self.pairs if p.rank))
+
+    def field(self, name: str = "") -> tuple[PairResult, ...]:
+        """The pairs ranked in field ``name`` (``NS``, ``EW``, or ``""``), best first."""
+        return tuple(p for p in self.pairs if p.field == name and p.rank)
+
+    def pair(self, label: str) -> PairResult:
+        """The result of the pair labelled ``label`` (KeyError if there is none)."""
+        for result in self.pairs:
+            if result.pair.label == label:
+                return result
+        raise KeyError(label)
+
+    def board(self, number: int, version: str = "") -> BoardResult:
+        """Board ``number`` (one ``version`` of it when fouled)."""
+        for result in self.boards:
+            if result.board == number and result.version == version:
+                return result
+        raise KeyError((number, version))
+
+
+def rank_labels(scores: Sequence[Fraction]) -> list[str]:
+    """The rank of each score, highest first; equal scores share a rank marked ``=``.
+
+    >>> rank_labels([Fraction(55), Fraction(60), Fraction(55), Fraction(40)])
+    ['2=', '1', '2=', '4']
+    """
+    counts = Counter(scores)
+    first: dict[Fraction, int] = {}
+    for position, score in enumerate(sorted(scores, reverse=True), start=1):
+        first.setdefault(score, position)
+    return [f"{first[s]}=" if counts[s] > 1 else str(first[s]) for s in scores]
+
+
+def score_event(event: Event) -> EventResult:
+    """Score every board of ``event`` across its field and rank the pairs.
+
+    Raises :class:`~xlbridge.errors.ScoringError` (every problem found, one a
+    line, each naming the play's ``source``) for a pair twice on a board, a
+    pair against itself, an unknown pair or more results than expected.
+    """
+    settings = event.settings
+    _check_settings(settings)
+    _validate(event)
+    expected = settings.expected or _max_played(event.plays)
+    figures, boards = _score_boards(event.plays, expected, settings)
+    units = _Units.of(settings, expected)
+    entries = _entries(event.plays, figures)
+    adjustments = _adjustments(event, units)
+    settled: dict[tuple[int, Direction], Fraction] = {}
+    pairs: list[PairResult] = []
+    for pair in event.pairs:
+        own = sorted(entries.get(pair.label, []), key=lambda e: (e.board, e.version))
+        result = _pair_result(pair, own, adjustments.get(pair.label, []), units, settings)
+        pairs.append(result)
+        for entry, scored in zip(own, result.boards, strict=True):
+            if entry.index >= 0:
+                settled[entry.index, entry.direction] = scored.score
+    ranked = _rank(pairs, settings, units)
+    board_results = tuple(
+        _board_result(group, event.plays, settled, expected, settings) for group in boards
+    )
+    return EventResult(event, expected, units.top, board_results, ranked)
+
+
+# --- validation -------------------------------------------------------------
+
+
+def _at(source: str) -> str:
+    return f"{source}: " if source else ""
+
+
+def _is_bye(label: str) -> bool:
+    return label.strip().upper() == BYE
+
+
+def _in_play(play: Play) -> bool:
+    """A row that puts its pairs on the board: a result, NP, or a bye (blank rows do not)."""
+    return play.result is not None or _is_bye(play.ns) or _is_bye(play.ew)
+
+
+def _check_settings(settings: Settings) -> None:
+    expected = settings.expected
+    if expected is not None and (
+        isinstance(expected, bool) or not isinstance(expected, int) or expected < 1
+    ):
+        raise ScoringError(
+            f"expected results per board must be a whole number from 1, not {expected!r}"
+        )
+    if settings.scale not in (1, 2):
+        raise ScoringError(
+            f"scale {settings.scale!r} is not 1 or 2 (matchpoints per result beaten)"
+        )
+    if not 50 <= settings.aplus < 100:
+        raise ScoringError(
+            f"aplus must be a percentage from 50 to below 100, not {settings.aplus!r}"
+        )
+    if not 0 < settings.aminus <= 50:
+        raise ScoringError(
+            f"aminus must be a percentage above 0 and at most 50, not {settings.aminus!r}"
+        )
+
+
+def _validate(event: Event) -> None:
+    """Every problem with the event's pairs and plays, raised together."""
+    problems: list[tuple[type[ScoringError], str]] = []
+    labels: set[str] = set()
+    for pair in event.pairs:
+        if pair.label in labels:
+            problems.append((ScoringError, f"{_at(pair.source)}pair {pair.label} is listed twice"))
+        labels.add(pair.label)
+    seen: dict[tuple[int, str], Play] = {}
+    results: Counter[int] = Counter()
+    expected = event.settings.expected
+    for play in event.plays:
+        if not _in_play(play):
+            continue
+        problems.extend(_play_problems(play, labels, seen))
+        if isinstance(play.result, Result) and not (_is_bye(play.ns) or _is_bye(play.ew)):
+            results[play.board] += 1
+            if expected is not None and results[play.board] == expected + 1:
+                problems.append(
+                    (
+                        BoardError,
+                        f"{_at(play.source)}board {play.board} has more results "
+                        f"than the {expected} expected",
+                    )
+                )
+    for adjustment in event.adjustments:
+        if adjustment.pair not in labels:
+            problems.append(
+                (
+                    ScoringError,
+                    f"{_at(adjustment.source)}adjustment for pair {adjustment.pair!r}, "
+                    "which is not in the pairs list",
+                )
+            )
+    if problems:
+        kinds = {kind for kind, _ in problems}
+        kind = kinds.pop() if len(kinds) == 1 else ScoringError
+        raise kind("\n".join(message for _, message in problems))
+
+
+def _play_problems(
+    play: Play, labels: set[str], seen: dict[tuple[int, str], Play]
+) -> list[tuple[type[ScoringError], str]]:
+    where, board = _at(play.source), play.board
+    problems: list[tuple[type[ScoringError], str]] = []
+    if isinstance(board, bool) or not isinstance(board, int) or board < 1:
+        problems.append((BoardError, f"{where}board {board!r} is not a board number"))
+    if _is_bye(play.ns) and _is_bye(play.ew):
+        problems.append((BoardError, f"{where}board {board}: a bye needs a pair on one side"))
+    if play.ns == play.ew and not _is_bye(play.ns):
+        problems.append(
+            (BoardError, f"{where}pair {play.ns} plays against itself on board {board}")
+        )
+    for side, label in (("NS", play.ns), ("EW", play.ew)):
+        if _is_bye(label):
+            continue
+        if not label.strip():
+            problems.append((ScoringError, f"{where}board {board} has no {side} pair"))
+        elif label not in labels:
+            problems.append(
+                (ScoringError, f"{where}pair {label!r} on board {board} is not in the pairs list")
+            )
+        if (board, label) in seen and play.ns != play.ew:
+            first = seen[board, label].source
+            also = f" (also at {first})" if first else ""
+            problems.append((BoardError, f"{where}pair {label} is on board {board} twice{also}"))
+        seen.setdefault((board, label), play)
+    return problems
+
+
+def _max_played(plays: Iterable[Play]) -> int:
+    counts = Counter(
+        p.board
+        for p in plays
+        if isinstance(p.result, Result) and not (_is_bye(p.ns) or _is_bye(p.ew))
+    )
+    if not counts:
+        raise ScoringError("no board has a result: there is nothing to score")
+    return max(counts.values())
+
+
+# --- boards -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Group:
+    """The plays (by index) of one board, or of one version of a fouled board."""
+
+    board: int
+    version: str
+    indices: tuple[int, ...]
+    fouled: bool
+
+
+def _score_boards(
+    plays: Sequence[Play], expected: int, settings: Settings
+) -> tuple[dict[int, tuple[_Figure, _Figure]], list[_Group]]:
+    """Each play's (NS, EW) figure by index, and the groups of plays scored together."""
+    groups: dict[tuple[int, str], list[int]] = defaultdict(list)
+    figures: dict[int, tuple[_Figure, _Figure]] = {}
+    for index, play in enumerate(plays):
+        if _is_bye(play.ns) or _is_bye(play.ew):
+            figures[index] = (None, _BYE) if _is_bye(play.ns) else (_BYE, None)
+        elif play.result is not None:
+            groups[play.board, play.version].append(index)
+    versions = Counter(board for board, _ in groups)
+    ordered = sorted(groups.items(), key=lambda item: (item[0][0], _natural(item[0][1])))
+    found = [_Group(b, v, tuple(indices), versions[b] > 1) for (b, v), indices in ordered]
+    for group in found:
+        rows = [plays[i].result for i in group.indices]
+        group_figures = _group_figures(rows, expected, settings, group.fouled)
+        figures.update(zip(group.indices, group_figures, strict=True))
+    return figures, found
+
+
+def _group_figures(
+    rows: Sequence[Row], expected: int, settings: Settings, fouled: bool
+) -> list[tuple[_Figure, _Figure]]:
+    """The (NS, EW) figures of one board or one version of a fouled board."""
+    results = sum(isinstance(row, Result) for row in rows)
+    if not results:
+        return [(None, None)] * len(rows)
+    scored = _small_version(rows, results, expected, settings.small_versions) if fouled else rows
+    values = _board_figures(scored, expected, settings)
+    figures: list[tuple[_Figure, _Figure]] = []
+    for row, value in zip(rows, values, strict=True):
+        if value is None or not isinstance(row, Result):
+            figures.append((None, None))
+        else:
+            figures.append((_code(row.ns) or value[0], _code(row.ew) or value[1]))
+    return figures
+
+
+def _code(side: Side) -> str | None:
+    """``A+`` or ``A-`` for a side that Law 12C2(c) settles at the end."""
+    if isinstance(side, Artificial) and side.label in (_PLUS, _MINUS):
+        return side.label
+    return None
+
+
+def _board_figures(
+    rows: Sequence[Row], expected: int, settings: Settings
+) -> list[tuple[Fraction, Fraction] | None]:
+    if settings.form is ScoringForm.BUTLER:
+        return Board(rows, expected).butler(settings.trim, settings.datum_round)
+    if settings.form is ScoringForm.CROSS_IMPS:
+        return Board(rows, expected).cross_imps(settings.cross_divide_by)
+    if settings.unequal is not UnequalBoards.RATIO:
+        return Board(rows, expected).matchpoints(settings.scale)
+    board = Board(rows)
+    factor = Fraction(expected, board.expected)
+    top = settings.scale * (expected - 1)
+
+    def ratio(side: Side, mp: Fraction) -> Fraction:
+        return side.percent * top / 100 if isinstance(side, Artificial) else mp * factor
+
+    return [
+        None
+        if mp is None or not isinstance(row, Result)
+        else (ratio(row.ns, mp[0]), ratio(row.ew, mp[1]))
+        for row, mp in zip(rows, board.matchpoints(settings.scale), strict=True)
+    ]
+
+
+def _is_small(results: int, expected: int, rule: SmallVersions) -> bool:
+    """True when ``rule`` replaces the scores of a fouled-board version of ``results``."""
+    if rule is SmallVersions.NEUBERG or results > SMALL_VERSION:
+        return False
+    return rule is SmallVersions.AVERAGE or expected >= 3 * results  # EBU: at most a third
+
+
+def _small_version(
+    rows: Sequence[Row], results: int, expected: int, rule: SmallVersions
+) -> Sequence[Row]:
+    """A fouled-board version of 1 to 3 results, with its real scores replaced as ``rule`` says."""
+    if not _is_small(results, expected, rule):
+        return rows
+    if rule is SmallVersions.AVERAGE:
+        return [
+            Result(_real_to(row.ns, AVERAGE), _real_to(row.ew, AVERAGE))
+            if isinstance(row, Result)
+            else row
+            for row in rows
+        ]
+    own = Board(rows).matchpoints(2)  # M: matchpoints within the version, 2 per result beaten
+    replaced: list[Row] = []
+    for row, mp in zip(rows, own, strict=True):
+        if not isinstance(row, Result) or mp is None:
+            replaced.append(row)
+            continue
+        ns, ew = (_ebu_percent(m, results) for m in mp)
+        replaced.append(Result(_real_to(row.ns, ns), _real_to(row.ew, ew)))
+    return replaced
+
+
+def _ebu_percent(mp: Fraction, results: int) -> Artificial:
+    """EBU White Book 4.2.3.3: ``60% + (M - (A - 1)) x 5%``."""
+    percent = 60 + (mp - (results - 1)) * 5
+    text = str(percent.numerator) if percent.denominator == 1 else f"{float(percent):g}"
+    return Artificial(percent, f"A{text}")
+
+
+def _real_to(side: Side, artificial: Artificial) -> Side:
+    """``artificial`` in place of a real score; an artificial score stays as it is."""
+    return side if isinstance(side, Artificial) else artificial
+
+
+def _board_result(
+    group: _Group,
+    plays: Sequence[Play],
+    settled: dict[tuple[int, Direction], Fraction],
+    expected: int,
+    settings: Settings,
+) -> BoardResult:
+    rows = [plays[i].result for i in group.indices]
+    scored = tuple(
+        ScoredPlay(plays[i], settled.get((i, Direction.NS)), settled.get((i, Direction.EW)))
+        for i in group.indices
+    )
+    results = sum(isinstance(row, Result) for row in rows)
+    # The printed table is the one the scores come from: factored to E, or the
+    # version's / board's own table when it is not factored (ratio, small versions).
+    own_table = (
+        settings.form is ScoringForm.MATCHPOINTS and settings.unequal is UnequalBoards.RATIO
+    ) or (group.fouled and _is_small(results, expected, settings.small_versions))
+    lines_expected = None if own_table else expected
+    lines = {
+        d: tuple(frequency_lines(rows, lines_expected, settings.scale, d)) if results else ()
+        for d in Direction
+    }
+    return BoardResult(
+        group.board,
+        group.version,
+        expected,
+        results,
+        scored,
+        lines[Direction.NS],
+        lines[Direction.EW],
+    )
+
+
+# --- pairs ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """A pair on a board: its direction, opponent and figure; ``index`` of the play."""
+
+    board: int
+    version: str
+    direction: Direction
+    opponent: str
+    figure: Fraction | str
+    index: int
+
+
+def _entries(
+    plays: Sequence[Play], figures: dict[int, tuple[_Figure, _Figure]]
+) -> dict[str, list[_Entry]]:
+    entries: dict[str, list[_Entry]] = defaultdict(list)
+    for index, (ns, ew) in figures.items():
+        play = plays[index]
+        for label, opponent, direction, figure in (
+            (play.ns, play.ew, Direction.NS, ns),
+            (play.ew, play.ns, Direction.EW, ew),
+        ):
+            if figure is not None and not _is_bye(label):
+                shown = BYE if _is_bye(opponent) else opponent
+                entries[label].append(
+                    _Entry(play.board, play.version, direction, shown, figure, index)
+                )
+    return entries
+
+
+@dataclass(frozen=True)
+class _Units:
+    """The event's scoring units: the top (matchpoints) and the A+/A- levels per board.
+
+    Law 12C2(c) is settled by :func:`~xlbridge.avplus.apply_avplus_imps` in
+    units relative to ``centre`` (half the top for matchpoints, 0 IMPs): the
+    rule is the same in any linear unit, and this way a penalised board below
+    0 or an award above the top is still a score.
+    """
+
+    top: int | None
+    centre: Fraction
+    plus: Fraction
+    minus: Fraction
+
+    @classmethod
+    def of(cls, settings: Settings, expected: int) -> _Units:
+        if settings.form is ScoringForm.MATCHPOINTS:
+            top = settings.scale * (expected - 1)
+            centre = Fraction(top, 2)
+            plus = settings.aplus * top / 100 - centre
+            minus = settings.aminus * top / 100 - centre
+            return cls(top, centre, plus, minus)
+        per_board = Fraction(1)
+        if settings.form is ScoringForm.CROSS_IMPS:
+            comparisons = expected - 1
+            divisor = {"comparisons": comparisons, "scores": expected}.get(
+                str(settings.cross_divide_by).strip().lower(), 1
+            )
+            per_board = Fraction(comparisons, divisor or 1)
+        step = Fraction(ARTIFICIAL_IMPS_PER_10_PERCENT, 10) * per_board
+        return cls(None, Fraction(0), (settings.aplus - 50) * step, (settings.aminus - 50) * step)
+
+
+def _adjustments(event: Event, units: _Units) -> dict[str, list[tuple[int | None, Fraction]]]:
+    """Each pair's adjustments as (board or None, amount in the event's units)."""
+    found: dict[str, list[tuple[int | None, Fraction]]] = defaultdict(list)
+    for adjustment in event.adjustments:
+        found[adjustment.pair].append((adjustment.board, _amount(adjustment, units)))
+    return found
+
+
+def _amount(adjustment: Adjustment, units: _Units) -> Fraction:
+    amount = Fraction(adjustment.amount)
+    if adjustment.unit is not AdjustmentUnit.PERCENT_OF_TOP:
+        return amount
+    if units.top is None:
+        raise ScoringError(
+            f"{_at(adjustment.source)}an adjustment of {adjustment.amount}% of a top needs a "
+            "matchpoint event: give IMPs (unit MP) in an IMP event"
+        )
+    return amount * units.top / 100
+
+
+def _pair_result(
+    pair: Pair,
+    entries: list[_Entry],
+    adjustments: list[tuple[int | None, Fraction]],
+    units: _Units,
+    settings: Settings,
+) -> PairResult:
+    scored_boards = {e.board for e in entries}
+    on_board: dict[int, Fraction] = defaultdict(Fraction)
+    session = Fraction(0)
+    for board, amount in adjustments:
+        if board is not None and board in scored_boards:
+            on_board[board] += amount
+        else:
+            session += amount
+    values: list[Fraction | str] = [
+        e.figure + on_board[e.board] if isinstance(e.figure, Fraction) else e.figure
+        for e in entries
+    ]
+    settled = _settle(values, units, settings.avplus_method)
+    boards = tuple(
+        PairBoard(
+            e.board,
+            e.version,
+            e.direction,
+            e.opponent,
+            e.figure if isinstance(e.figure, str) else "",
+            score - on_board[e.board] if isinstance(e.figure, Fraction) else score,
+            on_board[e.board],
+        )
+        for e, score in zip(entries, settled, strict=True)
+    )
+    total = sum((b.total for b in boards), session)
+    count = len(boards)
+    maximum = percentage = average = None
+    if units.top is not None and count:
+        maximum = Fraction(units.top * count)
+        percentage = 100 * total / maximum if maximum else Fraction(50)
+    if count:
+        average = total / count
+    return PairResult(pair, "", boards, session, total, maximum, percentage, average, None, "")
+
+
+def _settle(values: list[Fraction | str], units: _Units, method: str) -> list[Fraction]:
+    """Law 12C2(c) for one pair's boards (numbers and A+/A-/BYE codes)."""
+    if not any(isinstance(v, str) for v in values):
+        return [v for v in values if isinstance(v, Fraction)]
+    centred = [v - units.centre if isinstance(v, Fraction) else v for v in values]
+    result = apply_avplus_imps(centred, method, units.plus, units.minus)
+    return [units.centre + s for s in result.scores if s is not None]
+
+
+def _rank(pairs: list[PairResult], settings: Settings, units: _Units) -> tuple[PairResult, ...]:
+    fields = _fields(pairs, settings.ranking)
+    most = max((len(p.boards) for p in pairs), default=0)
+    scored: list[PairResult] = []
+    for p in pairs:
+        if not p.boards:
+            scored.append(replace(p, field=fields[p.pair.label]))
+            continue
+        if units.top is not None:
+            score = p.percentage
+        elif settings.factor_fewer_boards:
+            score = p.total * most / len(p.boards)
+        else:
+            score = p.total
+        scored.append(replace(p, field=fields[p.pair.label], score=score))
+    ranked: list[PairResult] = []
+    for name in ("NS", "EW", ""):
+        members = [p for p in scored if p.field == name and p.score is not None]
+        labels = rank_labels([p.score for p in members if p.score is not None])
+        with_rank = [replace(p, rank=r) for p, r in zip(members, labels, strict=True)]
+        with_rank.sort(key=lambda p: (-(p.score or 0), _natural(p.pair.label)))
+        ranked.extend(with_rank)
+    ranked.extend(
+        sorted((p for p in scored if p.score is None), key=lambda p: _natural(p.pair.label))
+    )
+    return tuple(ranked)
+
+
+def _fields(pairs: list[PairResult], ranking: Ranking) -> dict[str, str]:
+    """The field each pair is ranked in."""
+    directions = {p.pair.label: Counter(b.direction for b in p.boards) for p in pairs}
+    if ranking is Ranking.ONE_FIELD or (
+        ranking is Ranking.AUTO and any(len(d) > 1 for d in directions.values())
+    ):
+        return dict.fromkeys(directions, "")
+    fields: dict[str, str] = {}
+    for label, counts in directions.items():
+        if not counts:
+            fields[label] = ""
+        else:
+            fields[label] = "EW" if counts[Direction.EW] > counts[Direction.NS] else "NS"
+    return fields
+
+
+def _natural(label: str) -> tuple[tuple[int, int, str], ...]:
+    """Sort key putting pair 2 before pair 10."""
+    return tuple(
+        (0, int(part), "") if part.isdigit() else (1, 0, part)
+        for part in re.findall(r"\d+|\D+", label)
+    )
