@@ -1,0 +1,200 @@
+"""Several clubs or sections rescored as one field (seed 004).
+
+A pair's percentage at its club is not kept: :func:`merge_events` puts every
+club's pairs, travellers and adjustments into one :class:`~xlbridge.event.Event`
+and :func:`~xlbridge.session.score_event` scores every board again across the
+whole field, with a new top and a new expected number of results ("max
+played" across all clubs).  :func:`compare_rankings` then sets each pair's
+club result beside its result in the merged field, the report a TD prints
+when players ask why their percentage changed.
+
+Pair labels are made unique by the club's name: pair ``3`` of the event named
+``Acol`` is ``Acol:3`` in the merged field (``club 2:3`` for an unnamed second
+event; a repeated name gets ``#2``).  A fouled board's versions are kept apart
+by club in the same way (``Acol:B``), since one club's misboarded deal is not
+another's; the normal version (``""``) is the same deal everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from xlbridge.errors import ScoringError
+from xlbridge.event import BYE, Event
+from xlbridge.session import EventResult
+
+__all__ = [
+    "RankChange",
+    "club_names",
+    "compare_rankings",
+    "format_rank_changes",
+    "merge_events",
+]
+
+
+def club_names(events: Sequence[Event]) -> list[str]:
+    """The name each event's pairs are prefixed with: its name, made unique.
+
+    >>> club_names([Event((), (), name="Acol"), Event((), ()), Event((), (), name="Acol")])
+    ['Acol', 'club 2', 'Acol #3']
+    """
+    names: list[str] = []
+    for number, event in enumerate(events, start=1):
+        name = event.name.strip() or f"club {number}"
+        names.append(f"{name} #{number}" if name in names else name)
+    return names
+
+
+def _label(club: str, label: str) -> str:
+    return label if label.strip().upper() == BYE else f"{club}:{label}"
+
+
+def _source(club: str, source: str) -> str:
+    return f"{club}: {source}" if source else club
+
+
+def merge_events(events: Sequence[Event]) -> Event:
+    """One event holding every club's pairs, plays and adjustments, to be scored afresh.
+
+    The settings are the first event's, with ``expected`` left to the merged
+    field (max played); every event must use the same scoring form and scale.
+    """
+    if not events:
+        raise ScoringError("no events to merge")
+    first = events[0].settings
+    for event in events[1:]:
+        if (event.settings.form, event.settings.scale) != (first.form, first.scale):
+            raise ScoringError(
+                f"event {event.name!r} is scored by {event.settings.form.value} "
+                f"(scale {event.settings.scale}), not {first.form.value} (scale {first.scale}) "
+                "like the first: merge events scored the same way"
+            )
+    clubs = club_names(events)
+    pairs = tuple(
+        replace(pair, label=_label(club, pair.label), source=_source(club, pair.source))
+        for club, event in zip(clubs, events, strict=True)
+        for pair in event.pairs
+    )
+    plays = tuple(
+        replace(
+            play,
+            ns=_label(club, play.ns),
+            ew=_label(club, play.ew),
+            source=_source(club, play.source),
+            version=f"{club}:{play.version}" if play.version else "",
+        )
+        for club, event in zip(clubs, events, strict=True)
+        for play in event.plays
+    )
+    adjustments = tuple(
+        replace(adj, pair=_label(club, adj.pair), source=_source(club, adj.source))
+        for club, event in zip(clubs, events, strict=True)
+        for adj in event.adjustments
+    )
+    return Event(
+        pairs,
+        plays,
+        adjustments,
+        replace(first, expected=None),
+        " + ".join(clubs),
+    )
+
+
+@dataclass(frozen=True)
+class RankChange:
+    """One pair's result at its club beside its result in the merged field.
+
+    ``*_score`` is the figure ranked on (the percentage in matchpoint events,
+    total IMPs otherwise); ``*_rank`` the rank label (``"3="``) in the pair's
+    field (``*_field``: ``NS``, ``EW`` or ``""``).
+    """
+
+    club: str
+    label: str
+    names: str
+    club_score: Fraction | None
+    club_rank: str
+    club_field: str
+    merged_label: str
+    merged_score: Fraction | None
+    merged_rank: str
+    merged_field: str
+
+
+def compare_rankings(
+    club_results: Sequence[EventResult], merged: EventResult
+) -> tuple[RankChange, ...]:
+    """Each pair's club result beside its merged result.
+
+    ``club_results`` are the clubs' own results, in the order their events
+    were given to :func:`merge_events`; ``merged`` is the merged event's result.
+    Pairs come club by club, in each club's ranking order.
+    """
+    clubs = club_names([result.event for result in club_results])
+    changes: list[RankChange] = []
+    for club, result in zip(clubs, club_results, strict=True):
+        for own in result.pairs:
+            label = _label(club, own.pair.label)
+            try:
+                there = merged.pair(label)
+            except KeyError:
+                raise ScoringError(
+                    f"pair {own.pair.label!r} of {club!r} is not in the merged result "
+                    f"(expected {label!r}): give the clubs in the order they were merged"
+                ) from None
+            changes.append(
+                RankChange(
+                    club,
+                    own.pair.label,
+                    own.pair.names,
+                    own.score,
+                    own.rank,
+                    own.field,
+                    label,
+                    there.score,
+                    there.rank,
+                    there.field,
+                )
+            )
+    return tuple(changes)
+
+
+def format_rank_changes(changes: Sequence[RankChange], decimals: int = 2) -> str:
+    """The comparison as a plain-text table (scores to ``decimals`` places).
+
+    ``At club`` and ``Merged`` are percentages in a matchpoint event and
+    total IMPs in an IMP event.
+
+    >>> change = RankChange("Acol", "3", "Ann & Bob", Fraction(90), "2", "NS",
+    ...                     "Acol:3", Fraction(89), "2=", "NS")
+    >>> print(format_rank_changes([change]))
+    Club  Pair  Players    Field  At club  Rank  Merged  Rank
+    Acol  3     Ann & Bob  NS     90.00    2     89.00   2=
+    """
+    header = ("Club", "Pair", "Players", "Field", "At club", "Rank", "Merged", "Rank")
+    rows = [
+        (
+            c.club,
+            c.label,
+            c.names,
+            c.merged_field or c.club_field,
+            _figure(c.club_score, decimals),
+            c.club_rank,
+            _figure(c.merged_score, decimals),
+            c.merged_rank,
+        )
+        for c in changes
+    ]
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+    lines = [
+        "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True))
+        for row in [header, *rows]
+    ]
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def _figure(value: Fraction | None, decimals: int) -> str:
+    """A figure for the printed report (the only place a float appears)."""
+    return "" if value is None else f"{float(value):.{decimals}f}"
