@@ -1,0 +1,224 @@
+"""Where everything lives in the club-night workbook: sheets, columns, ranges.
+
+The template builder, the reader and the writer all take their coordinates
+from here, so the three cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = [
+    "ADJUSTMENTS",
+    "BOARD_RESULTS",
+    "FREQUENCIES",
+    "FREQ_BLOCK",
+    "FREQ_LINES",
+    "HOW_TO",
+    "MAX_BOARDS",
+    "MAX_PAIRS",
+    "MAX_ROWS",
+    "PAIRS",
+    "RANKING",
+    "RULINGS",
+    "RULINGS_ROWS",
+    "SETTINGS",
+    "SETTING_ROWS",
+    "TRAVELLERS",
+    "Column",
+    "Setting",
+    "last_row",
+]
+
+HOW_TO = "How to use"
+SETTINGS = "Settings"
+PAIRS = "Pairs"
+TRAVELLERS = "Travellers"
+RULINGS = "Rulings"
+ADJUSTMENTS = "Adjustments"
+BOARD_RESULTS = "Board results"
+FREQUENCIES = "Frequencies"
+RANKING = "Ranking"
+
+#: Traveller rows the formulas cover (rows 2 to MAX_ROWS + 1).
+MAX_ROWS = 1000
+#: Pairs the ranking covers.
+MAX_PAIRS = 60
+#: Boards the frequency sheet has a block for.
+MAX_BOARDS = 36
+#: Lines a frequency-table block has room for (scores, components, artificial codes).
+FREQ_LINES = 20
+#: Rows per board on the frequency sheet: title, header, lines, one blank.
+FREQ_BLOCK = FREQ_LINES + 3
+#: Rows the rulings range covers (header included).
+RULINGS_ROWS = 200
+
+
+def last_row(count: int) -> int:
+    """The last sheet row of a table with a header in row 1 and ``count`` data rows."""
+    return count + 1
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of an entry or result table."""
+
+    letter: str
+    header: str
+    width: float
+    help: str = ""
+    number_format: str = "General"
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One row of the Settings sheet: its defined name, label, default and choices."""
+
+    name: str
+    label: str
+    default: object
+    help: str
+    choices: tuple[str, ...] = ()
+    whole: tuple[int, int] | None = None
+
+
+PAIR_COLUMNS = (
+    Column("A", "Pair", 8, "The pair number as it appears on the travellers (1, 12, A3)"),
+    Column("B", "Players", 36, "The players' names"),
+    Column("C", "Direction", 11, "Mitchell: NS or EW (ranked separately); Howell: blank"),
+)
+
+TRAVELLER_COLUMNS = (
+    Column("A", "Board", 7, "The board number", "0"),
+    Column("B", "NS pair", 8, "The North-South pair number"),
+    Column("C", "EW pair", 8, "The East-West pair number"),
+    Column("D", "Contract", 10, "4H, 3NT, 4SX, 7NTXX or Pass"),
+    Column("E", "By", 5, "The declarer: N, E, S or W"),
+    Column("F", "Result", 7, "Tricks over or under: = (or 0), +1, -2"),
+    Column(
+        "G",
+        "NS score",
+        28,
+        "Leave blank to score the contract, or type the NS score (420, -50), NP, "
+        "A+/A-, a weighted score '60% 420; 40% -50', a split 'NS: 680 | EW: 1430' "
+        "or a ruling ID (R1)",
+    ),
+    Column("H", "Version", 8, "Fouled board: which version (blank when not fouled)"),
+    Column("I", "Score used", 12, "Computed: the typed score, or the contract's score"),
+)
+
+RULING_COLUMNS = (
+    Column("A", "ID", 7, "The ruling's ID (R1, R2); type it in the NS score column"),
+    Column("B", "Side", 7, "NS, EW or blank (both sides)"),
+    Column("C", "Score", 12, "A component NS score (620, -100) or an artificial score (A+)"),
+    Column("D", "Weight", 9, "This component's weight: 30%, 2/5; the weights of an ID sum to 100%"),
+    Column("E", "Note", 40, "What the TD ruled (for the record)"),
+)
+
+ADJUSTMENT_COLUMNS = (
+    Column("A", "Pair", 8, "The pair penalised (negative amount) or awarded (positive)"),
+    Column("B", "Board", 7, "The board, or blank for a session adjustment", "0"),
+    Column("C", "Amount", 9, "-1, -0.5: matchpoints or percent of a top", "0.0#"),
+    Column("D", "Unit", 7, "MP (matchpoints) or % (percent of a top)"),
+    Column("E", "Reason", 40, "Why (for the record)"),
+)
+
+RESULT_COLUMNS = (
+    Column("A", "Board", 7, "", "0"),
+    Column("B", "NS pair", 8),
+    Column("C", "EW pair", 8),
+    Column("D", "Contract", 10),
+    Column("E", "By", 5),
+    Column("F", "Score", 24),
+    Column("G", "NS", 9, "NS matchpoints (or IMPs)", "0.0#"),
+    Column("H", "EW", 9, "EW matchpoints (or IMPs)", "0.0#"),
+)
+
+FREQUENCY_HEADERS = ("Score", "Freq", "Adj. Freq", "NS MP", "EW MP")
+
+RANKING_COLUMNS = (
+    Column("A", "Rank", 7),
+    Column("B", "Pair", 8),
+    Column("C", "Players", 36),
+    Column("D", "Direction", 10),
+    Column("E", "Boards", 8, "", "0"),
+    Column("F", "Score", 10, "", "0.0#"),
+    Column("G", "Max", 9, "", "0.0#"),
+    Column("H", "%", 9, "", "0.00"),
+)
+
+_FORMS = ("matchpoints", "butler", "cross-imps")
+
+SETTING_ROWS = (
+    Setting("EventName", "Event", "Club pairs", "The event's name, printed on the results"),
+    Setting("EventDate", "Date", None, "The date of play"),
+    Setting(
+        "Movement", "Movement", "Mitchell", "Mitchell, Howell or other", ("Mitchell", "Howell")
+    ),
+    Setting("Tables", "Tables", 9, "The number of tables in play", whole=(1, 100)),
+    Setting("Boards", "Boards", 27, "The number of boards in play", whole=(1, 200)),
+    Setting("ScoringForm", "Scoring", "matchpoints", "Matchpoints, Butler or cross-IMPs", _FORMS),
+    Setting("Scale", "MP per result beaten", 2, "2 (Law 78A) or 1 (North American)", ("2", "1")),
+    Setting(
+        "ExpectedSetting",
+        "Expected results per board",
+        "max played",
+        "max played (default) or a number; boards with fewer results are factored (Neuberg)",
+    ),
+    Setting("Unequal", "Fewer results", "neuberg", "neuberg or ratio", ("neuberg", "ratio")),
+    Setting(
+        "AvplusMethod",
+        "A+/A- method",
+        "mainstream",
+        "mainstream or magic (Law 12C2(c))",
+        ("mainstream", "magic"),
+    ),
+    Setting("Aplus", "A+ percent", 60, "Average plus, in percent", whole=(50, 100)),
+    Setting("Aminus", "A- percent", 40, "Average minus, in percent", whole=(0, 50)),
+    Setting(
+        "ButlerTrim",
+        "Butler: results dropped",
+        0,
+        "Whole results dropped from each end",
+        whole=(0, 5),
+    ),
+    Setting(
+        "DatumRound", "Butler: datum rounding", 10, "Round the datum to (0: exact)", whole=(0, 100)
+    ),
+    Setting(
+        "DivideBy",
+        "Cross-IMPs: divide by",
+        "total",
+        "total, comparisons or scores",
+        ("total", "comparisons", "scores"),
+    ),
+    Setting(
+        "FactorBoards", "Factor fewer boards", "No", "Butler/cross-IMPs: scale up", ("No", "Yes")
+    ),
+    Setting(
+        "Ranking",
+        "Ranking",
+        "auto",
+        "auto (by direction when no pair changed direction), one field, or by direction",
+        ("auto", "one field", "by direction"),
+    ),
+    Setting(
+        "SmallVersions",
+        "Small fouled versions",
+        "neuberg",
+        "A fouled version with 1-3 results: neuberg, average or ebu (White Book 4.2.3.3)",
+        ("neuberg", "average", "ebu"),
+    ),
+)
+
+
+def setting_row(name: str) -> int:
+    """The sheet row of the setting ``name`` (header in row 1)."""
+    for index, setting in enumerate(SETTING_ROWS, start=2):
+        if setting.name == name:
+            return index
+    raise KeyError(name)
+
+
+#: The Settings row holding the expected number of results actually used.
+EXPECTED_USED_ROW = len(SETTING_ROWS) + 2
