@@ -1,0 +1,176 @@
+"""Reading a filled club-night workbook: the event it holds and every data-entry check."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+
+from xlbridge.contract import board_vulnerability, is_possible_score
+from xlbridge.errors import ScoringError
+from xlbridge.result import NOT_PLAYED, Artificial, Result
+from xlbridge.workbook import layout as L
+from xlbridge.workbook.reader import read_workbook
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "workbook_templates" / "example_club_night.xlsx"
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def edited(tmp_path: Path, changes: dict[str, object]) -> Path:
+    """A copy of the example night with ``{'Sheet!A1': value}`` changed."""
+    wb = load_workbook(EXAMPLE)
+    for ref, value in changes.items():
+        sheet, cell = ref.split("!")
+        wb[sheet][cell] = value
+    path = tmp_path / "night.xlsx"
+    wb.save(path)
+    return path
+
+
+def traveller_row(board: int, index: int = 0) -> int:
+    wb = load_workbook(EXAMPLE, read_only=True)
+    rows = [
+        r
+        for r, (b,) in enumerate(
+            wb[L.TRAVELLERS].iter_rows(min_row=2, max_col=1, values_only=True), 2
+        )
+        if b == board
+    ]
+    wb.close()
+    return rows[index]
+
+
+def test_example_night_reads_cleanly() -> None:
+    before = digest(EXAMPLE)
+    night = read_workbook(EXAMPLE)
+    assert digest(EXAMPLE) == before
+    event = night.event
+    assert night.warnings == ()
+    assert (night.tables, night.boards) == (9, 27)
+    assert len(event.pairs) == 17 and len(event.plays) == 216
+    assert event.name == "Tuesday Pairs"
+    results = [p.result for p in event.plays]
+    assert NOT_PLAYED in results
+    assert any(isinstance(r, Result) and r.is_split for r in results)
+    assert any(isinstance(r, Result) and isinstance(r.ns, Artificial) for r in results)
+    weighted = [r for r in results if isinstance(r, Result) and getattr(r.ns, "is_weighted", False)]
+    assert len(weighted) == 1
+    assert all(p.source.startswith("Travellers!G") for p in event.plays)
+    assert event.adjustments[0].pair == "14"
+
+
+def test_a_typo_names_its_cell(tmp_path: Path) -> None:
+    row = traveller_row(3, 1)
+    path = edited(tmp_path, {f"Travellers!G{row}": "42O"})
+    with pytest.raises(ScoringError, match=rf"Travellers!G{row}: '42O' is not a score"):
+        read_workbook(path)
+
+
+def first_impossible(board: int) -> int:
+    return next(
+        s for s in range(10, 3000, 10) if not is_possible_score(s, board_vulnerability(board))
+    )
+
+
+def test_every_problem_is_reported_at_once(tmp_path: Path) -> None:
+    r = [traveller_row(b) for b in (1, 2, 3, 4, 6, 7, 8)]
+    path = edited(
+        tmp_path,
+        {
+            f"Travellers!G{r[0]}": "42O",
+            f"Travellers!A{r[1]}": 99,
+            f"Travellers!C{r[2]}": "@B",
+            f"Travellers!G{r[3]}": "R9",
+            f"Travellers!G{r[4]}": first_impossible(6),
+            f"Travellers!B{r[5]}": "ZZ",
+            "Rulings!D3": 0.3,
+        },
+    )
+    with pytest.raises(ScoringError) as caught:
+        read_workbook(path)
+    message = str(caught.value)
+    for expected in (
+        f"Travellers!G{r[0]}: '42O' is not a score",
+        f"Travellers!A{r[1]}: board 99 is out of range (1 to 27)",
+        f"Travellers!G{r[3]}: 'R9' refers to a ruling that is not in the rulings",
+        f"Travellers!G{r[4]}: {first_impossible(6)}: no contract scores",
+        f"Travellers!B{r[5]}: pair 'ZZ' is not on the Pairs sheet",
+        "Rulings!A2:E3",
+        "90%",
+    ):
+        assert expected in message, message
+    assert message.startswith("7 problems")
+
+
+def test_pair_against_itself_twice_on_a_board_and_too_many_results(tmp_path: Path) -> None:
+    first, second = traveller_row(1, 0), traveller_row(1, 1)
+    wb = load_workbook(EXAMPLE, read_only=True)
+    ns = wb[L.TRAVELLERS][f"B{first}"].value
+    wb.close()
+    path = edited(
+        tmp_path,
+        {f"Travellers!C{first}": ns, f"Travellers!B{second}": ns, "Settings!B5": 7},
+    )
+    with pytest.raises(ScoringError) as caught:
+        read_workbook(path)
+    message = str(caught.value)
+    assert f"Travellers!C{first}: pair {ns} plays against itself" in message
+    assert (
+        f"Travellers!B{second}: pair {ns} is on board 1 twice (also Travellers!B{first})" in message
+    )
+    assert "board 1 has more results than the 7 tables in play" in message
+
+
+def test_an_impossible_score_given_by_a_ruling_is_a_warning(tmp_path: Path) -> None:
+    impossible = first_impossible(5)
+    path = edited(tmp_path, {"Rulings!C3": impossible})
+    night = read_workbook(path)
+    (warning,) = night.warnings
+    assert "ruling R1 (Rulings!C2)" in warning and f"no contract scores {impossible}" in warning
+    assert warning.startswith("Travellers!G")
+
+
+def test_a_typed_score_that_differs_from_the_contract_is_a_warning(tmp_path: Path) -> None:
+    row = traveller_row(1, 0)
+    path = edited(tmp_path, {f"Travellers!G{row}": 1430})
+    (warning,) = read_workbook(path).warnings
+    assert warning.startswith(f"Travellers!G{row}: the typed score 1430 differs")
+
+
+def test_a_row_without_a_result_and_a_bad_contract(tmp_path: Path) -> None:
+    a, b = traveller_row(2, 0), traveller_row(2, 1)
+    path = edited(
+        tmp_path,
+        {
+            f"Travellers!D{a}": None,
+            f"Travellers!G{a}": None,
+            f"Travellers!D{b}": "4Z",
+            f"Travellers!G{b}": None,
+        },
+    )
+    with pytest.raises(ScoringError) as caught:
+        read_workbook(path)
+    assert f"Travellers!G{a}: no result" in str(caught.value)
+    assert f"Travellers!D{b}: '4Z' is not a contract" in str(caught.value)
+
+
+def test_not_a_club_night_workbook(tmp_path: Path) -> None:
+    from openpyxl import Workbook
+
+    path = tmp_path / "other.xlsx"
+    Workbook().save(path)
+    with pytest.raises(ScoringError, match="has no sheet 'Settings'"):
+        read_workbook(path)
+
+
+def test_the_template_itself_has_no_pairs(tmp_path: Path) -> None:
+    path = tmp_path / "blank.xlsx"
+    shutil.copy(EXAMPLE.with_name("club_pairs.xlsx"), path)
+    with pytest.raises(ScoringError, match="Pairs!A2: no pairs are listed"):
+        read_workbook(path)

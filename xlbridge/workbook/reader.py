@@ -1,0 +1,553 @@
+"""Read a filled club-night workbook into an :class:`~xlbridge.event.Event`.
+
+The workbook is opened read-only (it is never modified).  Every entry is
+checked and every problem is collected, each naming its ``sheet!cell``:
+
+* a result cell that is not a score, or weights not adding up to 100%;
+* a score no contract can make at the board's vulnerability (an error when
+  typed; a *warning* when a TD assigned it through a ruling, which is then
+  scored as given);
+* a board out of range, a pair against itself, a pair twice on a board, an
+  unknown pair, a ruling ID that does not exist, more results than tables;
+* a contract, declarer or result that is not valid, a row without a result.
+
+When anything is wrong, :func:`read_workbook` raises one
+:class:`~xlbridge.errors.ScoringError` listing every problem, one a line.
+Warnings (e.g. a typed score that differs from the contract's) are returned
+with the event.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import defaultdict
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import partial
+from pathlib import Path
+from typing import Any, TypeVar, cast
+
+from openpyxl import load_workbook
+
+from xlbridge.contract import (
+    Seat,
+    board_vulnerability,
+    is_possible_score,
+    parse_contract,
+    parse_tricks_result,
+    score_contract,
+)
+from xlbridge.errors import ScoringError
+from xlbridge.event import (
+    Adjustment,
+    AdjustmentUnit,
+    Event,
+    Pair,
+    Play,
+    ScoringForm,
+    Settings,
+    SmallVersions,
+    UnequalBoards,
+)
+from xlbridge.exact import is_blank, normalise_text, parse_fraction, whole_number
+from xlbridge.result import (
+    Artificial,
+    Result,
+    Row,
+    parse_result,
+    parse_rulings,
+    parse_score,
+    parse_weight,
+)
+from xlbridge.workbook import layout as L
+
+__all__ = ["NightWorkbook", "pair_label", "read_workbook", "source_row"]
+
+T = TypeVar("T")
+Cells = Sequence[Any]
+
+
+@dataclass(frozen=True)
+class NightWorkbook:
+    """What a filled workbook holds: the event, and the warnings found reading it."""
+
+    event: Event
+    warnings: tuple[str, ...] = ()
+    tables: int | None = None
+    boards: int | None = None
+
+
+@dataclass
+class _Problems:
+    errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    def attempt(self, parse: Callable[[], T]) -> T | None:
+        """``parse()``, or ``None`` with its message recorded as an error."""
+        try:
+            return parse()
+        except ScoringError as exc:
+            self.errors.append(str(exc))
+            return None
+
+    def error(self, where: str, message: str) -> None:
+        self.errors.append(f"{where}: {message}")
+
+
+def source_row(source: str) -> int:
+    """The sheet row of a ``Sheet!G14`` source (0 when there is none)."""
+    match = re.search(r"(\d+)$", source)
+    return int(match.group(1)) if match else 0
+
+
+def pair_label(value: object) -> str:
+    """A pair number as the text it is known by (``12.0`` and ``'12'`` are both ``'12'``)."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return "" if is_blank(value) else normalise_text(str(value))
+
+
+def read_workbook(path: str | os.PathLike[str]) -> NightWorkbook:
+    """Read and check the club-night workbook at ``path`` (opened read-only, never written)."""
+    try:
+        wb = load_workbook(Path(path), read_only=True, data_only=True)
+    except (OSError, ValueError, KeyError) as exc:
+        raise ScoringError(f"{os.fspath(path)!r} is not a readable .xlsx workbook: {exc}") from exc
+    try:
+        missing = [s for s in (L.SETTINGS, L.PAIRS, L.TRAVELLERS) if s not in wb.sheetnames]
+        if missing:
+            raise ScoringError(
+                f"{os.fspath(path)!r} has no sheet {missing[0]!r}: "
+                "is it a club-night workbook (xlbridge new NIGHT.xlsx)?"
+            )
+        sheets = {name: _rows(wb[name]) for name in wb.sheetnames if name in _READ}
+    finally:
+        wb.close()
+    return _Reader(sheets).read()
+
+
+_READ = {L.SETTINGS, L.PAIRS, L.TRAVELLERS, L.RULINGS, L.ADJUSTMENTS}
+
+
+def _rows(ws: Any) -> list[tuple[Any, ...]]:
+    return [tuple(row) for row in ws.iter_rows(min_row=1, max_col=9, values_only=True)]
+
+
+def _data(rows: list[tuple[Any, ...]], width: int) -> Iterator[tuple[int, Cells]]:
+    """The non-blank rows below the header, with their sheet row numbers, padded to ``width``."""
+    for index, row in enumerate(rows[1:], start=2):
+        cells = (*row, *([None] * width))[:width]
+        if not all(is_blank(c) for c in cells):
+            yield index, cells
+
+
+class _Reader:
+    def __init__(self, sheets: dict[str, list[tuple[Any, ...]]]) -> None:
+        self.sheets = sheets
+        self.problems = _Problems()
+
+    def read(self) -> NightWorkbook:
+        settings, name, tables, boards = self._settings()
+        pairs = self._pairs()
+        rulings, ruling_rows = self._rulings()
+        plays = self._travellers({p.label for p in pairs}, rulings, ruling_rows, tables, boards)
+        adjustments = self._adjustments({p.label for p in pairs}, boards)
+        if self.problems.errors:
+            count = len(self.problems.errors)
+            head = f"{count} problem{'s' if count > 1 else ''} in the workbook:\n"
+            raise ScoringError(head + "\n".join(self.problems.errors))
+        event = Event(tuple(pairs), tuple(plays), tuple(adjustments), settings, name)
+        return NightWorkbook(event, tuple(self.problems.warnings), tables, boards)
+
+    # --- settings -----------------------------------------------------------------------------
+
+    def _settings(self) -> tuple[Settings, str, int | None, int | None]:
+        found: dict[str, tuple[object, str]] = {}
+        for index, row in enumerate(self.sheets.get(L.SETTINGS, []), start=1):
+            if row and isinstance(row[0], str):
+                value = row[1] if len(row) > 1 else None
+                found[row[0].strip().lower()] = (value, f"{L.SETTINGS}!B{index}")
+        values: dict[str, tuple[object, str]] = {}
+        for setting in L.SETTING_ROWS:
+            values[setting.name] = found.get(setting.label.lower(), (None, ""))
+
+        def get(name: str, convert: Callable[[object], T], default: T) -> T:
+            value, where = values[name]
+            if is_blank(value):
+                return default
+            try:
+                return convert(value)
+            except (ScoringError, ValueError) as exc:
+                self.problems.error(where or L.SETTINGS, _quote_free(str(exc), value))
+                return default
+
+        tables = get("Tables", _positive, None)
+        boards = get("Boards", _positive, None)
+        expected = get("ExpectedSetting", _expected, None)
+        kwargs: dict[str, Any] = {
+            "form": get("ScoringForm", _form, ScoringForm.MATCHPOINTS),
+            "scale": get("Scale", _scale, 2),
+            "expected": expected,
+            "unequal": get("Unequal", _unequal, UnequalBoards.NEUBERG),
+            "avplus_method": get("AvplusMethod", _method, "mainstream"),
+            "aplus": get("Aplus", parse_fraction, Fraction(60)),
+            "aminus": get("Aminus", parse_fraction, Fraction(40)),
+            "trim": get("ButlerTrim", whole_number, 0),
+            "datum_round": get("DatumRound", whole_number, 10),
+            "cross_divide_by": get("DivideBy", _divide_by, "total"),
+            "factor_fewer_boards": get("FactorBoards", _yes_no, False),
+            "small_versions": get("SmallVersions", _small, SmallVersions.NEUBERG),
+        }
+        if "ranking" in Settings.__dataclass_fields__:
+            from xlbridge.event import Ranking  # the session's ranking option
+
+            kwargs["ranking"] = get(
+                "Ranking", lambda v: cast(Ranking, Ranking.parse(v)), Ranking.AUTO
+            )
+        name = values["EventName"][0]
+        return Settings(**kwargs), "" if is_blank(name) else str(name), tables, boards
+
+    # --- pairs --------------------------------------------------------------------------------
+
+    def _pairs(self) -> list[Pair]:
+        pairs: list[Pair] = []
+        seen: dict[str, int] = {}
+        for index, (label_cell, names, _direction) in _data(self.sheets[L.PAIRS], 3):
+            where = f"{L.PAIRS}!A{index}"
+            label = pair_label(label_cell)
+            if not label:
+                self.problems.error(where, f"a pair needs a number (the row names {names!r})")
+                continue
+            if label in seen:
+                self.problems.error(
+                    where, f"pair {label} is listed twice (also {L.PAIRS}!A{seen[label]})"
+                )
+                continue
+            seen[label] = index
+            pairs.append(Pair(label, "" if is_blank(names) else str(names).strip(), where))
+        if not pairs:
+            self.problems.error(f"{L.PAIRS}!A2", "no pairs are listed")
+        return pairs
+
+    # --- rulings ------------------------------------------------------------------------------
+
+    def _rulings(self) -> tuple[dict[str, Result], dict[str, list[int]]]:
+        groups: dict[str, list[tuple[int, Cells]]] = defaultdict(list)
+        for index, cells in _data(self.sheets.get(L.RULINGS, []), 5):
+            ident, _side, score, weight, _note = cells
+            if is_blank(ident):
+                self.problems.error(f"{L.RULINGS}!A{index}", "a ruling row needs an ID (R1)")
+                continue
+            ok = self._ruling_cells(index, score, weight)
+            key = normalise_text(str(ident)).upper().replace(" ", "")
+            groups[key].append((index, cells if ok else ()))
+        rulings: dict[str, Result] = {}
+        rows: dict[str, list[int]] = {}
+        for key, members in groups.items():
+            rows[key] = [index for index, _ in members]
+            if any(not cells for _, cells in members):
+                continue
+            first, last = rows[key][0], rows[key][-1]
+            where = f"{L.RULINGS}!A{first}" + (f":E{last}" if last != first else "")
+            parsed = self.problems.attempt(partial(_one_ruling, members, where))
+            if parsed is not None:
+                rulings[key] = parsed
+        return rulings, rows
+
+    def _ruling_cells(self, index: int, score: object, weight: object) -> bool:
+        before = len(self.problems.errors)
+        score_at, weight_at = f"{L.RULINGS}!C{index}", f"{L.RULINGS}!D{index}"
+        if is_blank(score):
+            self.problems.error(score_at, "a ruling row needs a score")
+        elif not (isinstance(score, str) and normalise_text(score).upper().startswith("A")):
+            self.problems.attempt(lambda: parse_score(score, score_at))
+        if not is_blank(weight):
+            self.problems.attempt(lambda: parse_weight(weight, weight_at))
+        return len(self.problems.errors) == before
+
+    # --- travellers ---------------------------------------------------------------------------
+
+    def _travellers(
+        self,
+        labels: set[str],
+        rulings: dict[str, Result],
+        ruling_rows: dict[str, list[int]],
+        tables: int | None,
+        boards: int | None,
+    ) -> list[Play]:
+        plays: list[Play] = []
+        seen: dict[tuple[int, str], tuple[int, str]] = {}
+        per_board: dict[int, int] = defaultdict(int)
+        for index, cells in _data(self.sheets[L.TRAVELLERS], 8):
+            row = _TravellerRow(index, cells)
+            board = self._board(row, boards)
+            ns, ew = self._pair_cells(row, labels)
+            result = self._result(row, board, rulings, ruling_rows)
+            if board is None:
+                continue
+            for label, letter in ((ns, "B"), (ew, "C")):
+                first = seen.setdefault((board, label), (index, row.at(letter)))
+                if label and first[0] != index:
+                    self.problems.error(
+                        row.at(letter), f"pair {label} is on board {board} twice (also {first[1]})"
+                    )
+            per_board[board] += 1
+            if tables is not None and per_board[board] == tables + 1:
+                self.problems.error(
+                    row.at("A"),
+                    f"board {board} has more results than the {tables} tables in play",
+                )
+            if ns and ew and result is not None:
+                plays.append(row.play(board, ns, ew, result))
+        return plays
+
+    def _board(self, row: _TravellerRow, boards: int | None) -> int | None:
+        value = row.cells[0]
+        try:
+            board = whole_number(value)
+        except ValueError:
+            self.problems.error(row.at("A"), f"board {value!r} is not a board number")
+            return None
+        if board < 1 or (boards is not None and board > boards):
+            top = f"1 to {boards}" if boards is not None else "1 or more"
+            self.problems.error(row.at("A"), f"board {value!r} is out of range ({top})")
+            return None
+        return board
+
+    def _pair_cells(self, row: _TravellerRow, labels: set[str]) -> tuple[str, str]:
+        found = []
+        for offset, letter, side in ((1, "B", "NS"), (2, "C", "EW")):
+            label = pair_label(row.cells[offset])
+            if not label:
+                self.problems.error(row.at(letter), f"no {side} pair")
+            elif label not in labels:
+                self.problems.error(row.at(letter), f"pair {label!r} is not on the {L.PAIRS} sheet")
+                label = ""
+            found.append(label)
+        ns, ew = found
+        if ns and ns == ew:
+            self.problems.error(row.at("C"), f"pair {ns} plays against itself")
+        return ns, ew
+
+    def _result(
+        self,
+        row: _TravellerRow,
+        board: int | None,
+        rulings: dict[str, Result],
+        ruling_rows: dict[str, list[int]],
+    ) -> Row:
+        typed = row.cells[6]
+        contract_score = self._contract_score(row, board)
+        if is_blank(typed):
+            if contract_score is None and is_blank(row.cells[3]):
+                self.problems.error(
+                    row.at("G"),
+                    "no result: type the contract, declarer and result, or the NS score "
+                    "(NP when the board was not played)",
+                )
+            return None if contract_score is None else Result.of(contract_score)
+        key = normalise_text(str(typed)).upper().replace(" ", "") if isinstance(typed, str) else ""
+        if key in ruling_rows and key not in rulings:
+            return None  # the ruling itself is wrong; reported on the Rulings sheet
+        parsed = self.problems.attempt(lambda: parse_result(typed, row.at("G"), rulings))
+        if isinstance(parsed, Result) and board is not None:
+            self._check_possible(row, board, parsed, key if key in rulings else "", ruling_rows)
+            if contract_score is not None and parsed != Result.of(contract_score):
+                self.problems.warnings.append(
+                    f"{row.at('G')}: the typed score {typed!r} differs from the contract's "
+                    f"({row.cells[3]} by {row.cells[4]} {row.cells[5]}: {contract_score}); "
+                    "the typed score is used"
+                )
+        return parsed
+
+    def _contract_score(self, row: _TravellerRow, board: int | None) -> int | None:
+        contract_cell, declarer, result = row.cells[3:6]
+        if is_blank(contract_cell) or board is None:
+            return None
+        contract = self.problems.attempt(lambda: _at(row.at("D"), parse_contract, contract_cell))
+        if contract is None and not _passed(contract_cell):
+            return None
+        seat = None
+        if contract is not None:
+            seat = self.problems.attempt(lambda: _at(row.at("E"), Seat.parse, declarer))
+        tricks = self.problems.attempt(
+            lambda: _at(row.at("F"), lambda v: parse_tricks_result(v, contract), result)
+        )
+        if tricks is None or (contract is not None and seat is None):
+            return None
+        return score_contract(contract, seat, tricks, board_vulnerability(board))
+
+    def _check_possible(
+        self,
+        row: _TravellerRow,
+        board: int,
+        result: Result,
+        ruling: str,
+        ruling_rows: dict[str, list[int]],
+    ) -> None:
+        vulnerability = board_vulnerability(board)
+        scores = {
+            score
+            for side in (result.ns, result.ew)
+            if not isinstance(side, Artificial)
+            for score, _ in side.components
+        }
+        for score in sorted(scores):
+            if is_possible_score(score, vulnerability):
+                continue
+            why = (
+                f"no contract scores {score} for NS on board {board} "
+                f"(vulnerable: {vulnerability.value})"
+            )
+            if ruling:
+                first = ruling_rows[ruling][0]
+                self.problems.warnings.append(
+                    f"{row.at('G')}: ruling {ruling} ({L.RULINGS}!C{first}): {why}; "
+                    "scored as the TD assigned it"
+                )
+            else:
+                self.problems.error(row.at("G"), f"{row.cells[6]!r}: {why}")
+
+    # --- adjustments --------------------------------------------------------------------------
+
+    def _adjustments(self, labels: set[str], boards: int | None) -> list[Adjustment]:
+        found: list[Adjustment] = []
+        for index, cells in _data(self.sheets.get(L.ADJUSTMENTS, []), 5):
+            pair_cell, board_cell, amount_cell, unit_cell, reason = cells
+            at = f"{L.ADJUSTMENTS}!{{}}{index}".format
+            pair = pair_label(pair_cell)
+            before = len(self.problems.errors)
+            if pair not in labels:
+                self.problems.error(at("A"), f"pair {pair_cell!r} is not on the {L.PAIRS} sheet")
+            board = None
+            if not is_blank(board_cell):
+                try:
+                    board = whole_number(board_cell)
+                    if board < 1 or (boards is not None and board > boards):
+                        raise ValueError
+                except ValueError:
+                    self.problems.error(at("B"), f"board {board_cell!r} is out of range")
+            try:
+                amount = parse_fraction(amount_cell)
+            except ValueError:
+                self.problems.error(at("C"), f"{amount_cell!r} is not an amount (e.g. -1 or -0.5)")
+                amount = Fraction(0)
+            unit = AdjustmentUnit.MATCHPOINTS
+            if not is_blank(unit_cell):
+                parsed = self.problems.attempt(partial(_at, at("D"), _unit, unit_cell))
+                unit = parsed if parsed is not None else unit
+            if len(self.problems.errors) == before:
+                note = "" if is_blank(reason) else str(reason)
+                found.append(Adjustment(pair, amount, unit, board, note, at("C")))
+        return found
+
+
+@dataclass(frozen=True)
+class _TravellerRow:
+    index: int
+    cells: Cells
+
+    def at(self, letter: str) -> str:
+        return f"{L.TRAVELLERS}!{letter}{self.index}"
+
+    def play(self, board: int, ns: str, ew: str, result: Row) -> Play:
+        contract, declarer, tricks, _score, version = self.cells[3:8]
+        text = [("" if is_blank(v) else str(v).strip()) for v in (contract, declarer, tricks)]
+        return Play(
+            board,
+            ns,
+            ew,
+            result,
+            self.at("G"),
+            "" if is_blank(version) else pair_label(version),
+            *text,
+        )
+
+
+def _at(where: str, parse: Callable[[Any], T], value: object) -> T:
+    try:
+        return parse(value)
+    except ScoringError as exc:
+        raise type(exc)(f"{where}: {exc}") from None
+
+
+def _passed(cell: object) -> bool:
+    return isinstance(cell, str) and normalise_text(cell).upper() in {"PASS", "P", "AP"}
+
+
+def _one_ruling(members: list[tuple[int, Cells]], where: str) -> Result:
+    try:
+        (only,) = parse_rulings([cells[:4] for _, cells in members], where).values()
+    except ScoringError as exc:
+        message = str(exc)
+        prefix = f"{where}: "
+        raise type(exc)(message if message.startswith(where) else prefix + message) from None
+    return only
+
+
+def _quote_free(message: str, value: object) -> str:
+    return message if repr(value) in message else f"{value!r}: {message}"
+
+
+def _unit(value: object) -> AdjustmentUnit:
+    return cast(AdjustmentUnit, AdjustmentUnit.parse(value))
+
+
+def _form(value: object) -> ScoringForm:
+    return cast(ScoringForm, ScoringForm.parse(value))
+
+
+def _unequal(value: object) -> UnequalBoards:
+    return cast(UnequalBoards, UnequalBoards.parse(value))
+
+
+def _small(value: object) -> SmallVersions:
+    return cast(SmallVersions, SmallVersions.parse(value))
+
+
+def _positive(value: object) -> int:
+    number = whole_number(value)
+    if number < 1:
+        raise ValueError(f"{value!r} is not a whole number from 1")
+    return number
+
+
+def _expected(value: object) -> int | None:
+    if isinstance(value, str) and value.strip().lower().replace("-", " ") in {"max played", ""}:
+        return None
+    try:
+        return _positive(value)
+    except ValueError:
+        raise ValueError(f"{value!r} is not 'max played' or a whole number from 1") from None
+
+
+def _scale(value: object) -> int:
+    number = whole_number(value)
+    if number not in (1, 2):
+        raise ValueError(f"{value!r} is not 1 or 2 (matchpoints per result beaten)")
+    return number
+
+
+def _method(value: object) -> str:
+    text = str(value).strip().lower()
+    if text not in {"mainstream", "magic"}:
+        raise ValueError(f"{value!r} is not mainstream or magic")
+    return text
+
+
+def _divide_by(value: object) -> str:
+    text = str(value).strip().lower()
+    if text not in {"total", "comparisons", "scores"}:
+        raise ValueError(f"{value!r} is not total, comparisons or scores")
+    return text
+
+
+def _yes_no(value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text not in {"yes", "no", "y", "n", "true", "false"}:
+        raise ValueError(f"{value!r} is not Yes or No")
+    return text in {"yes", "y", "true"}
