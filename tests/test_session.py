@@ -534,3 +534,13 @@ def test_validation_settings() -> None:
     )
     with pytest.raises(ScoringError, match="expected results"):
         score_event(event)
+
+
+def test_unknown_avplus_method_refused_up_front() -> None:
+    event = Event(
+        pairs=pairs("1", "2"),
+        plays=(play(1, "1", "2", 420),),
+        settings=Settings(avplus_method="best"),
+    )
+    with pytest.raises(ScoringError, match="best"):
+        score_event(event)

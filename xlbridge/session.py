@@ -96,7 +96,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from xlbridge.avplus import apply_avplus_imps
+from xlbridge.avplus import AvplusMethod, apply_avplus_imps
 from xlbridge.board import (
     ARTIFICIAL_IMPS_PER_10_PERCENT,
     Board,
@@ -310,8 +310,7 @@ def score_event(event: Event) -> EventResult:
         result = _pair_result(pair, own, adjustments.get(pair.label, []), units, settings)
         pairs.append(result)
         for entry, scored in zip(own, result.boards, strict=True):
-            if entry.index >= 0:
-                settled[entry.index, entry.direction] = scored.score
+            settled[entry.index, entry.direction] = scored.score
     ranked = _rank(pairs, settings, units)
     board_results = tuple(
         _board_result(group, event.plays, settled, expected, settings) for group in boards
@@ -347,6 +346,7 @@ def _check_settings(settings: Settings) -> None:
         raise ScoringError(
             f"scale {settings.scale!r} is not 1 or 2 (matchpoints per result beaten)"
         )
+    AvplusMethod.parse(settings.avplus_method)
     if not 50 <= settings.aplus < 100:
         raise ScoringError(
             f"aplus must be a percentage from 50 to below 100, not {settings.aplus!r}"
