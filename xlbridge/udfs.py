@@ -6,16 +6,34 @@ functions).  Outside those hosts the decorators return the functions
 unchanged, so each is also an ordinary Python function called with lists of
 lists, exactly as Excel passes ranges (``None`` or ``""`` for blank cells).
 
-Each function converts cells, calls the exact core and converts back;
-its docstring is the help text Excel shows.  Bad input raises an error whose
-message names the row of the range and quotes the value.
+Each function converts cells, calls the exact core and converts back: exact
+numbers leave as floats, blank input rows give blank output rows.  Its
+docstring is the help text Excel shows (one paragraph, at most 255
+characters: the classic add-in cuts there).
+
+Errors: bad input raises a :class:`~xlbridge.errors.ScoringError` whose
+message names the row of the range and quotes the value.  At the boundary
+it is re-raised as a subclass of both the original class and
+``xlwings.XlwingsError``: Python callers still catch ``ScoringError`` (or
+``ValueError``), and xlwings Server shows the message instead of its
+generic "An error ocurred." in production.
+
+Names: design.md's ``VP`` and ``AGGREGATE`` cannot be typed everywhere.
+Office.js custom functions (xlwings Lite, Server) need names of at least
+three characters, and in the classic add-in Excel's built-in ``AGGREGATE``
+wins over a UDF of that name.  :data:`ALIASES` maps each to a twin that
+works on every host (``VICTORY_POINTS``, ``AGGREGATE_SCORE``);
+:data:`OFFICEJS_FUNCTIONS` lists the names an Office.js host can register.
 """
 
 from __future__ import annotations
 
+import functools
+import inspect
 from collections.abc import Callable, Sequence
+from decimal import Decimal
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar, cast
 
 import xlwings as xw
 
@@ -53,6 +71,31 @@ from xlbridge.scales import imps, victory_points
 
 __all__ = [
     "AGGREGATE",
+    "AGGREGATE_SCORE",
+    "ALIASES",
+    "APPLY_AVPLUS",
+    "BRIDGE_SCORE",
+    "BUTLER_IMPS",
+    "CROSS_IMPS",
+    "DEALER",
+    "FREQUENCY_TABLE",
+    "IMPS",
+    "MATCHPOINTS",
+    "NEUBERG",
+    "OFFICEJS_FUNCTIONS",
+    "TEAMS_IMPS",
+    "VICTORY_POINTS",
+    "VP",
+    "VULNERABILITY",
+    "WEIGHTED_MP",
+]
+
+#: design.md names that some host cannot use -> the twin to type there.
+ALIASES: Final[dict[str, str]] = {"AGGREGATE": "AGGREGATE_SCORE", "VP": "VICTORY_POINTS"}
+
+#: The functions an Office.js host (xlwings Lite, Server) can register: all but ALIASES' keys.
+OFFICEJS_FUNCTIONS: Final[tuple[str, ...]] = (
+    "AGGREGATE_SCORE",
     "APPLY_AVPLUS",
     "BRIDGE_SCORE",
     "BUTLER_IMPS",
@@ -63,14 +106,15 @@ __all__ = [
     "MATCHPOINTS",
     "NEUBERG",
     "TEAMS_IMPS",
-    "VP",
+    "VICTORY_POINTS",
     "VULNERABILITY",
     "WEIGHTED_MP",
-]
+)
 
 Cell = Any
 Grid = list[list[Cell]]
 T = TypeVar("T")
+F = TypeVar("F", bound=Callable[..., Any])
 
 _SCORES_DOC = (
     "The traveller: one result per row (420, -50, NP, A=, A+/A-, '30% 1430; 70% -100', "
@@ -82,6 +126,39 @@ _EXPECTED_DOC = (
 )
 _SCALE_DOC = "Optional: matchpoints per result beaten: 2 (default, Law 78A) or 1"
 _RULINGS_DOC = "Optional: the rulings range with header ID | Side | Score | Weight | Note"
+_IMPS_DOC = "The IMP margin of the match (a cell or a range)"
+_BOARDS_DOC = "The number of boards in the match"
+_AGGREGATE_DOC = "An NS score, or a weighted score '60% 420; 40% -50' (cell or range)"
+
+
+# --- the boundary ----------------------------------------------------------------------------
+
+
+_HOST_ERRORS: dict[type[ScoringError], type[ScoringError]] = {}
+
+
+def _host_error(cls: type[ScoringError]) -> type[ScoringError]:
+    """``cls`` made an ``xlwings.XlwingsError`` too (same name), so every host shows its message."""
+    if issubclass(cls, xw.XlwingsError):
+        return cls
+    if cls not in _HOST_ERRORS:
+        namespace = {"__module__": __name__, "__doc__": cls.__doc__}
+        _HOST_ERRORS[cls] = type(cls.__name__, (cls, xw.XlwingsError), namespace)
+    return _HOST_ERRORS[cls]
+
+
+def _excel(func: F) -> F:
+    """Wrap an Excel function: one-paragraph help text, errors every host can show."""
+
+    @functools.wraps(func)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except ScoringError as exc:
+            raise _host_error(type(exc))(*exc.args) from exc
+
+    call.__doc__ = " ".join(inspect.cleandoc(func.__doc__ or "").split())
+    return cast(F, call)
 
 
 # --- converting cells -------------------------------------------------------------------------
@@ -110,7 +187,7 @@ def _cells(value: Cell) -> list[Cell]:
 
 def _optional(value: Cell, default: T, convert: Callable[[Cell], T]) -> T:
     """An optional argument: omitted or blank gives ``default``."""
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         cells = _cells(value)
         value = cells[0] if len(cells) == 1 else value
     return default if is_blank(value) else convert(value)
@@ -180,19 +257,34 @@ def _two_column_row(row: list[Cell], index: int, rulings: Rulings | None) -> Row
     return Result.of(-score)
 
 
-def _out(value: Fraction | int | None) -> float | None:
-    return None if value is None else float(value)
+def _board(scores: Cell, rulings: Cell, expected: Cell = None) -> tuple[Board | None, int]:
+    """The board of a traveller range and its number of rows; None when no row has a result."""
+    rows = _rows(scores, _rulings(rulings))
+    if not any(isinstance(row, Result) for row in rows):
+        return None, len(rows)
+    return Board(rows, _optional(expected, None, _whole("expected"))), len(rows)
 
 
-def _pairs(values: Sequence[tuple[Fraction, Fraction] | None]) -> list[list[float | None]]:
-    return [[None, None] if v is None else [_out(v[0]), _out(v[1])] for v in values]
+def _value(value: object, where: str = "a result") -> Cell:
+    """One output cell: exact numbers leave as floats (all Excel has); ints, text, blanks pass."""
+    if isinstance(value, bool) or not isinstance(value, (int, Fraction, Decimal)):
+        return value
+    try:
+        number = float(value)
+    except OverflowError:
+        raise ScoringError(f"{where}: the result is too large for a spreadsheet cell") from None
+    return value if isinstance(value, int) else number
+
+
+def _pairs(values: Sequence[tuple[Fraction, Fraction] | None]) -> list[list[Cell]]:
+    return [[None, None] if v is None else [_value(v[0]), _value(v[1])] for v in values]
 
 
 def _elementwise(value: Cell, func: Callable[[Cell, str], Any]) -> Any:
     """Apply ``func`` to each cell of a range (blank in, blank out); a single cell gives a value."""
     grid = _grid(value)
     out = [
-        [None if is_blank(cell) else func(cell, f"row {i}") for cell in row]
+        [None if is_blank(cell) else _value(func(cell, f"row {i}"), f"row {i}") for cell in row]
         for i, row in enumerate(grid, 1)
     ]
     return out[0][0] if len(out) == 1 and len(out[0]) == 1 else out
@@ -205,6 +297,10 @@ def _number(value: Cell, where: str) -> Fraction:
         raise ScoringError(f"{where}: {value!r} is not a number") from None
 
 
+def _scale(value: Cell) -> int:
+    return _optional(value, 2, _whole("scale"))
+
+
 # --- the functions ----------------------------------------------------------------------------
 
 
@@ -213,18 +309,15 @@ def _number(value: Cell, where: str) -> Fraction:
 @xw.arg("expected", doc=_EXPECTED_DOC)
 @xw.arg("scale", doc=_SCALE_DOC)
 @xw.arg("rulings", ndim=2, doc=_RULINGS_DOC)
+@_excel
 def MATCHPOINTS(
     scores: Cell, expected: Cell = None, scale: Cell = None, rulings: Cell = None
-) -> list[list[float | None]]:
-    """NS and EW matchpoints of every result on a board (two columns).
-
-    Weighted scores enter the frequency table with their weights, boards with
-    fewer results than expected are factored by Neuberg, artificial scores
-    get their percentage of the top, split scores are compared per direction.
-    """
-    rows = _rows(scores, _rulings(rulings))
-    board = Board(rows, _optional(expected, None, _whole("expected")))
-    return _pairs(board.matchpoints(_optional(scale, 2, _whole("scale"))))
+) -> list[list[Cell]]:
+    """NS and EW matchpoints of every result on a board, in two columns. Weighted scores enter
+    the frequency table with their weights; fewer results than expected are factored up by
+    Neuberg; artificial scores get their percentage of the top."""
+    board, size = _board(scores, rulings, expected)
+    return [[None, None]] * size if board is None else _pairs(board.matchpoints(_scale(scale)))
 
 
 @xw.func
@@ -232,17 +325,13 @@ def MATCHPOINTS(
 @xw.arg("actual", doc="The number of results the board actually had")
 @xw.arg("expected", doc="The number of results the board should have had")
 @xw.arg("scale", doc=_SCALE_DOC)
+@_excel
 def NEUBERG(mp: Cell, actual: Cell, expected: Cell, scale: Cell = None) -> Any:
-    """Matchpoints factored up to the expected number of results (Neuberg formula).
-
-    With 2 matchpoints per result beaten: (mp x expected + expected - actual) / actual.
-    """
-    n_actual = _whole("actual")(actual)
-    n_expected = _whole("expected")(expected)
-    unit = _optional(scale, 2, _whole("scale"))
-    return _elementwise(
-        mp, lambda cell, where: float(neuberg(_number(cell, where), n_actual, n_expected, unit))
-    )
+    """Matchpoints factored up to the expected number of results by the Neuberg formula, cell by
+    cell: (mp x expected + expected - actual) / actual with 2 matchpoints per result beaten."""
+    n_actual, n_expected = _whole("actual")(actual), _whole("expected")(expected)
+    unit = _scale(scale)
+    return _elementwise(mp, lambda c, at: neuberg(_number(c, at), n_actual, n_expected, unit))
 
 
 @xw.func
@@ -251,16 +340,22 @@ def NEUBERG(mp: Cell, actual: Cell, expected: Cell, scale: Cell = None) -> Any:
 @xw.arg("weights", ndim=2, doc="Their weights (30%, 0.3 or 2/5), summing to 100%")
 @xw.arg("expected", doc=_EXPECTED_DOC)
 @xw.arg("scale", doc=_SCALE_DOC)
+@_excel
 def WEIGHTED_MP(
     scores: Cell, components: Cell, weights: Cell, expected: Cell = None, scale: Cell = None
-) -> float:
-    """The NS matchpoints of one weighted score (Law 12C1(c)) against the board's other results.
+) -> Any:  # float or None; xlwings cannot convert a union annotation
+    """The NS matchpoints of one weighted score (Law 12C1(c)) against the board's other
+    results. Its weights enter the frequency table, so the whole field is affected (EBU,
+    "The Correct Way")."""
+    weighted = _weighted(_cells(components), _cells(weights))
+    if weighted is None:
+        return None
+    others = _rows(scores, None)
+    expected_n = _optional(expected, None, _whole("expected"))
+    return float(weighted_matchpoints(others, weighted, expected_n, _scale(scale)))
 
-    The weights enter the frequency table, so the whole field is affected
-    (EBU method, "The Correct Way").
-    """
-    parts = [c for c in _cells(components)]
-    shares = [w for w in _cells(weights)]
+
+def _weighted(parts: list[Cell], shares: list[Cell]) -> Weighted | None:
     if len(parts) != len(shares):
         raise ScoringError(
             f"{len(parts)} component scores but {len(shares)} weights: give one weight per score"
@@ -270,16 +365,11 @@ def WEIGHTED_MP(
         for i, (s, w) in enumerate(zip(parts, shares, strict=True), 1)
         if not (is_blank(s) and is_blank(w))
     )
+    if not text:
+        return None
     weighted = parse_result(text, "components")
     assert isinstance(weighted, Result) and isinstance(weighted.ns, Weighted)
-    others = _rows(scores, None)
-    value = weighted_matchpoints(
-        others,
-        weighted.ns,
-        _optional(expected, None, _whole("expected")),
-        _optional(scale, 2, _whole("scale")),
-    )
-    return float(value)
+    return weighted.ns
 
 
 def _weight_text(value: Cell, where: str) -> str:
@@ -292,21 +382,21 @@ def _weight_text(value: Cell, where: str) -> str:
 @xw.arg("rulings", ndim=2, doc=_RULINGS_DOC)
 @xw.arg("trim", doc="Optional: whole results dropped from each end for the datum (default 0)")
 @xw.arg("datum_round", doc="Optional: round the datum to this many points (default 10; 0: exact)")
+@_excel
 def BUTLER_IMPS(
     scores: Cell, rulings: Cell = None, trim: Cell = None, datum_round: Cell = None
-) -> list[list[float | None]]:
-    """NS and EW IMPs of every result against the board's datum (Butler scoring, two columns).
-
-    The datum is the mean of the frequency table (weights included), rounded
-    to the nearest 10, ties away from zero; weighted results are rounded to
-    whole IMPs.  A+ scores +3 IMPs, A- -3.
-    """
-    board = Board(_rows(scores, _rulings(rulings)))
-    return _pairs(
-        board.butler(
-            _optional(trim, 0, _whole("trim")), _optional(datum_round, 10, _whole("datum_round"))
-        )
-    )
+) -> list[list[Cell]]:
+    """NS and EW IMPs of every result against the board's datum (Butler), in two columns. The
+    datum is the mean of the frequency table, rounded to 10; weighted results are rounded to
+    whole IMPs; A+ scores +3 IMPs, A- -3."""
+    board, size = _board(scores, rulings)
+    if board is None:
+        return [[None, None]] * size
+    trim_n = _optional(trim, 0, _whole("trim"))
+    unit = _optional(datum_round, 10, _whole("datum_round"))
+    if unit < 0:
+        raise ScoringError(f"datum_round {datum_round!r} is negative: give 10, 0 (exact) or more")
+    return _pairs(board.butler(trim_n, unit))
 
 
 @xw.func
@@ -314,15 +404,16 @@ def BUTLER_IMPS(
 @xw.arg("rulings", ndim=2, doc=_RULINGS_DOC)
 @xw.arg("divide_by", doc="Optional: total (default), comparisons or scores")
 @xw.arg("expected", doc=_EXPECTED_DOC)
+@_excel
 def CROSS_IMPS(
     scores: Cell, rulings: Cell = None, divide_by: Cell = None, expected: Cell = None
-) -> list[list[float | None]]:
-    """NS and EW cross-IMPs of every result: each score against every other, by frequency.
-
-    Reported in total (default), per comparison or per score.  A+ scores +3
-    IMPs per comparison, A- -3.
-    """
-    board = Board(_rows(scores, _rulings(rulings)), _optional(expected, None, _whole("expected")))
+) -> list[list[Cell]]:
+    """NS and EW cross-IMPs of every result, in two columns: each score against every other, by
+    frequency; in total (default), per comparison or per score. A+ scores +3 IMPs per
+    comparison, A- -3."""
+    board, size = _board(scores, rulings, expected)
+    if board is None:
+        return [[None, None]] * size
     return _pairs(board.cross_imps(_optional(divide_by, "total", str)))
 
 
@@ -332,53 +423,72 @@ def CROSS_IMPS(
 @xw.arg("scale", doc=_SCALE_DOC)
 @xw.arg("rulings", ndim=2, doc=_RULINGS_DOC)
 @xw.arg("direction", doc="Optional: NS (default) or EW: whose table, when a score is split")
+@_excel
 def FREQUENCY_TABLE(
     scores: Cell,
     expected: Cell = None,
     scale: Cell = None,
     rulings: Cell = None,
     direction: Cell = None,
-) -> list[list[Any]]:
-    """The board's frequency table: Score, Freq, Adj. Freq, NS MP, EW MP.
-
-    Artificial scores come first (Adj. Freq blank: they are not in the
-    table), then the scores from the highest down, as the EBU prints it.
-    """
+) -> list[list[Cell]]:
+    """The board's frequency table in five columns: Score, Freq, Adj. Freq, NS MP, EW MP.
+    Artificial scores come first (Adj. Freq blank: they are not in the table), then the
+    scores from the highest down, as the EBU prints it."""
+    board, _ = _board(scores, rulings, expected)
+    if board is None:
+        return [[None] * 5]
     lines = frequency_lines(
-        _rows(scores, _rulings(rulings)),
-        _optional(expected, None, _whole("expected")),
-        _optional(scale, 2, _whole("scale")),
+        board.rows,
+        board.expected,
+        _scale(scale),
         _optional(direction, Direction.NS, Direction.parse),
     )
     return [
-        [line.score, line.freq, _out(line.adj_freq), _out(line.ns_mp), _out(line.ew_mp)]
+        [_value(x) for x in (line.score, line.freq, line.adj_freq, line.ns_mp, line.ew_mp)]
         for line in lines
     ]
 
 
 @xw.func
 @xw.arg("difference", ndim=2, doc="A points difference (a cell or a range)")
+@_excel
 def IMPS(difference: Cell) -> Any:
-    """IMPs for a points difference on the WBF scale (element-wise on a range)."""
+    """IMPs for a points difference on the WBF scale, cell by cell."""
     return _elementwise(difference, lambda cell, where: imps(_number(cell, where)))
 
 
-@xw.func
-@xw.arg("imps", ndim=2, doc="The IMP margin of the match (a cell or a range)")
-@xw.arg("boards", doc="The number of boards in the match")
-def VP(imps: Cell, boards: Cell) -> Any:
-    """Victory points on the WBF continuous 20-VP scale, to 2 decimals (the two sides sum to 20)."""
+def _victory_points(margin: Cell, boards: Cell) -> Any:
     count = _whole("boards")(boards)
-    return _elementwise(
-        imps, lambda cell, where: float(victory_points(_number(cell, where), count))
-    )
+    return _elementwise(margin, lambda c, where: victory_points(_number(c, where), count))
+
+
+@xw.func
+@xw.arg("imps", ndim=2, doc=_IMPS_DOC)
+@xw.arg("boards", doc=_BOARDS_DOC)
+@_excel
+def VP(imps: Cell, boards: Cell) -> Any:
+    """Victory points on the WBF continuous 20-VP scale, to 2 decimals, cell by cell. In xlwings
+    Lite or Server type VICTORY_POINTS: Office.js needs names of 3 or more letters."""
+    return _victory_points(imps, boards)
+
+
+@xw.func
+@xw.arg("imps", ndim=2, doc=_IMPS_DOC)
+@xw.arg("boards", doc=_BOARDS_DOC)
+@_excel
+def VICTORY_POINTS(imps: Cell, boards: Cell) -> Any:
+    """Victory points on the WBF continuous 20-VP scale, to 2 decimals, cell by cell (the two
+    sides sum to 20). The same as VP, under a name every Excel host accepts."""
+    return _victory_points(imps, boards)
 
 
 @xw.func
 @xw.arg("score", ndim=2, doc="This table's NS score; may be weighted ('60% 420; 40% -50')")
 @xw.arg("other_table", ndim=2, doc="The other table's NS score (a cell, or a range like score)")
+@_excel
 def TEAMS_IMPS(score: Cell, other_table: Cell) -> Any:
-    """IMPs for a teams board; a weighted score is weighted in IMPs, then rounded to whole IMPs."""
+    """IMPs for a teams board, cell by cell (blank while either table is blank); a weighted score
+    is weighted in IMPs, then rounded to whole IMPs."""
     ours, theirs = _grid(score), _grid(other_table)
     if [len(r) for r in ours] != [len(r) for r in theirs]:
         if len(theirs) == 1 and len(theirs[0]) == 1:
@@ -393,7 +503,7 @@ def TEAMS_IMPS(score: Cell, other_table: Cell) -> Any:
 
 
 def _teams_cell(ours: Cell, theirs: Cell, where: str) -> float | None:
-    if is_blank(ours) and is_blank(theirs):
+    if is_blank(ours) or is_blank(theirs):
         return None
     sides = []
     for cell, which in ((ours, "score"), (theirs, "other_table")):
@@ -404,18 +514,32 @@ def _teams_cell(ours: Cell, theirs: Cell, where: str) -> float | None:
     return float(teams_imps(sides[0], sides[1]))
 
 
-@xw.func
-@xw.arg("score", ndim=2, doc="An NS score, or a weighted score '60% 420; 40% -50' (cell or range)")
-def AGGREGATE(score: Cell) -> Any:
-    """A weighted score in total points, rounded to the nearest 10 (aggregate scoring)."""
-
-    def one(cell: Cell, where: str) -> float:
+def _aggregate(score: Cell) -> Any:
+    def one(cell: Cell, where: str) -> int | Fraction:
         row = parse_result(cell, where)
         if not isinstance(row, Result) or row.is_split:
             raise ScoringError(f"{where}: {cell!r} is not a score for aggregate scoring")
-        return float(aggregate_score(row.ns))
+        return aggregate_score(row.ns)
 
     return _elementwise(score, one)
+
+
+@xw.func
+@xw.arg("score", ndim=2, doc=_AGGREGATE_DOC)
+@_excel
+def AGGREGATE(score: Cell) -> Any:
+    """A weighted score in total points, rounded to the nearest 10 (aggregate scoring). In Excel
+    type AGGREGATE_SCORE: Excel's own AGGREGATE function wins over this name."""
+    return _aggregate(score)
+
+
+@xw.func
+@xw.arg("score", ndim=2, doc=_AGGREGATE_DOC)
+@_excel
+def AGGREGATE_SCORE(score: Cell) -> Any:
+    """A weighted score in total points, rounded to the nearest 10 (aggregate scoring), cell by
+    cell. The same as AGGREGATE, under a name that does not clash with Excel's AGGREGATE."""
+    return _aggregate(score)
 
 
 @xw.func
@@ -423,8 +547,10 @@ def AGGREGATE(score: Cell) -> Any:
 @xw.arg("declarer", ndim=2, doc="The declarer: N, E, S or W")
 @xw.arg("result", ndim=2, doc="Tricks over or under: 0 or '=', 1 or '+1', -2")
 @xw.arg("board", ndim=2, doc="The board number (gives the vulnerability)")
+@_excel
 def BRIDGE_SCORE(contract: Cell, declarer: Cell, result: Cell, board: Cell) -> Any:
-    """The NS score of a contract by the Laws' scoring table (element-wise on ranges)."""
+    """The NS score of a contract by the Laws' scoring table, row by row. The result is relative
+    to the contract: 0 or '=' made, 1 one over, -2 two down."""
     grids = [_cells(x) for x in (contract, declarer, result, board)]
     size = max(len(g) for g in grids)
     columns = []
@@ -453,6 +579,7 @@ def _score_row(contract: Cell, declarer: Cell, result: Cell, board: Cell, where:
 
 @xw.func
 @xw.arg("board", ndim=2, doc="The board number (cell or range)")
+@_excel
 def VULNERABILITY(board: Cell) -> Any:
     """Who is vulnerable on a board: None, NS, EW or Both (the standard 16-board cycle)."""
     return _elementwise(board, lambda cell, where: _board_text(board_vulnerability, cell, where))
@@ -460,6 +587,7 @@ def VULNERABILITY(board: Cell) -> Any:
 
 @xw.func
 @xw.arg("board", ndim=2, doc="The board number (cell or range)")
+@_excel
 def DEALER(board: Cell) -> Any:
     """The dealer of a board: N, E, S or W (the standard 16-board cycle)."""
     return _elementwise(board, lambda cell, where: _board_text(board_dealer, cell, where))
@@ -478,24 +606,25 @@ def _board_text(func: Callable[[Any], Any], cell: Cell, where: str) -> str:
 @xw.arg("method", doc="Optional: mainstream (default) or magic (Magic Contest's method)")
 @xw.arg("aplus", doc="Optional: the A+ percentage (default 60)")
 @xw.arg("aminus", doc="Optional: the A- percentage (default 40)")
+@_excel
 def APPLY_AVPLUS(
     board_scores: Cell, top: Cell, method: Cell = None, aplus: Cell = None, aminus: Cell = None
-) -> float:
-    """A pair's final percentage after A+, A-, A= and Bye boards (Law 12C2(c)).
-
-    A+ gets the pair's own percentage when it is better than 60%, A- when it
-    is worse than 40%; a Bye gets the pair's percentage after that.
-    """
+) -> Any:  # float or None; xlwings cannot convert a union annotation
+    """A pair's final percentage after A+, A-, A= and Bye boards (Law 12C2(c)): A+ gets the
+    pair's own percentage when better than 60%, A- when worse than 40%, a Bye the pair's
+    percentage after that."""
+    cells = _cells(board_scores)
+    if all(is_blank(cell) for cell in cells):
+        return None
     result = apply_avplus(
-        _cells(board_scores),
+        cells,
         top,
         _optional(method, "mainstream", str),
-        _optional(aplus, 60, _single),
-        _optional(aminus, 40, _single),
+        _optional(aplus, 60, _same),
+        _optional(aminus, 40, _same),
     )
-    assert result.percentage is not None
-    return float(result.percentage)
+    return None if result.percentage is None else float(result.percentage)
 
 
-def _single(value: Cell) -> Cell:
+def _same(value: Cell) -> Cell:
     return value
