@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 import click
 
@@ -23,6 +24,22 @@ __all__ = ["cli", "main"]
 @click.version_option(__version__, prog_name="xlbridge")
 def cli() -> None:
     """Exact duplicate-bridge scoring: weighted rulings, Neuberg, A+/A-, split scores."""
+
+
+@cli.command()
+@click.argument("directory", default=".", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--force", is_flag=True, help="Overwrite main.py and requirements.txt.")
+def lite(directory: Path, force: bool) -> None:
+    """Write main.py and requirements.txt to paste into xlwings Lite (default: here)."""
+    from xlbridge.lite import NEXT_STEPS, write_lite_files
+
+    try:
+        paths = write_lite_files(directory, overwrite=force)
+    except FileExistsError as exc:
+        raise click.ClickException(str(exc)) from exc
+    for path in paths:
+        click.echo(f"wrote {path}")
+    click.echo(NEXT_STEPS)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,0 +1,87 @@
+"""``xlbridge lite``: the main.py and requirements.txt a user pastes into xlwings Lite."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+from officejs import run_officejs
+
+from xlbridge import udfs
+from xlbridge.cli import main
+from xlbridge.lite import installed_version, lite_files
+
+
+@pytest.fixture
+def written(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    assert main(["lite", str(tmp_path / "lite")]) == 0
+    out = capsys.readouterr().out
+    assert "wrote" in out and "=MATCHPOINTS(B2:B13)" in out
+    return tmp_path / "lite"
+
+
+def imported_names(main_py: Path) -> list[str]:
+    tree = ast.parse(main_py.read_text(encoding="utf-8"))
+    return [
+        alias.name
+        for node in tree.body
+        if isinstance(node, ast.ImportFrom) and node.module == "xlbridge.udfs"
+        for alias in node.names
+    ]
+
+
+def test_writes_main_and_requirements(written: Path) -> None:
+    assert sorted(p.name for p in written.iterdir()) == ["main.py", "requirements.txt"]
+    assert (written / "requirements.txt").read_text() == f"xlbridge=={installed_version()}\n"
+    names = imported_names(written / "main.py")
+    assert names == list(udfs.OFFICEJS_FUNCTIONS)
+    assert "VP" not in names and "AGGREGATE" not in names
+    assert {"VICTORY_POINTS", "AGGREGATE_SCORE", "MATCHPOINTS"} <= set(names)
+
+
+def test_refuses_to_overwrite_without_force(
+    written: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (written / "main.py").write_text("# my own code\n")
+    assert main(["lite", str(written)]) == 2
+    assert "exists" in capsys.readouterr().err
+    assert (written / "main.py").read_text() == "# my own code\n"
+    assert main(["lite", str(written), "--force"]) == 0
+    assert imported_names(written / "main.py") == list(udfs.OFFICEJS_FUNCTIONS)
+
+
+@pytest.mark.subprocess
+def test_main_py_runs_as_the_lite_module(written: Path) -> None:
+    # The written main.py is the module xlwings Lite hands to custom_functions_meta/call.
+    board = [[1430]] * 2 + [[680]] * 5 + [[650]] * 2 + [[-100]] * 2
+    out = run_officejs(
+        "main",
+        [
+            ("MATCHPOINTS", [[*board, ["30% 1430; 40% 680; 20% 650; 10% -100"]]]),
+            ("VICTORY_POINTS", [10, 16]),
+            ("AGGREGATE_SCORE", ["60% 420; 40% -50"]),
+            ("MATCHPOINTS", [[[420], ["42O"]]]),
+        ],
+        sys_path=[written],
+        stub_pyodide=True,
+    )
+    assert out["meta_error"] is None
+    functions = out["meta"]["functions"]
+    assert sorted(f["name"] for f in functions) == sorted(udfs.OFFICEJS_FUNCTIONS)
+    assert all(len(f["id"]) >= 3 and f["description"] for f in functions)
+    mp, vp, aggregate, bad = out["results"]
+    assert mp["value"][-1] == [12.6, 9.4]
+    assert vp["value"] == [[udfs.VP(10, 16)]]
+    assert aggregate["value"] == [[230]]
+    assert bad["error"] == "row 2: '42O' is not a score"
+
+
+def test_docs_show_the_files_lite_writes() -> None:
+    docs = (Path(__file__).resolve().parents[1] / "docs" / "excel.md").read_text(encoding="utf-8")
+    marker = "<!-- main.py: tests/test_lite.py compares this block with `xlbridge lite` -->\n"
+    block = docs.split(marker, 1)[1].split("```python\n", 1)[1].split("```\n", 1)[0]
+    files = lite_files()
+    version = installed_version()
+    assert block.replace("xlbridge 0.1.0:", f"xlbridge {version}:") == files["main.py"]
+    assert f"```\n{files['requirements.txt']}```".replace(version, "0.1.0") in docs
