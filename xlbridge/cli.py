@@ -27,19 +27,102 @@ def cli() -> None:
 
 
 @cli.command()
-@click.argument("directory", default=".", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--force", is_flag=True, help="Overwrite main.py and requirements.txt.")
-def lite(directory: Path, force: bool) -> None:
-    """Write main.py and requirements.txt to paste into xlwings Lite (default: here)."""
-    from xlbridge.lite import NEXT_STEPS, write_lite_files
+@click.argument("night", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The results workbook to write (default: NIGHT-results.xlsx).",
+)
+@click.option(
+    "--html",
+    "html_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also write a results page (ranking, boards, personal score cards).",
+)
+def score(night: Path, output: Path | None, html_path: Path | None) -> None:
+    """Score a filled club-night workbook and print the ranking; the input is never changed."""
+    from xlbridge.workbook.night import default_output, score_night, write_html, write_night_results
+    from xlbridge.workbook.present import format_ranking
 
+    scored = score_night(night)
+    for warning in scored.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    target = output or default_output(night)
+    write_night_results(night, scored, target)
+    if html_path is not None:
+        write_html(night, scored.result, html_path)
+    click.echo(format_ranking(scored.result))
+    click.echo(f"\nwrote {target}" + (f" and {html_path}" if html_path else ""))
+
+
+@cli.command()
+@click.argument("night", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--force", is_flag=True, help="Overwrite NIGHT.xlsx if it exists.")
+def new(night: Path, force: bool) -> None:
+    """Write a fresh club-night workbook (the club-pairs template) to NIGHT.xlsx."""
+    from xlbridge.workbook.night import new_night
+
+    new_night(night, overwrite=force)
+    click.echo(
+        f"wrote {night}: fill in Settings, Pairs and Travellers, then: xlbridge score {night}"
+    )
+
+
+@cli.command()
+@click.argument("night", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--board", "-b", "number", type=int, required=True, help="The board to explain.")
+def explain(night: Path, number: int) -> None:
+    """Show one board's frequency table step by step (Score, Freq, Adj. Freq, NS MP, EW MP)."""
+    from xlbridge.workbook.night import score_night
+    from xlbridge.workbook.present import explain_board
+
+    scored = score_night(night)
+    for warning in scored.warnings:
+        click.echo(f"warning: {warning}", err=True)
     try:
-        paths = write_lite_files(directory, overwrite=force)
-    except FileExistsError as exc:
-        raise click.ClickException(str(exc)) from exc
-    for path in paths:
-        click.echo(f"wrote {path}")
-    click.echo(NEXT_STEPS)
+        click.echo(explain_board(scored.result, number))
+    except KeyError as exc:
+        raise ScoringError(str(exc.args[0])) from None
+
+
+@cli.command()
+@click.argument("clubs", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The merged results workbook to write.",
+)
+def merge(clubs: tuple[Path, ...], output: Path) -> None:
+    """Score several clubs' workbooks of the same boards as one field (simultaneous pairs)."""
+    from xlbridge import session
+    from xlbridge.safefile import atomic_write, refuse_same_file
+    from xlbridge.workbook.night import event_workbook
+    from xlbridge.workbook.present import format_ranking
+    from xlbridge.workbook.reader import read_workbook
+
+    merge_events = getattr(session, "merge_events", None)
+    if merge_events is None:
+        raise click.ClickException(
+            "merging needs xlbridge.session.merge_events (not yet available)"
+        )
+    from xlbridge.safefile import check_workbook_file
+
+    events = []
+    for club in clubs:
+        refuse_same_file(club, output)
+        check_workbook_file(club)
+        night = read_workbook(club)
+        for warning in night.warnings:
+            click.echo(f"warning: {club}: {warning}", err=True)
+        events.append(night.event)
+    event = merge_events(events)
+    result = session.score_event(event)
+    atomic_write(output, lambda tmp: event_workbook(event, result).save(tmp))
+    click.echo(format_ranking(result))
+    click.echo(f"\nwrote {output}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

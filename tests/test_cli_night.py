@@ -1,0 +1,137 @@
+"""The club-night commands: score, new, explain (in-process via main(argv), once as a process)."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+
+from xlbridge.cli import main
+from xlbridge.session import score_event
+from xlbridge.workbook import layout as L
+from xlbridge.workbook.reader import read_workbook
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "workbook_templates" / "example_club_night.xlsx"
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.fixture
+def night(tmp_path: Path) -> Path:
+    path = tmp_path / "tuesday.xlsx"
+    shutil.copy(EXAMPLE, path)
+    return path
+
+
+def test_score_writes_results_and_prints_the_ranking(
+    night: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = digest(night)
+    assert main(["score", str(night)]) == 0
+    out = capsys.readouterr().out
+    assert "North-South" in out and "East-West" in out and "Rank  Pair  Players" in out
+    assert digest(night) == before
+    output = night.with_name("tuesday-results.xlsx")
+    expected = score_event(read_workbook(night).event)
+    wb = load_workbook(output)
+    ranking = [r for r in wb[L.RANKING].iter_rows(min_row=2, values_only=True) if r[1] is not None]
+    assert len(ranking) == 17
+    for row, pair in zip(ranking, expected.pairs, strict=True):
+        assert (row[0], str(row[1]), row[3]) == (pair.rank, pair.pair.label, pair.field)
+        assert pair.percentage is not None and row[7] == pytest.approx(float(pair.percentage))
+    results = list(wb[L.BOARD_RESULTS].iter_rows(min_row=2, values_only=True))
+    scored = [r for r in results if r[0] is not None]
+    assert len(scored) == 216
+    total = sum(Fraction(repr(r[6])) for r in scored if r[6] is not None)
+    assert float(total) == pytest.approx(float(sum(b.totals()[0] for b in expected.boards)))
+    assert not any(
+        isinstance(c.value, str) and c.value.startswith("=")
+        for ws in (wb[L.BOARD_RESULTS], wb[L.FREQUENCIES], wb[L.RANKING])
+        for row in ws.iter_rows()
+        for c in row
+    )
+    assert wb[L.TRAVELLERS]["I2"].value is not None
+
+
+def test_a_typo_exits_2_names_the_cell_and_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    wb = load_workbook(EXAMPLE)
+    wb[L.TRAVELLERS]["G14"] = "42O"
+    path = tmp_path / "typo.xlsx"
+    wb.save(path)
+    before = digest(path)
+    out, html = tmp_path / "out.xlsx", tmp_path / "out.html"
+    assert main(["score", str(path), "-o", str(out), "--html", str(html)]) == 2
+    assert "Travellers!G14: '42O' is not a score" in capsys.readouterr().err
+    assert digest(path) == before
+    assert not out.exists() and not html.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["typo.xlsx"]
+
+
+def test_score_refuses_to_overwrite_its_input(
+    night: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = digest(night)
+    assert main(["score", str(night), "-o", str(night)]) == 2
+    assert "refusing to write over the input" in capsys.readouterr().err
+    assert digest(night) == before
+
+
+def test_html_page_is_self_contained(night: Path, tmp_path: Path) -> None:
+    page = tmp_path / "results.html"
+    assert main(["score", str(night), "-o", str(tmp_path / "r.xlsx"), "--html", str(page)]) == 0
+    text = page.read_text(encoding="utf-8")
+    assert text.startswith("<!DOCTYPE html>")
+    assert "<script" not in text and "http" not in text.replace('lang="en"', "")
+    assert "Personal score cards" in text and "Stephen Ingram" in text
+    assert text.count('class="card" id="board-') == 27
+    assert 'id="pair-17"' in text
+
+
+def test_new_writes_the_template_and_refuses_an_existing_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "friday.xlsx"
+    assert main(["new", str(path)]) == 0
+    assert load_workbook(path).sheetnames[:4] == [L.HOW_TO, L.SETTINGS, L.PAIRS, L.TRAVELLERS]
+    before = digest(path)
+    assert main(["new", str(path)]) == 2
+    assert "exists already" in capsys.readouterr().err
+    assert digest(path) == before
+
+
+def test_explain_prints_the_frequency_table_step_by_step(
+    night: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["explain", str(night), "--board", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "Score  Freq  Adj. Freq  NS MP  EW MP" in out
+    assert "-450      0        0.4    1.4   12.6" in out
+    assert "60% x 4.4 + 40% x 1.4 = 3.2" in out
+    assert main(["explain", str(night), "--board", "22"]) == 0
+    assert "x 8/7 (Neuberg" in capsys.readouterr().out
+    assert main(["explain", str(night), "--board", "40"]) == 2
+
+
+@pytest.mark.subprocess
+def test_score_as_a_real_command(night: Path, tmp_path: Path) -> None:
+    out = tmp_path / "results.xlsx"
+    done = subprocess.run(
+        [sys.executable, "-m", "xlbridge.cli", "score", str(night), "-o", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Stephen Ingram & Geoffrey Cole" in done.stdout
+    assert out.exists()

@@ -1,0 +1,135 @@
+"""One club night from file to results: the steps behind ``xlbridge score``, ``explain``, ``merge``.
+
+Each function checks the input file first (:func:`xlbridge.safefile.check_workbook_file`),
+reads it read-only, scores it with :func:`xlbridge.session.score_event`, and
+writes every output through :func:`xlbridge.safefile.atomic_write`, so an
+interrupted run leaves no half-written file and the input is never touched.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from openpyxl import Workbook
+
+from xlbridge.errors import ScoringError
+from xlbridge.event import Event
+from xlbridge.result import format_result
+from xlbridge.safefile import atomic_write, check_workbook_file, refuse_same_file
+from xlbridge.session import EventResult, score_event
+from xlbridge.workbook import layout as L
+from xlbridge.workbook.html import results_page
+from xlbridge.workbook.reader import NightWorkbook, read_workbook
+from xlbridge.workbook.template import build_template
+from xlbridge.workbook.writer import fill_results, write_results
+
+__all__ = [
+    "ScoredNight",
+    "default_output",
+    "event_workbook",
+    "new_night",
+    "score_night",
+    "write_html",
+    "write_night_results",
+]
+
+
+@dataclass(frozen=True)
+class ScoredNight:
+    """A workbook read and scored: the event, the warnings met, the results."""
+
+    night: NightWorkbook
+    result: EventResult
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        return self.night.warnings
+
+
+def default_output(night: Path) -> Path:
+    """``NIGHT-results.xlsx`` beside ``NIGHT.xlsx``."""
+    return night.with_name(f"{night.stem}-results.xlsx")
+
+
+def score_night(path: str | os.PathLike[str]) -> ScoredNight:
+    """Check, read and score the workbook at ``path``; every problem raises one ScoringError."""
+    check_workbook_file(path)
+    night = read_workbook(path)
+    return ScoredNight(night, score_event(night.event))
+
+
+def write_night_results(source: Path, scored: ScoredNight, target: Path) -> None:
+    """Write the results workbook ``target`` (never over ``source``)."""
+    refuse_same_file(source, target)
+    atomic_write(target, lambda tmp: write_results(source, scored.result, tmp))
+
+
+def write_html(source: Path, result: EventResult, target: Path) -> None:
+    """Write the results page ``target`` (never over ``source``)."""
+    refuse_same_file(source, target)
+    page = results_page(result)
+
+    def write(tmp: Path) -> None:
+        tmp.write_text(page, encoding="utf-8")
+
+    atomic_write(target, write)
+
+
+def new_night(target: Path, overwrite: bool = False) -> None:
+    """Write a fresh copy of the club-pairs template to ``target``."""
+    if target.exists() and not overwrite:
+        raise ScoringError(f"{os.fspath(target)!r} exists already: give a new file name")
+    if target.suffix.lower() != ".xlsx":
+        raise ScoringError(f"{os.fspath(target)!r}: the new workbook's name must end in .xlsx")
+    atomic_write(target, lambda tmp: build_template().save(tmp))
+
+
+def event_workbook(event: Event, result: EventResult) -> Workbook:
+    """A workbook holding ``event`` (pairs, travellers) and its results, e.g. for a merge."""
+    wb = build_template()
+    settings = wb[L.SETTINGS]
+    settings[f"B{L.setting_row('EventName')}"] = event.name or "Merged event"
+    settings[f"B{L.setting_row('Boards')}"] = max((p.board for p in event.plays), default=1)
+    settings[f"B{L.setting_row('Tables')}"] = result.expected
+    pairs = wb[L.PAIRS]
+    for row, pair in enumerate(event.pairs, start=2):
+        pairs.cell(row, 1, pair.label)
+        pairs.cell(row, 2, pair.names)
+    travellers = wb[L.TRAVELLERS]
+    for row, play in enumerate(event.plays, start=2):
+        values: Sequence[object] = (
+            play.board,
+            play.ns,
+            play.ew,
+            play.contract,
+            play.declarer,
+            play.tricks,
+            format_result(play.result),
+            play.version,
+        )
+        for column, value in enumerate(values, start=1):
+            travellers.cell(row, column, value if value != "" else None)
+    # The merged plays' sources name their clubs' files; rows here follow the event's order.
+    fill_results(wb, _renumbered(result))
+    return wb
+
+
+def _renumbered(result: EventResult) -> EventResult:
+    """``result`` with every play's source pointing at its row of :func:`event_workbook`."""
+    from dataclasses import replace
+
+    rows = {id(play): f"{L.TRAVELLERS}!G{row}" for row, play in enumerate(result.event.plays, 2)}
+    boards = tuple(
+        replace(
+            board,
+            plays=tuple(
+                replace(s, play=replace(s.play, source=rows.get(id(s.play), s.play.source)))
+                for s in board.plays
+            ),
+        )
+        for board in result.boards
+    )
+    return replace(result, boards=boards)

@@ -1,0 +1,194 @@
+"""Club-night results as text for the terminal: the ranking, and one board explained.
+
+:func:`format_ranking` prints each field's ranking; :func:`explain_board`
+prints a board's frequency table the way seed 000 works it (Score, Freq,
+Adj. Freq, NS MP, EW MP) and then how each figure arises: the Neuberg
+factor, each score's matchpoints from the results it beats and ties, and
+the weighted rows as the weighted sum of their components.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from xlbridge.board import FrequencyLine
+from xlbridge.contract import board_dealer, board_vulnerability
+from xlbridge.report import format_figure, format_frequency_table
+from xlbridge.result import Artificial, Result, Weighted, format_result
+from xlbridge.session import BoardResult, EventResult
+
+__all__ = ["explain_board", "format_ranking", "format_table"]
+
+
+def format_table(header: Sequence[str], rows: Sequence[Sequence[str]], right: str = "") -> str:
+    """Rows as aligned text; columns whose header is in ``right`` are right-aligned."""
+    table = [list(header), *[list(r) for r in rows]]
+    widths = [max(len(row[i]) for row in table) for i in range(len(header))]
+    lines = []
+    for row in table:
+        cells = [
+            cell.rjust(widths[i]) if header[i] in right else cell.ljust(widths[i])
+            for i, cell in enumerate(row)
+        ]
+        lines.append("  ".join(cells).rstrip())
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def format_ranking(result: EventResult) -> str:
+    """Each field's ranking: Rank, Pair, Players, Boards, Score, Max and % (or IMPs)."""
+    title = result.event.name or "Results"
+    blocks = [title]
+    matchpoints = result.top is not None
+    for name in result.fields:
+        pairs = result.field(name)
+        header = ("Rank", "Pair", "Players", "Boards", "Score", "Max", "%")
+        if not matchpoints:
+            header = ("Rank", "Pair", "Players", "Boards", "IMPs", "Per board", "Ranked on")
+        rows = [
+            (
+                p.rank,
+                p.pair.label,
+                p.pair.names,
+                str(len(p.boards)),
+                format_figure(p.total),
+                format_figure(p.maximum if matchpoints else p.average),
+                _percent(p.percentage) if matchpoints else format_figure(p.score),
+            )
+            for p in pairs
+        ]
+        caption = {"NS": "North-South", "EW": "East-West"}.get(name, "")
+        block = format_table(header, rows, right="Rank Pair Boards Score Max % IMPs Per board")
+        blocks.append(f"{caption}\n{block}" if caption else block)
+    return "\n\n".join(blocks)
+
+
+def _percent(value: Fraction | None) -> str:
+    return "" if value is None else f"{float(value):.2f}"
+
+
+def explain_board(result: EventResult, number: int) -> str:
+    """Board ``number``'s frequency table, step by step (every version of a fouled board)."""
+    boards = [b for b in result.boards if b.board == number]
+    if not boards:
+        played = sorted({b.board for b in result.boards})
+        raise KeyError(f"board {number} has no results (boards: {played[0]}-{played[-1]})")
+    scale = result.event.settings.scale
+    return "\n\n".join(_explain(board, scale) for board in boards)
+
+
+def _explain(board: BoardResult, scale: int) -> str:
+    vul, dealer = board_vulnerability(board.board).value, board_dealer(board.board).value
+    version = f", version {board.version}" if board.version else ""
+    top = scale * (board.expected - 1)
+    out = [
+        f"Board {board.board}{version} (vulnerable: {vul}, dealer {dealer}): "
+        f"{board.results} results, expected {board.expected}, top {top}",
+    ]
+    split = board.ew_lines != board.ns_lines
+    tables = [("", board.ns_lines)]
+    if split:
+        tables = [("NS pairs are compared in", board.ns_lines)]
+        tables.append(("EW pairs are compared in", board.ew_lines))
+    for caption, lines in tables:
+        if caption:
+            out.append(f"\n{caption}:")
+        out.append("")
+        out.append(format_frequency_table(lines))
+        out.append("")
+        out.extend(_steps(lines, board, scale))
+    out.append("")
+    out.extend(_rows(board, scale))
+    return "\n".join(out)
+
+
+def _steps(lines: Sequence[FrequencyLine], board: BoardResult, scale: int) -> list[str]:
+    real = [line for line in lines if line.adj_freq is not None]
+    actual = sum((line.freq for line in real), 0)
+    weights = sum((line.adj_freq for line in real if line.adj_freq is not None), Fraction(0))
+    steps = []
+    if (real and weights != board.expected) or (real and board.results != board.expected):
+        steps.append(
+            f"Adj. Freq = (Freq + weights) x {board.expected}/{_results(real, board)}"
+            " (Neuberg: the table is factored up to the expected results)"
+        )
+    elif real:
+        steps.append("Adj. Freq = Freq + the weights of weighted scores (no factoring)")
+    del actual
+    top = scale * (board.expected - 1)
+    below = Fraction(0)
+    explained: list[str] = []
+    for line in reversed(real):
+        assert line.adj_freq is not None
+        tie = f"({format_figure(line.adj_freq)} - 1)" + ("" if scale == 2 else " / 2")
+        explained.append(
+            f"  {_score(line.score):>6}: {scale} x {format_figure(below)} below + {tie} = "
+            f"{format_figure(line.ns_mp)} NS;  EW {top} - {format_figure(line.ns_mp)} = "
+            f"{format_figure(line.ew_mp)}"
+        )
+        below += line.adj_freq
+    steps.append(
+        f"NS MP = {scale} x (adj. freq below) + (adj. freq - 1)"
+        + ("" if scale == 2 else " / 2")
+        + f" (Law 78A: {scale} per result beaten, {format_figure(Fraction(scale, 2))} per tie):"
+    )
+    steps.extend(reversed(explained))
+    for line in lines:
+        if line.adj_freq is None:
+            steps.append(
+                f"  {line.score}: an artificial score, not in the table: "
+                f"{format_figure(line.ns_mp)} NS, {format_figure(line.ew_mp)} EW (of top {top})"
+            )
+    return steps
+
+
+def _results(real: Sequence[FrequencyLine], board: BoardResult) -> str:
+    return str(board.results - _artificial_rows(board))
+
+
+def _artificial_rows(board: BoardResult) -> int:
+    return sum(
+        1
+        for p in board.plays
+        if isinstance(p.play.result, Result) and isinstance(p.play.result.ns, Artificial)
+    )
+
+
+def _score(score: int | str) -> str:
+    return f"{score:+d}" if isinstance(score, int) and score else str(score)
+
+
+def _rows(board: BoardResult, scale: int) -> list[str]:
+    """The traveller as scored, with the weighted rows worked out."""
+    del scale
+    rows = []
+    for scored in board.plays:
+        play = scored.play
+        contract = f"{play.contract} {play.declarer} {play.tricks}".strip()
+        rows.append(
+            (
+                play.ns,
+                play.ew,
+                contract,
+                format_result(play.result),
+                format_figure(scored.ns_score),
+                format_figure(scored.ew_score),
+            )
+        )
+    header = ("NS", "EW", "Contract", "Score", "NS MP", "EW MP")
+    out = ["The traveller:", format_table(header, rows, right="NS EW NS MP EW MP")]
+    lines = {line.score: line for line in board.ns_lines}
+    for scored in board.plays:
+        result = scored.play.result
+        if isinstance(result, Result) and isinstance(result.ns, Weighted) and result.ns.is_weighted:
+            parts = " + ".join(
+                f"{format_figure(w * 100)}% x {format_figure(lines[s].ns_mp)}"
+                for s, w in result.ns.components
+                if s in lines
+            )
+            out.append(
+                f"Pairs {scored.play.ns} v {scored.play.ew}: the weighted score's NS MP = "
+                f"{parts} = {format_figure(scored.ns_score)}"
+            )
+    return out
