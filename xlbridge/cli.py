@@ -27,6 +27,22 @@ def cli() -> None:
 
 
 @cli.command()
+@click.argument("directory", default=".", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--force", is_flag=True, help="Overwrite main.py and requirements.txt.")
+def lite(directory: Path, force: bool) -> None:
+    """Write main.py and requirements.txt to paste into xlwings Lite (default: here)."""
+    from xlbridge.lite import NEXT_STEPS, write_lite_files
+
+    try:
+        paths = write_lite_files(directory, overwrite=force)
+    except FileExistsError as exc:
+        raise click.ClickException(str(exc)) from exc
+    for path in paths:
+        click.echo(f"wrote {path}")
+    click.echo(NEXT_STEPS)
+
+
+@cli.command()
 @click.argument("night", type=click.Path(dir_okay=False, path_type=Path))
 @click.option(
     "-o",
