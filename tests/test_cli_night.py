@@ -135,3 +135,24 @@ def test_score_as_a_real_command(night: Path, tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "Stephen Ingram & Geoffrey Cole" in done.stdout
     assert out.exists()
+
+
+def test_merge_scores_two_clubs_as_one_field(
+    night: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    wb = load_workbook(EXAMPLE)
+    wb[L.SETTINGS]["B2"] = "Acol"
+    other = tmp_path / "acol.xlsx"
+    wb.save(other)
+    before = (digest(night), digest(other))
+    out = tmp_path / "sim.xlsx"
+    assert main(["merge", str(night), str(other), "-o", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "Acol:2" in text and "Tuesday Pairs:2" in text and "At club" in text
+    assert (digest(night), digest(other)) == before
+    merged = load_workbook(out)
+    ranking = [r for r in merged[L.RANKING].iter_rows(min_row=2, values_only=True) if r[1]]
+    assert len(ranking) == 34
+    # The same night twice: every pair keeps its percentage, tied with its twin.
+    assert ranking[0][0] == "1=" and ranking[1][0] == "1="
+    assert main(["merge", str(night), "-o", str(night)]) == 2

@@ -113,31 +113,24 @@ def explain(night: Path, number: int) -> None:
 )
 def merge(clubs: tuple[Path, ...], output: Path) -> None:
     """Score several clubs' workbooks of the same boards as one field (simultaneous pairs)."""
-    from xlbridge import session
+    from xlbridge.merge import compare_rankings, format_rank_changes, merge_events
     from xlbridge.safefile import atomic_write, refuse_same_file
-    from xlbridge.workbook.night import event_workbook
+    from xlbridge.session import score_event
+    from xlbridge.workbook.night import event_workbook, score_night
     from xlbridge.workbook.present import format_ranking
-    from xlbridge.workbook.reader import read_workbook
 
-    merge_events = getattr(session, "merge_events", None)
-    if merge_events is None:
-        raise click.ClickException(
-            "merging needs xlbridge.session.merge_events (not yet available)"
-        )
-    from xlbridge.safefile import check_workbook_file
-
-    events = []
+    nights = []
     for club in clubs:
         refuse_same_file(club, output)
-        check_workbook_file(club)
-        night = read_workbook(club)
-        for warning in night.warnings:
+        nights.append(score_night(club))
+        for warning in nights[-1].warnings:
             click.echo(f"warning: {club}: {warning}", err=True)
-        events.append(night.event)
-    event = merge_events(events)
-    result = session.score_event(event)
+    event = merge_events([night.night.event for night in nights])
+    result = score_event(event)
     atomic_write(output, lambda tmp: event_workbook(event, result).save(tmp))
     click.echo(format_ranking(result))
+    changes = compare_rankings([night.result for night in nights], result)
+    click.echo("\n" + format_rank_changes(changes))
     click.echo(f"\nwrote {output}")
 
 
