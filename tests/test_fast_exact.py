@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 import xlbridge.board as board_module
 from xlbridge import fast
 from xlbridge.board import Board, Direction
+from xlbridge.exact import round_half_away
 from xlbridge.result import (
     AVERAGE,
     AVERAGE_MINUS,
@@ -128,6 +129,11 @@ def test_tables_equal_the_fraction_path(board: Board) -> None:
     by_direction = fast.tables(board)
     assert by_direction[Direction.NS] == board.ns_table
     assert by_direction[Direction.EW] == board.ew_table
+
+
+@given(st.fractions())
+def test_whole_rounding_in_integers_is_round_half_away(value: Fraction) -> None:
+    assert fast._round_whole(value) == round_half_away(value)
 
 
 def test_every_figure_is_a_fraction_or_blank() -> None:

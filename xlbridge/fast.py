@@ -208,16 +208,27 @@ def butler(
 
     imps_at = _per_table(_tables(groups, board.expected), imps_against_datum)
     mix = _mixer()
+    rounded: dict[int, Fraction] = {}  # by id of a mix, which the mixer keeps alive
 
     def side_imps(side: Side, direction: Direction) -> Fraction:
         if isinstance(side, Artificial):
             return _artificial_imps(side)
         value = mix(side, imps_at[direction])
         if side.is_weighted and round_weighted:
-            value = round_half_away(value)
+            found = rounded.get(id(value))
+            if found is None:
+                found = rounded[id(value)] = _round_whole(value)
+            value = found
         return value if direction is Direction.NS else -value
 
     return groups.spread(_memoised(side_imps))
+
+
+def _round_whole(value: Fraction) -> Fraction:
+    """:func:`~xlbridge.exact.round_half_away` to whole units, in integers."""
+    numerator, denominator = value.numerator, value.denominator
+    whole = (2 * abs(numerator) + denominator) // (2 * denominator)
+    return Fraction(whole if numerator >= 0 else -whole)
 
 
 def _datum(table: FrequencyTable, trim: int, datum_round: int) -> Fraction:

@@ -1,0 +1,499 @@
+"""Benchmarks for issue 6 (big fields): every target, measured, with met / not met.
+
+Usage::
+
+    python benchmarks/run.py              # every case, 3 timed runs each (medians)
+    python benchmarks/run.py --repeat 5
+    python benchmarks/run.py --quick      # small sizes, to check the script works
+
+Each case runs in a fresh Python process (so its peak RSS, from
+``resource.getrusage``, is its own) and generates its own input from a fixed
+seed; only the call under test is timed.  The node figures come from npm
+``bridge-scorer`` timed inside node (``process.hrtime``) on the same scores;
+it is installed with npm into a temporary directory on first use.  Cases whose
+tool or command is missing (node, ``xlbridge score``, ``xlbridge merge``, the
+example workbook) are reported as skipped, with the reason.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import re
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "workbook_templates" / "example_club_night.xlsx"
+NODE_DIR = Path(tempfile.gettempdir()) / "xlbridge-bench-node"
+SEED = 20240601
+#: The score pool: every multiple of 10 from -1500 to 1500 (301 distinct scores).
+POOL = list(range(-1500, 1510, 10))
+
+Result = dict[str, Any]
+
+
+# --- inputs -------------------------------------------------------------------------------------
+
+
+def plain_scores(n: int, seed: int = SEED) -> list[int]:
+    rng = random.Random(seed)
+    return [rng.choice(POOL) for _ in range(n)]
+
+
+def traveller(n: int, weighted: float = 0.01, seed: int = SEED) -> list[list[object]]:
+    """A one-column traveller as Excel passes it: ints, ``weighted`` of the rows weighted text."""
+    rng = random.Random(seed + 1)
+    grid: list[list[object]] = []
+    for score in plain_scores(n, seed):
+        if rng.random() < weighted:
+            share = rng.randrange(10, 100, 10)
+            first, second = rng.sample(POOL, 2)
+            grid.append([f"{share}% {first}; {100 - share}% {second}"])
+        else:
+            grid.append([score])
+    return grid
+
+
+# --- cases (each runs in its own process) -------------------------------------------------------
+
+
+def _peak_mb(who: int = resource.RUSAGE_SELF) -> float:
+    return resource.getrusage(who).ru_maxrss / 1024
+
+
+def _timed(call: Callable[[], object], repeat: int) -> list[float]:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        call()
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def _args(name: str, grid: list[list[object]]) -> tuple[object, ...]:
+    """The arguments of ``name``: 1% more results expected than rows, where it takes that."""
+    expected = len(grid) + len(grid) // 100
+    return {
+        "MATCHPOINTS": (grid, expected),
+        "CROSS_IMPS": (grid, None, None, expected),
+        "BUTLER_IMPS": (grid,),
+    }[name]
+
+
+def case_udf(name: str, n: int, repeat: int) -> Result:
+    """An Excel function on an n-row traveller, lists of lists in and out (1% weighted rows).
+
+    MATCHPOINTS and CROSS_IMPS get Neuberg factoring: 1% more results expected than played.
+    """
+    import xlbridge.udfs as udfs
+
+    grid = traveller(n)
+    func, args = getattr(udfs, name), _args(name, grid)
+    out = func(*args)
+    assert len(out) == n and all(len(row) == 2 for row in out[:10])
+    return {"seconds": _timed(lambda: func(*args), repeat), "rss_mb": _peak_mb()}
+
+
+_NODE_SCRIPT = """
+const scorer = require('bridge-scorer');
+const fs = require('fs');
+const req = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
+const seconds = [];
+for (let r = 0; r < req.repeat; r++) {
+  const games = req.scores.map(s => s === 0 ? {score: 0} : {contract: {declaror: 'N'}, score: s});
+  const start = process.hrtime.bigint();
+  scorer[req.fn](games);
+  seconds.push(Number(process.hrtime.bigint() - start) / 1e9);
+}
+console.log(JSON.stringify({seconds, rss_mb: process.resourceUsage().maxRSS / 1024}));
+"""
+
+
+def _node_ready() -> str | None:
+    """None when node and bridge-scorer are ready, else why not."""
+    if not shutil.which("node") or not shutil.which("npm"):
+        return "node not present"
+    if (NODE_DIR / "node_modules" / "bridge-scorer").is_dir():
+        return None
+    NODE_DIR.mkdir(parents=True, exist_ok=True)
+    done = subprocess.run(
+        ["npm", "install", "--prefix", str(NODE_DIR), "--no-save", "bridge-scorer"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode:
+        return f"npm install bridge-scorer failed: {done.stderr.strip()[-200:]}"
+    return None
+
+
+def case_node(fn: str, n: int, repeat: int) -> Result:
+    """npm bridge-scorer's ``fn`` on the plain scores of the same traveller, timed inside node."""
+    why = _node_ready()
+    if why:
+        return {"skipped": why}
+    with tempfile.TemporaryDirectory() as tmp:
+        request = Path(tmp, "request.json")
+        request.write_text(json.dumps({"fn": fn, "repeat": repeat, "scores": plain_scores(n)}))
+        script = NODE_DIR / "bench.js"
+        script.write_text(_NODE_SCRIPT)
+        done = subprocess.run(
+            ["node", str(script), str(request)],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "NODE_PATH": str(NODE_DIR / "node_modules")},
+        )
+    result: Result = json.loads(done.stdout)
+    version = json.loads((NODE_DIR / "node_modules" / "bridge-scorer" / "package.json").read_text())
+    result["note"] = f"bridge-scorer {version['version']}, node {_node_version()}"
+    return result
+
+
+def _node_version() -> str:
+    return subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
+
+
+def _cli_has(command: str) -> bool:
+    done = subprocess.run(
+        [sys.executable, "-m", "xlbridge.cli", command, "--help"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return done.returncode == 0
+
+
+def _run_cli(args: list[str]) -> tuple[float, int, str]:
+    """Seconds from process start to exit, and the exit status and its error output."""
+    start = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "xlbridge.cli", *args], capture_output=True, text=True, check=False
+    )
+    return time.perf_counter() - start, done.returncode, done.stderr.strip()[-300:]
+
+
+def case_score(repeat: int) -> Result:
+    """``xlbridge score`` on the example club night, from process start to the written file."""
+    if not EXAMPLE.exists():
+        return {"skipped": f"{EXAMPLE.relative_to(ROOT)} does not exist yet"}
+    if not _cli_has("score"):
+        return {"skipped": "`xlbridge score` does not exist yet"}
+    seconds = []
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp, "scored.xlsx")
+        for _ in range(repeat):
+            out.unlink(missing_ok=True)
+            elapsed, status, err = _run_cli(["score", str(EXAMPLE), "-o", str(out)])
+            if status or not out.exists():
+                return {"skipped": f"`xlbridge score` failed (exit {status}): {err}"}
+            seconds.append(elapsed)
+    return {"seconds": seconds, "rss_mb": _peak_mb(resource.RUSAGE_CHILDREN)}
+
+
+def _club_workbooks(count: int) -> list[Path]:
+    """``count`` club nights (24 boards, 10 tables when the example builder takes a size).
+
+    Kept in a temporary folder between runs: building 500 takes minutes.
+    """
+    import inspect
+
+    from xlbridge.workbook import example
+
+    folder = Path(tempfile.gettempdir()) / "xlbridge-bench-clubs"
+    folder.mkdir(exist_ok=True)
+    sizes = inspect.signature(example.build_example).parameters
+    extra = {k: v for k, v in (("boards", 24), ("tables", 10)) if k in sizes}
+    paths = []
+    for club in range(count):
+        path = folder / f"club{club:03}.xlsx"
+        if not path.exists():
+            example.build_example(seed=SEED + club, **extra).save(path)
+        paths.append(path)
+    return paths
+
+
+def case_merge(clubs: int) -> Result:
+    """``xlbridge merge`` of ``clubs`` generated club workbooks into one field."""
+    if not _cli_has("merge"):
+        return {"skipped": "`xlbridge merge` does not exist yet"}
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp, "merged.xlsx")
+        try:
+            paths = _club_workbooks(2)  # find out on two clubs before building them all
+            _, status, err = _run_cli(["merge", *map(str, paths), "-o", str(out)])
+            if status:
+                return {"skipped": f"`xlbridge merge` failed (exit {status}): {err}"}
+            paths = _club_workbooks(clubs)
+        except Exception as exc:  # the generator belongs to another module; say why
+            return {"skipped": f"cannot generate club workbooks: {exc!r}"}
+        out.unlink(missing_ok=True)
+        elapsed, status, err = _run_cli(["merge", *map(str, paths), "-o", str(out)])
+        if status or not out.exists():
+            return {"skipped": f"`xlbridge merge` failed (exit {status}): {err}"}
+    return {"seconds": [elapsed], "rss_mb": _peak_mb(resource.RUSAGE_CHILDREN)}
+
+
+def case_officejs(repeat: int) -> Result:
+    """MATCHPOINTS on a 30-row traveller through xlwings' Office.js path (Pyodide stubbed)."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from officejs import run_officejs  # type: ignore[import-not-found]
+
+    cells = [row[0] for row in traveller(30, weighted=0.1, seed=7)]
+    cells[3], cells[11] = "A+/A-", "NP"
+    out = run_officejs(
+        "xlbridge.udfs", [("MATCHPOINTS", [cells, 31])], repeat=repeat, stub_pyodide=True
+    )
+    entry = out["results"][0]
+    if not entry.get("ok"):
+        return {"skipped": f"the call failed: {entry.get('error')}"}
+    timing = entry["timing"]
+    return {
+        "seconds": [timing["median_ms"] / 1000],
+        "note": f"median of {timing['n']} calls, min {timing['min_ms']:.2f} ms, "
+        f"p90 {timing['p90_ms']:.2f} ms",
+        "rss_mb": _peak_mb(resource.RUSAGE_CHILDREN),
+    }
+
+
+def case_import() -> Result:
+    """``python -X importtime -c 'import xlbridge.udfs'``: cumulative, xlbridge's own, the largest.
+
+    xlwings imports numpy itself, so what xlbridge controls is its own modules'
+    self time and that neither openpyxl nor :mod:`xlbridge.fast` (imported when a
+    big board needs it) is loaded by a club-night call.
+    """
+    runs = []
+    for _ in range(5):
+        done = subprocess.run(
+            [sys.executable, "-X", "importtime", "-c", "import xlbridge.udfs"],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        rows = {}
+        for line in done.stderr.splitlines():
+            match = re.match(r"import time:\s+(\d+) \|\s+(\d+) \|\s*(\S+)", line)
+            if match:
+                rows[match.group(3)] = (int(match.group(1)) / 1e6, int(match.group(2)) / 1e6)
+        runs.append(rows)
+    total = statistics.median(r["xlbridge.udfs"][1] for r in runs)
+    own = statistics.median(
+        sum(self for name, (self, _) in r.items() if name.split(".")[0] == "xlbridge") for r in runs
+    )
+    tops = {name: statistics.median(r.get(name, (0, 0))[1] for r in runs) for name in runs[0]}
+    top = sorted(((t, n) for n, t in tops.items() if "." not in n and n != "xlbridge"))[-3:]
+    loaded = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, xlbridge.udfs; print(*sorted(m for m in ('numpy', 'openpyxl', "
+            "'xlbridge.fast') if m in sys.modules))",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    largest = ", ".join(f"{n} {t * 1000:.0f} ms" for t, n in reversed(top))
+    note = (
+        f"xlbridge's own modules {own * 1000:.0f} ms; largest imports: {largest}; "
+        f"loaded: {', '.join(loaded) or 'none of numpy/openpyxl/xlbridge.fast'}"
+    )
+    return {"seconds": [total], "own": own, "note": note, "loaded": loaded}
+
+
+def case_side_by_side(names: list[str], n: int, repeat: int) -> Result:
+    """Excel functions alternated on one n-row traveller in one process (as in :func:`case_udf`)."""
+    import xlbridge.udfs as udfs
+
+    grid = traveller(n)
+    times: dict[str, list[float]] = {name: [] for name in names}
+    for _ in range(repeat):
+        for name in names:
+            func, args = getattr(udfs, name), _args(name, grid)
+            start = time.perf_counter()
+            func(*args)
+            times[name].append(time.perf_counter() - start)
+    return {"seconds": times[names[0]], "by_name": times, "rss_mb": _peak_mb()}
+
+
+CASES: dict[str, Callable[..., Result]] = {
+    "udf": case_udf,
+    "side_by_side": case_side_by_side,
+    "node": case_node,
+    "score": case_score,
+    "merge": case_merge,
+    "officejs": case_officejs,
+    "import": case_import,
+}
+
+
+# --- the parent: run every case, print the table ------------------------------------------------
+
+
+def run_case(name: str, *args: object) -> Result:
+    done = subprocess.run(
+        [sys.executable, __file__, "--child", json.dumps([name, *args])],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode:
+        return {"skipped": f"case failed: {done.stderr.strip()[-400:]}"}
+    result: Result = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def median(result: Result) -> float:
+    return float(statistics.median(result["seconds"]))
+
+
+def _fmt(seconds: float) -> str:
+    return f"{seconds * 1000:.2f} ms" if seconds < 0.1 else f"{seconds:.3f} s"
+
+
+def _rss(*results: Result) -> str:
+    return " / ".join(f"{r['rss_mb']:.0f} MB" for r in results if "rss_mb" in r) or "-"
+
+
+class Table:
+    def __init__(self) -> None:
+        self.lines: list[tuple[str, str, str, str, str]] = []
+
+    def add(self, case: str, target: str, measured: str, met: bool | None, rss: str) -> None:
+        verdict = {True: "met", False: "NOT MET", None: "skipped"}[met]
+        self.lines.append((case, target, measured, verdict, rss))
+        print(f"  {case}: {measured} -> {verdict}", file=sys.stderr, flush=True)
+
+    def print(self) -> None:
+        head = ("case", "target", "measured", "verdict", "peak RSS")
+        print("| " + " | ".join(head) + " |")
+        print("|" + "|".join("---" for _ in head) + "|")
+        for line in self.lines:
+            print("| " + " | ".join(line) + " |")
+
+
+def growth(
+    table: Table, label: str, func: str, sizes: list[int], repeat: int, slack: float
+) -> None:
+    """Time ``func`` at each size; met when the last step grows no faster than n log n x slack."""
+    results = [run_case("udf", func, n, repeat) for n in sizes]
+    if any("skipped" in r for r in results):
+        table.add(label, "n log n", results[0].get("skipped", "?"), None, "-")
+        return
+    per = [median(r) / (n * math.log2(n)) * 1e9 for r, n in zip(results, sizes, strict=True)]
+    steps = ", ".join(
+        f"{n:,}: {_fmt(median(r))} ({p:.0f} ns/(n log2 n))"
+        for n, r, p in zip(sizes, results, per, strict=True)
+    )
+    met = per[-1] <= slack * per[-2]
+    target = f"n log n: last ns/(n log2 n) <= {slack} x previous"
+    table.add(label, target, steps, met, _rss(*results))
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3, help="timed runs per case (median)")
+    parser.add_argument("--quick", action="store_true", help="small sizes: check the script")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child:
+        name, *rest = json.loads(args.child)
+        print(json.dumps(CASES[name](*rest)))
+        return 0
+
+    big, cross_n, clubs = (20_000, 2_000, 5) if args.quick else (1_000_000, 10_000, 500)
+    sizes = [big // 100, big // 10, big]
+    r = args.repeat
+    table = Table()
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, repeat {r}", file=sys.stderr)
+
+    ours = run_case("udf", "MATCHPOINTS", big, r)
+    node = run_case("node", "matchpoints", big, r)
+    if "skipped" in node:
+        table.add(f"MATCHPOINTS {big:,}", "<= bridge-scorer", node["skipped"], None, _rss(ours))
+    else:
+        table.add(
+            f"MATCHPOINTS {big:,} (1% weighted, Neuberg) vs bridge-scorer matchpoints",
+            "no slower than node",
+            f"{_fmt(median(ours))} vs {_fmt(median(node))} "
+            f"(node/ours {median(node) / median(ours):.2f})",
+            median(ours) <= median(node),
+            _rss(ours, node),
+        )
+    growth(table, "MATCHPOINTS growth", "MATCHPOINTS", sizes, r, 1.5)
+
+    ours_x = run_case("udf", "CROSS_IMPS", cross_n, r)
+    node_x = run_case("node", "crossImps", cross_n, r)
+    if "skipped" in node_x:
+        table.add(f"CROSS_IMPS {cross_n:,}", ">= 50x crossImps", node_x["skipped"], None, "-")
+    else:
+        ratio = median(node_x) / median(ours_x)
+        table.add(
+            f"CROSS_IMPS {cross_n:,} (1% weighted, Neuberg) vs bridge-scorer crossImps",
+            ">= 50x faster",
+            f"{_fmt(median(ours_x))} vs {_fmt(median(node_x))} ({ratio:.0f}x)",
+            ratio >= 50,
+            _rss(ours_x, node_x),
+        )
+    growth(table, "CROSS_IMPS growth", "CROSS_IMPS", [cross_n, big // 10, big], r, 1.5)
+
+    both = run_case("side_by_side", ["BUTLER_IMPS", "MATCHPOINTS"], big, r)
+    butler, mp = (statistics.median(both["by_name"][k]) for k in ("BUTLER_IMPS", "MATCHPOINTS"))
+    table.add(
+        f"BUTLER_IMPS {big:,} (1% weighted) vs MATCHPOINTS, alternated in one process",
+        "no slower than MATCHPOINTS",
+        f"{_fmt(butler)} vs {_fmt(mp)}",
+        butler <= mp,
+        _rss(both),
+    )
+
+    for label, result, limit, mem in (
+        ("xlbridge score example club night", run_case("score", r), 1.5, None),
+        (f"xlbridge merge {clubs} club workbooks", run_case("merge", clubs), 20.0, 1024.0),
+    ):
+        if "skipped" in result:
+            table.add(label, f"< {limit} s", result["skipped"], None, "-")
+            continue
+        met = median(result) < limit and (mem is None or result["rss_mb"] < mem)
+        target = f"< {limit} s" + (f", < {mem:.0f} MB" if mem else "")
+        table.add(label, target, _fmt(median(result)), met, _rss(result))
+
+    office = run_case("officejs", 200 if not args.quick else 20)
+    if "skipped" in office:
+        table.add("Office.js MATCHPOINTS 30 rows", "< 5 ms", office["skipped"], None, "-")
+    else:
+        table.add(
+            "Office.js MATCHPOINTS 30 rows",
+            "< 5 ms",
+            f"{_fmt(median(office))} ({office['note']})",
+            median(office) < 0.005,
+            _rss(office),
+        )
+
+    imported = run_case("import")
+    table.add(
+        "import xlbridge.udfs (-X importtime, cumulative)",
+        "no openpyxl, no xlbridge.fast at import",
+        f"{_fmt(median(imported))}; {imported['note']}",
+        not {"openpyxl", "xlbridge.fast"} & set(imported["loaded"]),
+        "-",
+    )
+    table.print()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
