@@ -416,9 +416,10 @@ def _board_results(ws: Worksheet) -> None:
             f'IF(ScoringForm="cross-imps",CROSS_IMPS({scores},{RULINGS_RANGE},DivideBy,Expected),'
             f"MATCHPOINTS({scores},Expected,Scale,{RULINGS_RANGE})))"
         )
-        ws[f"G{row}"] = ArrayFormula(
-            f"G{row}:H{row}", f'=IF({_T}$A{row}="","",INDEX({scoring},{k},0))'
-        )
+        for column, letter in ((1, "G"), (2, "H")):
+            ws[f"{letter}{row}"] = ArrayFormula(
+                f"{letter}{row}", f'=IF({_T}$A{row}="","",INDEX({scoring},{k},{column}))'
+            )
     _computed(ws, f"A2:H{_LAST}")
     ws.print_area = f"A1:H{_LAST}"
 

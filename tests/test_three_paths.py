@@ -1,0 +1,193 @@
+"""The same numbers three ways, on the example night (issue 5, item 5).
+
+1. The template's xlbridge formulas, evaluated by an independent formula
+   engine (``formulas``) with :mod:`xlbridge.udfs` registered as its
+   functions, equal what ``xlbridge score`` writes.
+2. The template's standard formulas (expected results, top, totals,
+   maxima, percentages, ranks), recalculated by LibreOffice headless with
+   the xlbridge cells given as values, equal the same.
+3. The HTML page opened in headless Chromium shows the ranking.
+
+Each path skips when its engine is not installed (``.ci/run`` installs them).
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from openpyxl import load_workbook
+from openpyxl.worksheet.formula import ArrayFormula
+
+from xlbridge.result import format_result
+from xlbridge.session import EventResult
+from xlbridge.workbook import layout as L
+from xlbridge.workbook.night import ScoredNight, score_night
+from xlbridge.workbook.reader import source_row
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "workbook_templates" / "example_club_night.xlsx"
+UDFS = ("MATCHPOINTS", "BUTLER_IMPS", "CROSS_IMPS", "FREQUENCY_TABLE", "BRIDGE_SCORE")
+UDFS += ("VULNERABILITY", "DEALER")
+
+
+@pytest.fixture(scope="module")
+def scored() -> ScoredNight:
+    return score_night(EXAMPLE)
+
+
+def ranking_rows(result: EventResult) -> dict[int, tuple[str, float, float]]:
+    """Ranking-sheet row of each pair (Pairs-sheet order) -> (rank, total, percentage)."""
+    labels = [p.label for p in result.event.pairs]
+    out = {}
+    for pair in result.pairs:
+        assert pair.percentage is not None
+        row = labels.index(pair.pair.label) + 2
+        out[row] = (pair.rank, float(pair.total), float(pair.percentage))
+    return out
+
+
+def trimmed(path: Path, rows: int) -> None:
+    """The example with the formula rows past the rows in use emptied (a smaller model)."""
+    wb = load_workbook(EXAMPLE)
+    for title in (L.TRAVELLERS, L.BOARD_RESULTS):
+        for row in wb[title].iter_rows(min_row=rows + 2):
+            for cell in row:
+                cell.value = None
+    for row in wb[L.FREQUENCIES].iter_rows(min_row=27 * L.FREQ_BLOCK + 1):
+        for cell in row:
+            cell.value = None
+    wb.save(path)
+
+
+def test_formula_engine_with_the_udfs_equals_xlbridge_score(
+    scored: ScoredNight, tmp_path: Path
+) -> None:
+    formulas = pytest.importorskip("formulas")
+    np = pytest.importorskip("numpy")
+    schedula = pytest.importorskip("schedula")
+    import xlbridge.udfs as udfs
+
+    def cells(value: Any) -> Any:
+        if type(value).__name__ == "Ranges":
+            value = value.value
+        if isinstance(value, np.ndarray):
+            return [[cells(x) for x in row] for row in np.atleast_2d(value)]
+        if value is schedula.EMPTY or (isinstance(value, str) and value == ""):
+            return None
+        return value.item() if isinstance(value, np.generic) else value
+
+    def registered(function: Any) -> Any:
+        def call(*args: Any) -> Any:
+            out = function(*(cells(a) for a in args))
+            if isinstance(out, list):
+                grid = [["" if x is None else x for x in row] for row in out]
+                return np.array(grid, dtype=object)
+            return "" if out is None else out
+
+        return call
+
+    functions = formulas.get_functions()
+    for name in UDFS:
+        functions[name] = registered(getattr(udfs, name))
+    path = tmp_path / "night.xlsx"
+    trimmed(path, len(scored.result.event.plays))
+    solution = formulas.ExcelModel().loads(str(path)).finish().calculate()
+
+    def value(sheet: str, ref: str) -> Any:
+        found = solution[f"'[night.xlsx]{sheet.upper()}'!{ref}"].value
+        return found.tolist()[0][0] if hasattr(found, "tolist") else found
+
+    for board in scored.result.boards:
+        for play in board.plays:
+            row = source_row(play.play.source)
+            for letter, figure in (("G", play.ns_score), ("H", play.ew_score)):
+                got = value(L.BOARD_RESULTS, f"{letter}{row}")
+                if figure is None:
+                    assert got in ("", None), (row, letter, got)
+                else:
+                    assert got == pytest.approx(float(figure), abs=1e-9), (row, letter)
+    for row, (rank, total, percent) in ranking_rows(scored.result).items():
+        assert value(L.RANKING, f"A{row}") == rank
+        assert value(L.RANKING, f"F{row}") == pytest.approx(total, abs=1e-9)
+        assert value(L.RANKING, f"H{row}") == pytest.approx(percent, abs=1e-9)
+
+
+def with_xlbridge_values(scored: ScoredNight, path: Path) -> None:
+    """The example with every cell that needs an xlbridge function given its value."""
+    wb = load_workbook(EXAMPLE)
+    results, travellers = wb[L.BOARD_RESULTS], wb[L.TRAVELLERS]
+    for row in results.iter_rows(min_row=2, min_col=7, max_col=8):
+        for cell in row:
+            cell.value = None
+    for row in travellers.iter_rows(min_row=2, min_col=9, max_col=9):
+        for cell in row:
+            cell.value = None
+    for board in scored.result.boards:
+        for play in board.plays:
+            row = source_row(play.play.source)
+            for letter, figure in (("G", play.ns_score), ("H", play.ew_score)):
+                results[f"{letter}{row}"] = None if figure is None else float(figure)
+            text = format_result(play.play.result)
+            travellers[f"I{row}"] = int(text) if text.lstrip("-").isdigit() else text
+    for row in wb[L.FREQUENCIES].iter_rows():
+        for cell in row:
+            text = cell.value.text if isinstance(cell.value, ArrayFormula) else cell.value
+            if isinstance(text, str) and any(f"{name}(" in text for name in UDFS):
+                cell.value = None
+    wb.save(path)
+
+
+@pytest.mark.subprocess
+def test_libreoffice_recalculates_the_standard_formulas(
+    scored: ScoredNight, tmp_path: Path
+) -> None:
+    soffice = shutil.which("soffice") or shutil.which("libreoffice")
+    if soffice is None:
+        pytest.skip("LibreOffice is not installed")
+    source = tmp_path / "night.xlsx"
+    with_xlbridge_values(scored, source)
+    out = tmp_path / "out"
+    subprocess.run(
+        [soffice, f"-env:UserInstallation=file://{tmp_path}/lo-profile", "--headless",
+         "--calc", "--convert-to", "xlsx", "--outdir", str(out), str(source)],
+        check=True, capture_output=True, timeout=300,
+    )  # fmt: skip
+    wb = load_workbook(out / "night.xlsx", data_only=True)
+    settings = wb[L.SETTINGS]
+    assert settings.cell(L.EXPECTED_USED_ROW, 2).value == scored.result.expected
+    assert settings.cell(L.EXPECTED_USED_ROW + 1, 2).value == scored.result.top
+    ranking = wb[L.RANKING]
+    for row, (rank, total, percent) in ranking_rows(scored.result).items():
+        assert ranking[f"A{row}"].value == rank
+        assert ranking[f"F{row}"].value == pytest.approx(total, abs=1e-9)
+        assert ranking[f"H{row}"].value == pytest.approx(percent, abs=1e-9)
+
+
+@pytest.mark.subprocess
+def test_html_page_in_headless_chromium(scored: ScoredNight, tmp_path: Path) -> None:
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.skip("Chromium is not installed")
+    from xlbridge.workbook.html import results_page
+
+    page = tmp_path / "results.html"
+    page.write_text(results_page(scored.result), encoding="utf-8")
+    profile = f"--user-data-dir={tmp_path / 'profile'}"
+    common = [chromium, "--headless", "--no-sandbox", "--disable-gpu", profile,
+              "--enable-logging=stderr", "--v=0"]  # fmt: skip
+    shot = tmp_path / "results.png"
+    run = subprocess.run(
+        [*common, f"--screenshot={shot}", "--window-size=1200,900", page.as_uri()],
+        capture_output=True, text=True, timeout=180, check=False,
+    )  # fmt: skip
+    assert shot.exists() and shot.stat().st_size > 10_000, run.stderr[-2000:]
+    assert ":ERROR:CONSOLE" not in run.stderr, run.stderr[-2000:]
+    dom = subprocess.run(
+        [*common, "--dump-dom", page.as_uri()],
+        capture_output=True, text=True, timeout=180, check=True,
+    ).stdout  # fmt: skip
+    assert "Stephen Ingram &amp; Geoffrey Cole" in dom
+    assert '<h2 id="ranking">Ranking</h2>' in dom
