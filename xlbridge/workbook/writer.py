@@ -28,7 +28,6 @@ from xlbridge.workbook.template import (
     COMPUTED_FILL,
     HEADER_FILL,
     HEADER_FONT,
-    fix_properties,
     header_row,
 )
 
@@ -63,7 +62,6 @@ def fill_results(wb: Workbook, result: EventResult) -> None:
             wb.remove(wb[title])
         ws = wb.create_sheet(title, index)
         fill(ws, result)
-    fix_properties(wb)
 
 
 def _settings(ws: Worksheet, result: EventResult) -> None:
