@@ -142,8 +142,8 @@ RANKING_COLUMNS = (
     Column("C", "Players", 36),
     Column("D", "Direction", 10),
     Column("E", "Boards", 8, "", "0"),
-    Column("F", "Score", 10, "", "0.0#"),
-    Column("G", "Max", 9, "", "0.0#"),
+    Column("F", "Score", 10, "", "0.00"),
+    Column("G", "Max", 9, "", "0.00"),
     Column("H", "%", 9, "", "0.00"),
 )
 

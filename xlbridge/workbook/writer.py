@@ -191,6 +191,6 @@ def _ranking_row(ws: Worksheet, row: int, pair: PairResult, matchpoints: bool) -
     for column, value in enumerate(values, start=1):
         cell = ws.cell(row, column, value)
         if column >= 6:
-            cell.number_format = "0.00" if column == 8 else "0.0#"
+            cell.number_format = "0.00"
         if column == 1:
             cell.fill = COMPUTED_FILL
