@@ -423,6 +423,7 @@ def CROSS_IMPS(
 @xw.arg("scale", doc=_SCALE_DOC)
 @xw.arg("rulings", ndim=2, doc=_RULINGS_DOC)
 @xw.arg("direction", doc="Optional: NS (default) or EW: whose table, when a score is split")
+@xw.arg("lines", doc="Optional: pad the table with blank lines to this many (for a fixed block)")
 @_excel
 def FREQUENCY_TABLE(
     scores: Cell,
@@ -430,23 +431,27 @@ def FREQUENCY_TABLE(
     scale: Cell = None,
     rulings: Cell = None,
     direction: Cell = None,
+    lines: Cell = None,
 ) -> list[list[Cell]]:
     """The board's frequency table in five columns: Score, Freq, Adj. Freq, NS MP, EW MP.
     Artificial scores come first (Adj. Freq blank: they are not in the table), then the
     scores from the highest down, as the EBU prints it."""
     board, _ = _board(scores, rulings, expected)
-    if board is None:
-        return [[None] * 5]
-    lines = frequency_lines(
-        board.rows,
-        board.expected,
-        _scale(scale),
-        _optional(direction, Direction.NS, Direction.parse),
-    )
-    return [
-        [_value(x) for x in (line.score, line.freq, line.adj_freq, line.ns_mp, line.ew_mp)]
-        for line in lines
-    ]
+    table: list[list[Cell]] = []
+    if board is not None:
+        table = [
+            [_value(x) for x in (line.score, line.freq, line.adj_freq, line.ns_mp, line.ew_mp)]
+            for line in frequency_lines(
+                board.rows,
+                board.expected,
+                _scale(scale),
+                _optional(direction, Direction.NS, Direction.parse),
+            )
+        ]
+    size = _optional(lines, None, _whole("lines"))
+    if size is not None and len(table) > size:
+        raise ScoringError(f"the frequency table has {len(table)} lines, more than lines={size}")
+    return table + [[None] * 5] * ((size or 1) - len(table))
 
 
 @xw.func

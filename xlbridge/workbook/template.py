@@ -447,7 +447,8 @@ def _frequencies(ws: Worksheet) -> None:
         first, last = top + 2, top + 1 + L.FREQ_LINES
         ws.cell(first, 1).value = ArrayFormula(
             f"A{first}:E{last}",
-            f"=FREQUENCY_TABLE(FILTER({i},{a}=A{top}),Expected,Scale,{RULINGS_RANGE})",
+            f"=FREQUENCY_TABLE(FILTER({i},{a}=A{top}),Expected,Scale,{RULINGS_RANGE},"
+            f'"NS",{L.FREQ_LINES})',
         )
         for row in range(first, last + 1):
             ws.cell(row, 3).number_format = "0.0##"
