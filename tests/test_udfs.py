@@ -157,3 +157,10 @@ def test_apply_avplus_methods() -> None:
     assert udfs.APPLY_AVPLUS(boards, 24) == 55.0
     assert round(udfs.APPLY_AVPLUS(boards, 24, "magic"), 4) == 54.1667
     assert udfs.APPLY_AVPLUS(boards, 24, None, 60, 40) == 55.0
+
+
+def test_frequency_table_pads_to_a_fixed_block() -> None:
+    got = udfs.FREQUENCY_TABLE([[420], [450]], None, None, None, None, 3)
+    assert got == [[450, 1, 1.0, 2.0, 0.0], [420, 1, 1.0, 0.0, 2.0], [None] * 5]
+    with pytest.raises(ScoringError, match="2 lines, more than lines=1"):
+        udfs.FREQUENCY_TABLE([[420], [450]], None, None, None, None, 1)
