@@ -25,6 +25,11 @@ from xlbridge.result import (
     parse_result,
 )
 
+#: The CI-run properties below each check 150 random boards: 8 x 150 = 1,200 boards per run
+#: (test_ci_checks_at_least_1000_boards); the slow suite checks 100,000 (docs/testing.md).
+CI_BOARDS = 150
+ci_boards = settings(max_examples=CI_BOARDS)
+
 SCORES = st.sampled_from([-1100, -500, -200, -100, -50, 0, 90, 110, 140, 420, 450, 620, 1430])
 
 
@@ -73,6 +78,7 @@ any_rows = st.lists(
 )
 
 
+@ci_boards
 @given(balanced_boards, st.sampled_from([1, 2]))
 def test_ns_plus_ew_is_top_and_total_is_results_times_average(rows, scale) -> None:
     board = Board(rows)
@@ -82,6 +88,7 @@ def test_ns_plus_ew_is_top_and_total_is_results_times_average(rows, scale) -> No
     assert sum(ns for ns, _ in mps) == len(rows) * Fraction(top, 2)
 
 
+@ci_boards
 @given(any_rows, st.integers(0, 5), st.sampled_from([1, 2]))
 def test_ns_total_is_table_results_times_average_with_neuberg(rows, extra, scale) -> None:
     board = Board(rows, sum(isinstance(r, Result) for r in rows) + extra or 1)
@@ -100,6 +107,7 @@ def mp_total(values: list[Fraction], pick: int, top: int) -> Fraction:
     return sum(values, Fraction(0)) if pick == 0 else sum((top - v for v in values), Fraction(0))
 
 
+@ci_boards
 @given(any_rows)
 def test_neuberg_changes_nothing_when_all_results_present(rows) -> None:
     played = sum(isinstance(r, Result) for r in rows)
@@ -109,6 +117,7 @@ def test_neuberg_changes_nothing_when_all_results_present(rows) -> None:
     assert Board(rows, played).cross_imps() == Board(rows).cross_imps()
 
 
+@ci_boards
 @given(
     st.lists(st.one_of(plain_results, weighted_results), min_size=0, max_size=12),
     weighted_sides(),
@@ -125,6 +134,7 @@ def test_weighted_score_is_the_weighted_mix_of_its_scenarios(others, weighted, s
     assert (got_ns, got_ew) == (mix_ns, mix_ew)
 
 
+@ci_boards
 @given(
     st.lists(st.one_of(plain_results, weighted_results), min_size=1, max_size=14), st.integers(0, 4)
 )
@@ -135,12 +145,14 @@ def test_cross_imps_sum_to_zero(rows, extra) -> None:
     assert all(ns == -ew for ns, ew in values)
 
 
+@ci_boards
 @given(balanced_boards)
 def test_butler_is_antisymmetric_when_scores_are_negated(rows) -> None:
     negated = [Result(r.ns.negated(), r.ew.negated()) for r in rows]
     assert [(-ns, -ew) for ns, ew in Board(rows).butler()] == Board(negated).butler()
 
 
+@ci_boards
 @given(any_rows)
 def test_format_then_parse_gives_the_same_result(rows) -> None:
     for row in rows:
@@ -181,6 +193,7 @@ def check_board_invariants(rows: list, extra: int) -> None:
         assert parse_result(format_result(row)) == row
 
 
+@ci_boards
 @given(any_rows, st.integers(0, 5))
 def test_all_invariants_together(rows, extra) -> None:
     check_board_invariants(rows, extra)
@@ -191,3 +204,14 @@ def test_all_invariants_together(rows, extra) -> None:
 @given(any_rows, st.integers(0, 5))
 def test_slow_invariants_on_many_boards(rows, extra) -> None:
     check_board_invariants(rows, extra)
+
+
+def test_ci_checks_at_least_1000_boards() -> None:
+    ci_run = [
+        test
+        for name, test in globals().items()
+        if name.startswith("test_")
+        and getattr(test, "is_hypothesis_test", False)
+        and "slow" not in name
+    ]
+    assert len(ci_run) * CI_BOARDS >= 1000
