@@ -367,6 +367,22 @@ def test_a_good_workbook_passes(tmp_path) -> None:
     check_workbook_file(str(good_workbook(tmp_path / "night.xlsm")))
 
 
+def test_an_embedded_html_page_is_not_an_entity_bomb(tmp_path) -> None:
+    good = good_workbook(tmp_path / "good.xlsx")
+    page = b"<!DOCTYPE html><html><body>Results</body></html>"
+    path = rewrite_zip(good, tmp_path / "night.xlsx", add={"xl/embeddings/page.html": page})
+    check_workbook_file(path)
+
+
+def test_the_example_night_passes_quickly() -> None:
+    example = (
+        Path(__file__).resolve().parent.parent / "workbook_templates" / "example_club_night.xlsx"
+    )
+    start = time.perf_counter()
+    check_workbook_file(example)
+    assert time.perf_counter() - start < 1
+
+
 def test_input_file_error_is_a_scoring_error() -> None:
     assert issubclass(InputFileError, ScoringError)
     assert issubclass(InputFileError, ValueError)

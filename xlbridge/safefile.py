@@ -25,7 +25,7 @@ no ``xl/workbook.xml``                      not an .xlsx workbook (e.g. a Word d
 external links (``xl/externalLinks/``)      the cells would hold values cached from other
                                             files, which may be stale: break the links first
 ``<!DOCTYPE`` or ``<!ENTITY`` in any part   XML entity bombs ("billion laughs") and external
-                                            entities; Office never writes a DTD
+(but embedded files and media)              entities; Office never writes a DTD
 ==========================================  =====================================================
 
 External links are *refused*, not warned about: a traveller whose scores
@@ -33,7 +33,9 @@ come from another workbook would be scored from whatever values Excel last
 cached, and xlbridge never scores what it cannot vouch for.
 
 Besides these checks, openpyxl parses XML through defusedxml when it is
-installed (``openpyxl.DEFUSEDXML``); xlbridge depends on it.
+installed (``openpyxl.DEFUSEDXML``); xlbridge depends on it.  It is the only
+guard for pictures and embedded files (``xl/media/``, ``xl/embeddings/``),
+which are not scanned: they may legitimately hold an HTML page.
 
 Outputs are written with :func:`atomic_write` (a temporary file in the same
 folder, flushed to disk, then renamed over the target), so an interrupted
@@ -86,6 +88,8 @@ _CHUNK = 1024 * 1024
 _ENCODINGS = ("utf-8", "utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be")
 _DTD_MARKERS = tuple(m.encode(e) for m in ("<!DOCTYPE", "<!ENTITY") for e in _ENCODINGS)
 _ENCRYPTION_MARKERS = tuple(m.encode("utf-16-le") for m in ("EncryptionInfo", "EncryptedPackage"))
+#: Opaque user content (pictures, embedded documents), which may hold anything, even HTML.
+_OPAQUE = ("xl/media/", "xl/embeddings/")
 _EOCD = struct.Struct("<4s4H2LH")
 _ZIP64_LOCATOR = struct.Struct("<4sLQL")
 _ZIP64_EOCD = struct.Struct("<4sQ2H2L4Q")
@@ -336,7 +340,7 @@ def _head(archive: zipfile.ZipFile, member: str) -> bytes:
 def _check_no_dtd(name: str, archive: zipfile.ZipFile, infos: list[zipfile.ZipInfo]) -> None:
     """Refuse any part that declares a DTD or entities (entity bombs, external entities)."""
     for info in infos:
-        if info.is_dir():
+        if info.is_dir() or info.filename.startswith(_OPAQUE):
             continue
         with archive.open(info) as member:
             if _contains(_chunks(member), _DTD_MARKERS):
