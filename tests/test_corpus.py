@@ -104,7 +104,6 @@ def _refused(text: str) -> None:
         parse_result(text, "row 1")
 
 
-@pytest.mark.xfail(strict=True, reason="an empty split side is reported as weights adding up to 0%")
 def test_empty_split_side_message() -> None:
     with pytest.raises(ScoringError) as caught:
         parse_result("NS: 680 | EW:", "row 7")

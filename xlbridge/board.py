@@ -429,8 +429,14 @@ def neuberg(mp: Fraction | int, actual: int, expected: int, scale: int = 2) -> F
         raise BoardError(
             f"neuberg needs 1 <= actual <= expected (got actual {actual!r}, expected {expected!r})"
         )
+    mp = Fraction(mp)
+    if not 0 <= mp <= scale * (actual - 1):
+        raise BoardError(
+            f"{mp} matchpoints are outside 0 to {scale * (actual - 1)}, "
+            f"the top among {actual} results"
+        )
     half = Fraction(scale, 2)
-    return Fraction(expected, actual) * (Fraction(mp) + half) - half
+    return Fraction(expected, actual) * (mp + half) - half
 
 
 def weighted_matchpoints(

@@ -14,13 +14,16 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 from fractions import Fraction
 from numbers import Rational
 
 __all__ = [
+    "decimal_text",
     "is_blank",
     "normalise_text",
     "parse_fraction",
+    "quote",
     "round_half_away",
     "to_float",
     "whole_number",
@@ -73,8 +76,8 @@ def parse_fraction(value: object) -> Fraction:
         text = normalise_text(value)
         if _DECIMAL.match(text):
             return Fraction(text)
-        raise ValueError(f"{value!r} is not a number")
-    raise ValueError(f"{value!r} is not a number")
+        raise ValueError(f"{quote(value)} is not a number")
+    raise ValueError(f"{quote(value)} is not a number")
 
 
 def whole_number(value: object) -> int:
@@ -110,3 +113,33 @@ def round_half_away(value: Fraction, unit: int | Fraction = 1) -> Fraction:
 def to_float(value: Fraction | int | None) -> float | None:
     """The float Excel shows for an exact value (``None`` stays blank)."""
     return None if value is None else float(value)
+
+
+def quote(value: object, limit: int = 60) -> str:
+    """``repr(value)`` for a message, shortened past ``limit`` characters.
+
+    A huge number cannot even be turned into text past 4300 digits, so this
+    never fails.
+
+    >>> quote(10**100)
+    '1000000000000000000000000000000000000000000000000000000000... (101 digits)'
+    """
+    try:
+        text = repr(value)
+    except ValueError:
+        return f"a number of more than {sys.get_int_max_str_digits()} digits"
+    if len(text) <= limit:
+        return text
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{text[: limit - 2]}... ({len(text.lstrip('-'))} digits)"
+    return f"{text[: limit - 3]}..."
+
+
+def decimal_text(value: Fraction) -> str:
+    """A terminating fraction as plain decimal text (``Fraction(101, 2)`` gives ``'50.5'``)."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    text = f"{float(value):.15g}"
+    if Fraction(text) != value:
+        return f"{value.numerator}/{value.denominator}"
+    return text

@@ -29,7 +29,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from xlbridge.errors import ResultCellError, RulingError, ScoringError, WeightError
-from xlbridge.exact import is_blank, normalise_text, parse_fraction
+from xlbridge.exact import decimal_text, is_blank, normalise_text, parse_fraction, quote
 
 __all__ = [
     "AVERAGE",
@@ -148,7 +148,7 @@ Row = Result | NotPlayed | None
 #: Rulings by their ID (upper case), as :func:`parse_rulings` builds them.
 Rulings = Mapping[str, Result]
 
-_PERCENT = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)"
+_PERCENT = r"(?:\d+(?:\.\d*)?|\.\d+)"
 _ART_PAIR = re.compile(r"^A(=|\+|-)(?:/A(=|\+|-))?$")
 _ART_EXPLICIT = re.compile(rf"^A({_PERCENT})%?(?:/({_PERCENT})%?)?$")
 _SIDE_LABEL = re.compile(r"^(NS|N-S|N/S|EW|E-W|E/W)\s*:?\s*(.*)$", re.IGNORECASE)
@@ -166,14 +166,14 @@ def parse_score(value: object, where: str = "") -> int:
     try:
         number = parse_fraction(value)
     except ValueError:
-        raise ResultCellError(f"{_at(where)}{value!r} is not a score") from None
+        raise ResultCellError(f"{_at(where)}{quote(value)} is not a score") from None
     if number.denominator != 1 or number % 10 != 0:
         raise ResultCellError(
-            f"{_at(where)}{value!r} is not a score (bridge scores are multiples of 10)"
+            f"{_at(where)}{quote(value)} is not a score (bridge scores are multiples of 10)"
         )
     if abs(number) > MAX_SCORE:
         raise ResultCellError(
-            f"{_at(where)}{value!r} is not a possible bridge score "
+            f"{_at(where)}{quote(value)} is not a possible bridge score "
             f"(scores lie between -{MAX_SCORE} and {MAX_SCORE})"
         )
     return int(number)
@@ -200,9 +200,13 @@ def parse_weight(value: object, where: str = "") -> Fraction:
             if weight > 1:
                 weight /= 100
     except (ValueError, ZeroDivisionError):
-        raise WeightError(f"{_at(where)}{value!r} is not a weight (write 30% or 2/5)") from None
+        raise WeightError(
+            f"{_at(where)}{quote(value)} is not a weight (write 30% or 2/5)"
+        ) from None
     if not 0 < weight <= 1:
-        raise WeightError(f"{_at(where)}weight {value!r} must be more than 0% and at most 100%")
+        raise WeightError(
+            f"{_at(where)}weight {quote(value)} must be more than 0% and at most 100%"
+        )
     return weight
 
 
@@ -238,9 +242,11 @@ def parse_result(value: object, where: str = "", rulings: Rulings | None = None)
     if _RULING_REF.match(upper):
         if rulings is None:
             raise RulingError(
-                f"{_at(where)}{value!r} refers to a ruling, but no rulings range was given"
+                f"{_at(where)}{quote(value)} refers to a ruling, but no rulings range was given"
             )
-        raise RulingError(f"{_at(where)}{value!r} refers to a ruling that is not in the rulings")
+        raise RulingError(
+            f"{_at(where)}{quote(value)} refers to a ruling that is not in the rulings"
+        )
     side = _parse_weighted(value, text, where)
     return Result(side, side)
 
@@ -260,7 +266,7 @@ def _parse_weighted(original: object, text: str, where: str) -> Weighted:
         match = re.match(r"^(\S+?%|\d+\s*/\s*\d+|\d*\.\d+)\s+(\S+)$", part)
         if not match:
             raise ResultCellError(
-                f"{_at(where)}{original!r} is not a score "
+                f"{_at(where)}{quote(original)} is not a score "
                 "(a weighted score is written '30% 1430; 70% -100'; "
                 f"{part!r} is not 'weight score')"
             )
@@ -270,7 +276,7 @@ def _parse_weighted(original: object, text: str, where: str) -> Weighted:
     total = sum(components.values(), Fraction(0))
     if total != 1:
         raise WeightError(
-            f"{_at(where)}the weights in {original!r} add up to {_percent(total)}, not 100%"
+            f"{_at(where)}the weights in {quote(original)} add up to {_percent(total)}, not 100%"
         )
     return Weighted(tuple(components.items()))
 
@@ -280,7 +286,7 @@ def _in_cell(original: object, where: str, parse: Callable[[str], T], part: str)
     try:
         return parse(part)
     except ScoringError as exc:
-        raise type(exc)(f"{_at(where)}{original!r}: {exc}") from None
+        raise type(exc)(f"{_at(where)}{quote(original)}: {exc}") from None
 
 
 def _percent(fraction: Fraction) -> str:
@@ -297,7 +303,7 @@ def _parse_side(original: object, text: str, where: str) -> Side:
         return _artificial(match.group(1), original, where)
     if upper.startswith("A"):
         raise ResultCellError(
-            f"{_at(where)}{original!r}: {text!r} is not an artificial score for one side "
+            f"{_at(where)}{quote(original)}: {text!r} is not an artificial score for one side "
             "(expected A+, A=, A- or A60)"
         )
     return _parse_weighted(original, text, where)
@@ -309,17 +315,21 @@ def _parse_split(original: object, text: str, where: str) -> Result:
         match = _SIDE_LABEL.match(part)
         if not match:
             raise ResultCellError(
-                f"{_at(where)}{original!r} is not a split score "
+                f"{_at(where)}{quote(original)} is not a split score "
                 f"(expected 'NS: 680 | EW: 1430'; {part!r} names no side)"
             )
         side = "NS" if match.group(1).upper().startswith("N") else "EW"
         if side in sides:
-            raise ResultCellError(f"{_at(where)}{original!r} gives the {side} side twice")
+            raise ResultCellError(f"{_at(where)}{quote(original)} gives the {side} side twice")
+        if not match.group(2).strip():
+            raise ResultCellError(
+                f"{_at(where)}{quote(original)}: the {side} side of the split score is empty"
+            )
         sides[side] = _parse_side(original, match.group(2).strip(), where)
     missing = {"NS", "EW"} - sides.keys()
     if missing:
         raise ResultCellError(
-            f"{_at(where)}{original!r} is a split score without a score for {missing.pop()}"
+            f"{_at(where)}{quote(original)} is a split score without a score for {missing.pop()}"
         )
     return Result(sides["NS"], sides["EW"])
 
@@ -328,10 +338,10 @@ def _artificial(percent_text: str, original: object, where: str) -> Artificial:
     percent = Fraction(percent_text)
     if not 0 <= percent <= 100:
         raise ResultCellError(
-            f"{_at(where)}{original!r}: an artificial score is between 0% and 100% of the top"
+            f"{_at(where)}{quote(original)}: an artificial score is between 0% and 100% of the top"
         )
     code = {60: "A+", 50: "A=", 40: "A-"}.get(int(percent)) if percent.denominator == 1 else None
-    return _CODES[code] if code else Artificial(percent, f"A{percent_text}")
+    return _CODES[code] if code else Artificial(percent, f"A{decimal_text(percent)}")
 
 
 def _parse_artificial_pair(original: object, upper: str, where: str) -> Result:
@@ -342,7 +352,7 @@ def _parse_artificial_pair(original: object, upper: str, where: str) -> Result:
         return Result(_CODES["A" + match.group(1)], _CODES["A" + match.group(2)])
     if match:
         raise ResultCellError(
-            f"{_at(where)}{original!r} is ambiguous: give both sides, "
+            f"{_at(where)}{quote(original)} is ambiguous: give both sides, "
             f"e.g. '{upper}/A{'-' if match.group(1) == '+' else '+'}' or '{upper}/{upper}'"
         )
     match = _ART_EXPLICIT.match(upper)
@@ -350,7 +360,7 @@ def _parse_artificial_pair(original: object, upper: str, where: str) -> Result:
         ns = _artificial(match.group(1), original, where)
         return Result(ns, _artificial(match.group(2), original, where))
     raise ResultCellError(
-        f"{_at(where)}{original!r} is not a score or an artificial score "
+        f"{_at(where)}{quote(original)} is not a score or an artificial score "
         "(expected e.g. A=, A+/A-, A60/40)"
     )
 
@@ -370,7 +380,7 @@ def format_result(row: Row) -> str:
             return "A="
         if row.ns.label[1:] in "+=-" and row.ew.label[1:] in "+=-":
             return f"{row.ns.label}/{row.ew.label}"
-        return f"A{row.ns.percent}/{row.ew.percent}"
+        return f"A{decimal_text(row.ns.percent)}/{decimal_text(row.ew.percent)}"
     if not row.is_split:
         return _format_side(row.ns)
     return f"NS: {_format_side(row.ns)} | EW: {_format_side(row.ew)}"

@@ -46,7 +46,7 @@ from functools import lru_cache
 from typing import Final, TypeAlias
 
 from xlbridge.errors import ScoringError
-from xlbridge.exact import parse_fraction, whole_number
+from xlbridge.exact import parse_fraction, quote, whole_number
 
 __all__ = [
     "IMP_SCALE",
@@ -160,13 +160,20 @@ def _number(value: Number, what: str) -> Fraction:
         raise ScoringError(f"{what} must be a number, not {value!r}") from exc
 
 
+#: The longest match the VP scale is computed for; the table grows with sqrt(boards).
+MAX_MATCH_BOARDS = 1000
+
+
 def _board_count(value: Number) -> int:
-    refusal = f"the number of boards must be a whole number of at least 1, not {value!r}"
+    refusal = (
+        f"the number of boards must be a whole number from 1 to {MAX_MATCH_BOARDS}, "
+        f"not {quote(value)}"
+    )
     try:
         boards = whole_number(value)
     except ValueError as exc:
         raise ScoringError(refusal) from exc
-    if boards < 1:
+    if not 1 <= boards <= MAX_MATCH_BOARDS:
         raise ScoringError(refusal)
     return boards
 

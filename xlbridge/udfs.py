@@ -170,7 +170,8 @@ def _grid(value: Cell) -> Grid:
         if not value:
             return []
         if all(isinstance(row, (list, tuple)) for row in value):
-            return [list(row) for row in value]
+            width = max(map(len, value))
+            return [[*row, *[None] * (width - len(row))] for row in value]
         return [[cell] for cell in value]
     return [[value]]
 
