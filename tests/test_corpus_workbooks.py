@@ -153,8 +153,8 @@ CASES: dict[str, Case] = {
     "no results at all": Case(
         clear_travellers,
         2,
-        "no board has a result",
-        "names no sheet: test_empty_travellers_message",
+        "Travellers!A2: no traveller row has a result",
+        "names the sheet",
     ),
     "columns shifted by an inserted column": Case(insert_column, 2, "Travellers!A2"),
     "result row without a board": Case(result_without_board_row, 2, "Travellers!A30"),
@@ -287,7 +287,7 @@ def test_every_command_leaves_a_bad_workbook_untouched(small_night, tmp_path, ca
     assert [p.name for p in tmp_path.iterdir()] == ["night.xlsx"]
 
 
-# --- silent mis-scores the reader has today, pinned until fixed ---------------------------------
+# --- what the values alone would misread: refused, naming the cell ---------------------------
 
 
 def delete_header_row(wb: Workbook) -> None:
@@ -308,7 +308,6 @@ READER_BUGS = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason="the reader accepts it silently (see the case name)")
 @pytest.mark.parametrize("name", list(READER_BUGS))
 def test_reader_refuses_what_it_would_misread(name, small_night, tmp_path, capsys) -> None:
     path = build(small_night, tmp_path, READER_BUGS[name])
@@ -316,7 +315,6 @@ def test_reader_refuses_what_it_would_misread(name, small_night, tmp_path, capsy
     assert status == 2 and CELL.search(err), err
 
 
-@pytest.mark.xfail(strict=True, reason="'no board has a result' names neither sheet nor file")
 def test_empty_travellers_message(small_night, tmp_path, capsys) -> None:
     path = build(small_night, tmp_path, clear_travellers)
     status, _, err = run_score(path, capsys)

@@ -21,13 +21,15 @@ from __future__ import annotations
 
 import os
 import re
+import zipfile
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import IO, Any, TypeVar, cast
+from xml.etree import ElementTree
 
 from openpyxl import load_workbook
 
@@ -125,7 +127,81 @@ def read_workbook(path: str | os.PathLike[str]) -> NightWorkbook:
         sheets = {name: _rows(wb[name]) for name in wb.sheetnames if name in _READ}
     finally:
         wb.close()
-    return _Reader(sheets).read()
+    return _Reader(sheets, _hidden_problems(Path(path))).read()
+
+
+#: The entry sheets and how many columns of each a person types in.
+_ENTRY_COLUMNS = {
+    L.PAIRS: L.PAIR_COLUMNS,
+    L.TRAVELLERS: L.TRAVELLER_COLUMNS[:8],
+    L.RULINGS: L.RULING_COLUMNS,
+    L.ADJUSTMENTS: L.ADJUSTMENT_COLUMNS,
+}
+_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+
+
+def _hidden_problems(path: Path) -> list[str]:
+    """What the values alone do not show: merged entry cells, formulas with no saved value.
+
+    A formula that was never calculated (a workbook written by a program, not
+    saved by Excel) reads as blank, and a score merged over two rows reads as
+    a score on the first row and a blank on the second: both would be scored
+    silently as something else, so both are refused.  The sheet XML has
+    already passed :func:`xlbridge.safefile.check_workbook_file`.
+    """
+    problems: list[str] = []
+    with zipfile.ZipFile(path) as archive:
+        for name, target in _sheet_parts(archive).items():
+            if name in _ENTRY_COLUMNS:
+                width = len(_ENTRY_COLUMNS[name])
+                with archive.open(target) as xml:
+                    problems.extend(_sheet_problems(name, width, xml))
+    return problems
+
+
+def _sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
+    """Sheet name -> the path of its XML part inside the archive."""
+    rels = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
+    targets = {r.get("Id"): r.get("Target", "") for r in rels}
+    book = ElementTree.fromstring(archive.read("xl/workbook.xml"))
+    parts = {}
+    for sheet in book.iter(f"{_MAIN}sheet"):
+        target = targets.get(sheet.get(_REL), "")
+        path = target.lstrip("/") if target.startswith("/") else f"xl/{target}"
+        parts[sheet.get("name", "")] = path
+    return parts
+
+
+def _sheet_problems(name: str, width: int, xml: IO[bytes]) -> Iterator[str]:
+    for _, element in ElementTree.iterparse(xml):
+        if element.tag == f"{_MAIN}c":
+            ref = element.get("r", "")
+            formula, value = element.find(f"{_MAIN}f"), element.find(f"{_MAIN}v")
+            if formula is not None and (value is None or not value.text) and _entry(ref, width):
+                yield (
+                    f"{name}!{ref}: holds a formula (={formula.text or ''}) with no saved "
+                    "value: type the value, or open the workbook in Excel and save it"
+                )
+            element.clear()
+        elif element.tag == f"{_MAIN}mergeCell":
+            ref = element.get("ref", "")
+            if _entry(ref.split(":")[0], width) or _entry(ref.split(":")[-1], width):
+                yield (
+                    f"{name}!{ref}: merged cells: unmerge them, so that every row has its own entry"
+                )
+
+
+def _entry(ref: str, width: int) -> bool:
+    """Whether a cell reference lies in the first ``width`` columns, below the header."""
+    match = re.fullmatch(r"\$?([A-Z]+)\$?(\d+)", ref)
+    if not match:
+        return False
+    letters, row = match.groups()
+    column = 0
+    for letter in letters:
+        column = column * 26 + ord(letter) - 64
+    return column <= width and int(row) >= 1
 
 
 _READ = {L.SETTINGS, L.PAIRS, L.TRAVELLERS, L.RULINGS, L.ADJUSTMENTS}
@@ -144,15 +220,20 @@ def _data(rows: list[tuple[Any, ...]], width: int) -> Iterator[tuple[int, Cells]
 
 
 class _Reader:
-    def __init__(self, sheets: dict[str, list[tuple[Any, ...]]]) -> None:
+    def __init__(
+        self, sheets: dict[str, list[tuple[Any, ...]]], hidden: Sequence[str] = ()
+    ) -> None:
         self.sheets = sheets
-        self.problems = _Problems()
+        self.problems = _Problems(list(hidden))
 
     def read(self) -> NightWorkbook:
         settings, name, tables, boards = self._settings()
         pairs = self._pairs()
         rulings, ruling_rows = self._rulings()
+        self._check_headers()
         plays = self._travellers({p.label for p in pairs}, rulings, ruling_rows, tables, boards)
+        if not plays and not self.problems.errors:
+            self.problems.error(f"{L.TRAVELLERS}!A2", "no traveller row has a result to score")
         adjustments = self._adjustments({p.label for p in pairs}, boards)
         if self.problems.errors:
             count = len(self.problems.errors)
@@ -160,6 +241,26 @@ class _Reader:
             raise ScoringError(head + "\n".join(self.problems.errors))
         event = Event(tuple(pairs), tuple(plays), tuple(adjustments), settings, name)
         return NightWorkbook(event, tuple(self.problems.warnings), tables, boards)
+
+    def _check_headers(self) -> None:
+        """Row 1 of each entry sheet holds its headers (or is blank): data is read from row 2 on.
+
+        A deleted header row would otherwise make the first traveller a header.
+        """
+        for name, columns in _ENTRY_COLUMNS.items():
+            rows = self.sheets.get(name)
+            if rows is None:
+                continue
+            header = (*(rows[0] if rows else ()), *([None] * len(columns)))
+            for column, found in zip(columns, header, strict=False):
+                text = normalise_text(str(found or "")).lower()
+                if text and text != column.header.lower():
+                    self.problems.error(
+                        f"{name}!{column.letter}1",
+                        f"expected the header {column.header!r}, found {found!r}: "
+                        "keep the header row in row 1, with the data from row 2",
+                    )
+                    break
 
     # --- settings -----------------------------------------------------------------------------
 
