@@ -171,6 +171,8 @@ def _grid(value: Cell) -> Grid:
             return []
         if all(isinstance(row, (list, tuple)) for row in value):
             width = max(map(len, value))
+            if all(isinstance(row, list) and len(row) == width for row in value):
+                return list(value)  # already rows of one width, as Excel passes a range
             return [[*row, *[None] * (width - len(row))] for row in value]
         return [[cell] for cell in value]
     return [[value]]
@@ -278,7 +280,17 @@ def _value(value: object, where: str = "a result") -> Cell:
 
 
 def _pairs(values: Sequence[tuple[Fraction, Fraction] | None]) -> list[list[Cell]]:
-    return [[None, None] if v is None else [_value(v[0]), _value(v[1])] for v in values]
+    """Two output columns.  The board hands rows with equal figures the same tuple, so
+    each is converted once, keyed by identity (hashing a Fraction costs more than this)."""
+    converted: dict[int, tuple[Cell, Cell]] = {}
+    out = []
+    for pair in values:
+        cells = converted.get(id(pair))
+        if cells is None:
+            cells = (None, None) if pair is None else (_value(pair[0]), _value(pair[1]))
+            converted[id(pair)] = cells
+        out.append(list(cells))
+    return out
 
 
 def _elementwise(value: Cell, func: Callable[[Cell, str], Any]) -> Any:
