@@ -217,7 +217,7 @@ def grids(draw: st.DrawFn, cell: st.SearchStrategy[Any] = cells) -> Any:
     shape = draw(st.integers(0, 9))
     if shape == 0 and grid and all(len(r) == 1 for r in grid):
         return [r[0] for r in grid]  # a flat list
-    if shape == 1 and rows == 1 and width == 1:
+    if shape == 1 and rows == 1 and len(grid[0]) == 1:
         return grid[0][0]  # a single cell
     return grid
 
