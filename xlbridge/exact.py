@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import re
 import sys
+import unicodedata
 from fractions import Fraction
 from numbers import Rational
 
@@ -32,7 +33,7 @@ __all__ = [
 # Characters that people (and other programs) type for a minus sign.
 _MINUS_SIGNS = "\u2212\u2013\u2012\u2014\ufe63\uff0d"
 _MINUS_TABLE = str.maketrans({c: "-" for c in _MINUS_SIGNS} | {"\u00a0": " ", "\u2009": " "})
-_DECIMAL = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
+_DECIMAL = re.compile(r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)$")
 
 
 def is_blank(value: object) -> bool:
@@ -43,10 +44,13 @@ def is_blank(value: object) -> bool:
 def normalise_text(text: str) -> str:
     """Strip a cell's text and turn typographic minus signs and odd spaces into plain ones.
 
+    Full-width characters typed with an East Asian keyboard become their plain
+    forms (NFKC); digits of other scripts are left alone, and are not numbers.
+
     >>> normalise_text("\\u221250 ")
     '-50'
     """
-    return text.translate(_MINUS_TABLE).strip()
+    return unicodedata.normalize("NFKC", text).translate(_MINUS_TABLE).strip()
 
 
 def parse_fraction(value: object) -> Fraction:

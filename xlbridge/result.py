@@ -256,6 +256,7 @@ def _at(where: str) -> str:
 
 
 def _parse_weighted(original: object, text: str, where: str) -> Weighted:
+    text = re.sub(r"(?<=[0-9])\s+%", "%", text)  # '30 % 1430' is '30% 1430'
     parts = [p.strip() for p in re.split(r"[;\n]", text) if p.strip()]
     if len(parts) == 1 and not re.search(r"[%/]", parts[0]):
         if parts[0] == normalise_text(str(original)):
