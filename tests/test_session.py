@@ -133,11 +133,12 @@ def seed_003_event(unequal: UnequalBoards = UnequalBoards.NEUBERG) -> Event:
     )
 
 
-class TestSeed003:
-    @pytest.fixture(scope="class")
-    def neuberg(self) -> EventResult:
-        return score_event(seed_003_event())
+@pytest.fixture(scope="module")
+def neuberg() -> EventResult:
+    return score_event(seed_003_event())
 
+
+class TestSeed003:
     def test_x_scores_96_4_on_board_26(self, neuberg: EventResult) -> None:
         assert neuberg.expected == 51 and neuberg.top == 100
         x26 = neuberg.pair("X").board(26).score
@@ -227,11 +228,12 @@ def club_night(**settings: object) -> Event:
     )
 
 
-class TestClubNightByHand:
-    @pytest.fixture(scope="class")
-    def result(self) -> EventResult:
-        return score_event(club_night())
+@pytest.fixture(scope="module")
+def result() -> EventResult:
+    return score_event(club_night())
 
+
+class TestClubNightByHand:
     def test_board_totals(self, result: EventResult) -> None:
         assert result.expected == 4 and result.top == 6
         assert result.board(1).totals() == (12, 12)
