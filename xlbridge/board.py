@@ -20,6 +20,7 @@ Everything is exact (:class:`fractions.Fraction`).
 from __future__ import annotations
 
 import bisect
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -206,7 +207,7 @@ class Board:
 
     def __init__(self, rows: Sequence[Row], expected: int | None = None) -> None:
         self.rows = tuple(rows)
-        played = sum(isinstance(row, Result) for row in self.rows)
+        played = Counter(map(type, self.rows))[Result]  # C speed on a million rows
         if expected is None:
             expected = played
         if isinstance(expected, bool) or not isinstance(expected, int) or expected < 1:

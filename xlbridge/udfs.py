@@ -169,10 +169,11 @@ def _grid(value: Cell) -> Grid:
     if isinstance(value, (list, tuple)):
         if not value:
             return []
+        kinds = set(map(type, value))
+        if kinds == {list} and len(set(map(len, value))) == 1:
+            return list(value)  # already rows of one width, as Excel passes a range
         if all(isinstance(row, (list, tuple)) for row in value):
             width = max(map(len, value))
-            if all(isinstance(row, list) and len(row) == width for row in value):
-                return list(value)  # already rows of one width, as Excel passes a range
             return [[*row, *[None] * (width - len(row))] for row in value]
         return [[cell] for cell in value]
     return [[value]]
@@ -283,14 +284,11 @@ def _pairs(values: Sequence[tuple[Fraction, Fraction] | None]) -> list[list[Cell
     """Two output columns.  The board hands rows with equal figures the same tuple, so
     each is converted once, keyed by identity (hashing a Fraction costs more than this)."""
     converted: dict[int, tuple[Cell, Cell]] = {}
-    out = []
     for pair in values:
-        cells = converted.get(id(pair))
-        if cells is None:
-            cells = (None, None) if pair is None else (_value(pair[0]), _value(pair[1]))
-            converted[id(pair)] = cells
-        out.append(list(cells))
-    return out
+        if id(pair) not in converted:
+            pair_ = (None, None) if pair is None else (_value(pair[0]), _value(pair[1]))
+            converted[id(pair)] = pair_
+    return [[*converted[id(pair)]] for pair in values]
 
 
 def _elementwise(value: Cell, func: Callable[[Cell, str], Any]) -> Any:
