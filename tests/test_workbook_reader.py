@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import shutil
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -173,4 +174,64 @@ def test_the_template_itself_has_no_pairs(tmp_path: Path) -> None:
     path = tmp_path / "blank.xlsx"
     shutil.copy(EXAMPLE.with_name("club_pairs.xlsx"), path)
     with pytest.raises(ScoringError, match="Pairs!A2: no pairs are listed"):
+        read_workbook(path)
+
+
+# --- the fast path (python-calamine) reads exactly what openpyxl reads ------------------------
+
+
+def _openpyxl_sheets(path: Path) -> dict[str, list[tuple[object, ...]]]:
+    from xlbridge.workbook import reader
+
+    wb = load_workbook(path, read_only=True, data_only=True)
+    try:
+        return {n: reader._rows(wb[n]) for n in wb.sheetnames if n in reader._READ}
+    finally:
+        wb.close()
+
+
+def _trimmed(rows: list[tuple[object, ...]]) -> list[tuple[tuple[object, type], ...]]:
+    """The rows with each value's type, trailing blank rows dropped (the reader skips them)."""
+    rows = list(rows)
+    while rows and all(v is None for v in rows[-1]):
+        rows.pop()
+    return [tuple((v, type(v)) for v in row) for row in rows]
+
+
+@pytest.mark.parametrize(
+    ("changes", "fast"),
+    [
+        ({}, True),
+        ({"Travellers!G2": 420.5, "Travellers!B3": 3.0, "Pairs!B2": " spaced "}, True),
+        ({"Travellers!G2": "#N/A"}, False),  # openpyxl writes an error cell
+        ({"Travellers!A2": datetime(2024, 1, 1)}, False),
+        ({"Travellers!G2": ""}, True),  # written as an empty cell
+        ({"Travellers!G2": 2**60}, False),
+    ],
+)
+def test_fast_path_reads_what_openpyxl_reads(
+    tmp_path: Path, changes: dict[str, object], fast: bool
+) -> None:
+    from xlbridge.workbook.reader import _fast_sheets
+
+    path = edited(tmp_path, changes)
+    found = _fast_sheets(path)
+    assert (found is not None) == fast
+    if found is not None:
+        expected = _openpyxl_sheets(path)
+        assert found[0].keys() == expected.keys()
+        for name, rows in expected.items():
+            assert _trimmed(found[0][name]) == _trimmed(rows), name
+
+
+def test_fast_path_leaves_error_cells_to_openpyxl(tmp_path: Path) -> None:
+    from xlbridge.workbook.reader import _fast_sheets
+
+    wb = load_workbook(EXAMPLE)
+    wb[L.TRAVELLERS]["G2"] = "#DIV/0!"
+    wb[L.TRAVELLERS]["G2"].data_type = "e"
+    path = tmp_path / "night.xlsx"
+    wb.save(path)
+    assert _fast_sheets(path) is None
+    with pytest.raises(ScoringError, match=r"Travellers!G2: '#DIV/0!'"):
         read_workbook(path)
