@@ -118,6 +118,7 @@ def merge(clubs: tuple[Path, ...], output: Path) -> None:
     from xlbridge.session import score_event
     from xlbridge.workbook.night import event_workbook, score_night
     from xlbridge.workbook.present import format_ranking
+    from xlbridge.workbook.writer import BulkRows, save_workbook
 
     nights = []
     for club in clubs:
@@ -127,7 +128,9 @@ def merge(clubs: tuple[Path, ...], output: Path) -> None:
             click.echo(f"warning: {club}: {warning}", err=True)
     event = merge_events([night.night.event for night in nights])
     result = score_event(event)
-    atomic_write(output, lambda tmp: event_workbook(event, result).save(tmp))
+    bulk = BulkRows()
+    wb = event_workbook(event, result, bulk)
+    atomic_write(output, lambda tmp: save_workbook(wb, tmp, bulk))
     click.echo(format_ranking(result))
     changes = compare_rankings([night.result for night in nights], result)
     click.echo("\n" + format_rank_changes(changes))

@@ -24,7 +24,7 @@ from xlbridge.workbook import layout as L
 from xlbridge.workbook.html import results_page
 from xlbridge.workbook.reader import NightWorkbook, read_workbook
 from xlbridge.workbook.template import build_template
-from xlbridge.workbook.writer import fill_results, write_results
+from xlbridge.workbook.writer import BulkRows, fill_results, write_results
 
 __all__ = [
     "ScoredNight",
@@ -87,18 +87,28 @@ def new_night(target: Path, overwrite: bool = False) -> None:
     atomic_write(target, lambda tmp: build_template().save(tmp))
 
 
-def event_workbook(event: Event, result: EventResult) -> Workbook:
-    """A workbook holding ``event`` (pairs, travellers) and its results, e.g. for a merge."""
+def event_workbook(event: Event, result: EventResult, bulk: BulkRows | None = None) -> Workbook:
+    """A workbook holding ``event`` (pairs, travellers) and its results, e.g. for a merge.
+
+    With ``bulk`` (a merged field), the rows past the template's own and past
+    the first row of each results sheet go to ``bulk``: save the workbook with
+    :func:`~xlbridge.workbook.writer.save_workbook`.
+    """
     wb = build_template()
     settings = wb[L.SETTINGS]
     settings[f"B{L.setting_row('EventName')}"] = event.name or "Merged event"
     settings[f"B{L.setting_row('Boards')}"] = max((p.board for p in event.plays), default=1)
     settings[f"B{L.setting_row('Tables')}"] = result.expected
     pairs = wb[L.PAIRS]
+    last = pairs.max_row
     for row, pair in enumerate(event.pairs, start=2):
+        if bulk is not None and row > last:
+            bulk.add(pairs, row, (pair.label, pair.names))
+            continue
         pairs.cell(row, 1, pair.label)
         pairs.cell(row, 2, pair.names)
     travellers = wb[L.TRAVELLERS]
+    last = travellers.max_row
     for row, play in enumerate(event.plays, start=2):
         values: Sequence[object] = (
             play.board,
@@ -110,10 +120,13 @@ def event_workbook(event: Event, result: EventResult) -> Workbook:
             format_result(play.result),
             play.version,
         )
+        if bulk is not None and row > last:
+            bulk.add(travellers, row, [value if value != "" else None for value in values])
+            continue
         for column, value in enumerate(values, start=1):
             travellers.cell(row, column, value if value != "" else None)
     # The merged plays' sources name their clubs' files; rows here follow the event's order.
-    fill_results(wb, _renumbered(result))
+    fill_results(wb, _renumbered(result), bulk)
     return wb
 
 

@@ -8,12 +8,18 @@ the right numbers anywhere (LibreOffice, Excel without the add-in, a phone).
 
 from __future__ import annotations
 
+import io
 import os
+import re
+import zipfile
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
 from openpyxl import load_workbook
+from openpyxl.cell.cell import ERROR_CODES, ILLEGAL_CHARACTERS_RE
+from openpyxl.utils.cell import column_index_from_string, get_column_letter
+from openpyxl.utils.exceptions import IllegalCharacterError
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -22,7 +28,7 @@ from xlbridge.contract import board_dealer, board_vulnerability
 from xlbridge.result import format_result
 from xlbridge.session import BoardResult, EventResult, PairResult
 from xlbridge.workbook import layout as L
-from xlbridge.workbook.reader import source_row
+from xlbridge.workbook.reader import _sheet_parts, source_row
 from xlbridge.workbook.template import (
     BOLD,
     COMPUTED_FILL,
@@ -31,7 +37,7 @@ from xlbridge.workbook.template import (
     header_row,
 )
 
-__all__ = ["fill_results", "write_results"]
+__all__ = ["BulkRows", "fill_results", "save_workbook", "write_results"]
 
 
 def _number(value: Fraction | int | None) -> float | int | None:
@@ -48,20 +54,25 @@ def write_results(source: str | os.PathLike[str], result: EventResult, target: P
     wb.save(target)
 
 
-def fill_results(wb: Workbook, result: EventResult) -> None:
-    """Replace the formulas of the result sheets of ``wb`` by the values of ``result``."""
+def fill_results(wb: Workbook, result: EventResult, bulk: BulkRows | None = None) -> None:
+    """Replace the formulas of the result sheets of ``wb`` by the values of ``result``.
+
+    With ``bulk``, the rows after the first data row of the big sheets (Board
+    results, Ranking) go to ``bulk``, to be written by :func:`save_workbook`.
+    """
     _settings(wb[L.SETTINGS], result)
     _travellers(wb[L.TRAVELLERS], result)
-    for title, fill in (
-        (L.BOARD_RESULTS, _board_results),
-        (L.FREQUENCIES, _frequencies),
-        (L.RANKING, _ranking),
-    ):
+    for title in (L.BOARD_RESULTS, L.FREQUENCIES, L.RANKING):
         index = wb.sheetnames.index(title) if title in wb.sheetnames else len(wb.sheetnames)
         if title in wb.sheetnames:
             wb.remove(wb[title])
         ws = wb.create_sheet(title, index)
-        fill(ws, result)
+        if title == L.BOARD_RESULTS:
+            _board_results(ws, result, bulk)
+        elif title == L.FREQUENCIES:
+            _frequencies(ws, result)
+        else:
+            _ranking(ws, result, bulk)
 
 
 def _settings(ws: Worksheet, result: EventResult) -> None:
@@ -80,7 +91,7 @@ def _travellers(ws: Worksheet, result: EventResult) -> None:
         ws.cell(row, 9, used.get(row))
 
 
-def _board_results(ws: Worksheet, result: EventResult) -> None:
+def _board_results(ws: Worksheet, result: EventResult, bulk: BulkRows | None = None) -> None:
     header_row(ws, L.RESULT_COLUMNS)
     units = "MP" if result.top is not None else "IMPs"
     ws["G1"], ws["H1"] = f"NS {units}", f"EW {units}"
@@ -101,6 +112,9 @@ def _board_results(ws: Worksheet, result: EventResult) -> None:
             _number(scored.ns_score),
             _number(scored.ew_score),
         )
+        if bulk is not None and index > 2:
+            bulk.add(ws, index, [value if value != "" else None for value in values], like=2)
+            continue
         for column, value in enumerate(values, start=1):
             cell = ws.cell(index, column, value if value != "" else None)
             if column >= 7:
@@ -164,21 +178,34 @@ def _frequency_block(ws: Worksheet, row: int, board: BoardResult) -> int:
     return row
 
 
-def _ranking(ws: Worksheet, result: EventResult) -> None:
+def _ranking(ws: Worksheet, result: EventResult, bulk: BulkRows | None = None) -> None:
     header_row(ws, L.RANKING_COLUMNS)
     if result.top is None:
         ws["F1"], ws["G1"], ws["H1"] = "IMPs", "Per board", "Ranked on"
     row = 2
     for pair in result.pairs:
-        _ranking_row(ws, row, pair, result.top is not None)
+        if bulk is not None and row > 2:
+            bulk.add(ws, row, _ranking_values(pair, result.top is not None), like=2)
+        else:
+            _ranking_row(ws, row, pair, result.top is not None)
         row += 1
     ws.print_area = f"A1:H{max(row - 1, 2)}"
 
 
 def _ranking_row(ws: Worksheet, row: int, pair: PairResult, matchpoints: bool) -> None:
+    values = _ranking_values(pair, matchpoints)
+    for column, value in enumerate(values, start=1):
+        cell = ws.cell(row, column, value)
+        if column >= 6:
+            cell.number_format = "0.00"
+        if column == 1:
+            cell.fill = COMPUTED_FILL
+
+
+def _ranking_values(pair: PairResult, matchpoints: bool) -> tuple[object, ...]:
     third = pair.percentage if matchpoints else pair.score
     second = pair.maximum if matchpoints else pair.average
-    values = (
+    return (
         pair.rank or None,
         _number_label(pair.pair.label),
         pair.pair.names,
@@ -188,9 +215,157 @@ def _ranking_row(ws: Worksheet, row: int, pair: PairResult, matchpoints: bool) -
         _number(second),
         _number(third),
     )
-    for column, value in enumerate(values, start=1):
-        cell = ws.cell(row, column, value)
-        if column >= 6:
-            cell.number_format = "0.00"
-        if column == 1:
-            cell.fill = COMPUTED_FILL
+
+
+# --- big sheets: rows written straight into the saved file -----------------------------------
+
+
+class BulkRows:
+    """Rows to write straight into sheets' XML once openpyxl has saved the workbook.
+
+    openpyxl makes a cell object per cell and writes each through ElementTree
+    (some 25 us a cell: a minute for a merged field's two million cells).
+    Rows added here are rendered at once as openpyxl would write them (inline
+    strings, ``%.16g`` numbers, a leading ``=`` a formula, an error code an
+    error, each column styled as in a row written by openpyxl) and spliced
+    into the saved file by :func:`save_workbook`.  They must follow every row
+    openpyxl writes in their sheet.
+    """
+
+    def __init__(self) -> None:
+        self.sheets: dict[str, _Rows] = {}
+
+    def add(
+        self, ws: Worksheet, row: int, values: Sequence[object], like: int | None = None
+    ) -> None:
+        """Add sheet row ``row`` of ``ws`` (``values`` from column A).
+
+        Its cells are styled like those of row ``like`` (already written by
+        openpyxl), or not at all; the first row added to a sheet decides.
+        """
+        rows = self.sheets.get(ws.title)
+        if rows is None:
+            styles = _styles(ws, like, len(values)) if like is not None else []
+            rows = self.sheets[ws.title] = _Rows(row, styles)
+        rows.add(row, values)
+
+
+class _Rows:
+    def __init__(self, first: int, styles: Sequence[int]) -> None:
+        self.first, self.last, self.width = first, first - 1, 0
+        self.styles = [f' s="{style}"' if style else "" for style in styles]
+        self.xml: list[str] = []
+
+    def add(self, row: int, values: Sequence[object]) -> None:
+        if row <= self.last:
+            raise ValueError(f"bulk row {row} after row {self.last}")
+        styles = self.styles
+        cells = [
+            _cell(
+                f"{_letter(column)}{row}",
+                value,
+                styles[column - 1] if column <= len(styles) else "",
+            )
+            for column, value in enumerate(values, start=1)
+        ]
+        self.xml.append(f'<row r="{row}">{"".join(cells)}</row>')
+        self.last = row
+        self.width = max(self.width, len(values))
+
+
+def _styles(ws: Worksheet, row: int, width: int) -> list[int]:
+    """The style of each cell of sheet row ``row`` (0: none), as openpyxl writes it."""
+    styles = []
+    for column in range(1, width + 1):
+        cell = ws._cells.get((row, column))
+        styles.append(cell.style_id if cell is not None and cell.has_style else 0)
+    return styles
+
+
+_LETTERS: dict[int, str] = {}
+
+
+def _letter(column: int) -> str:
+    letter = _LETTERS.get(column)
+    if letter is None:
+        letter = _LETTERS[column] = get_column_letter(column)
+    return letter
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _cell(ref: str, value: object, style: str) -> str:
+    """One cell's XML, as openpyxl writes it (:func:`openpyxl.cell._writer.etree_write_cell`)."""
+    if value is None:
+        return f'<c r="{ref}"{style} t="n" />' if style else ""
+    if isinstance(value, bool):
+        return f'<c r="{ref}"{style} t="b"><v>{int(value)}</v></c>'
+    if isinstance(value, int | float):
+        return f'<c r="{ref}"{style} t="n"><v>{value:.16g}</v></c>'
+    if not isinstance(value, str):
+        raise TypeError(f"cannot write {value!r} in bulk")
+    value = value[:32767]
+    if ILLEGAL_CHARACTERS_RE.search(value):
+        raise IllegalCharacterError(f"{value} cannot be used in worksheets.")
+    if value == "":
+        return f'<c r="{ref}"{style} t="inlineStr" />'
+    if len(value) > 1 and value.startswith("="):
+        return f'<c r="{ref}"{style}><f>{_escape(value[1:])}</f><v /></c>'
+    if value in ERROR_CODES:
+        return f'<c r="{ref}"{style} t="e"><v>{_escape(value)}</v></c>'
+    stripped = value.strip()
+    space = ' xml:space="preserve"' if stripped and stripped != value else ""
+    return f'<c r="{ref}"{style} t="inlineStr"><is><t{space}>{_escape(value)}</t></is></c>'
+
+
+_DIMENSION = re.compile(rb'<dimension ref="([A-Z]+)(\d+)(?::([A-Z]+)(\d+))?" />')
+
+
+def save_workbook(wb: Workbook, target: str | os.PathLike[str], bulk: BulkRows) -> None:
+    """Save ``wb`` to ``target`` with the rows of ``bulk`` added to their sheets."""
+    for title, rows in bulk.sheets.items():
+        if wb[title].max_row >= rows.first:
+            raise ValueError(
+                f"{title}: bulk rows from {rows.first} overlap row {wb[title].max_row}"
+            )
+    wb.save(target)
+    if not bulk.sheets:
+        return
+    path = Path(target)
+    saved = path.read_bytes()
+    with (
+        zipfile.ZipFile(io.BytesIO(saved)) as source,
+        zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as out,
+    ):
+        parts = {part: title for title, part in _sheet_parts(source).items()}
+        for info in source.infolist():
+            bulk_rows = bulk.sheets.get(parts.get(info.filename, ""))
+            if bulk_rows is None:
+                out.writestr(info, source.read(info))
+                continue
+            head, tail = _split_sheet(source.read(info), bulk_rows)
+            member = zipfile.ZipInfo(info.filename, info.date_time)
+            member.compress_type = zipfile.ZIP_DEFLATED
+            with out.open(member, "w", force_zip64=True) as xml:
+                xml.write(head)
+                for start in range(0, len(bulk_rows.xml), 4096):
+                    xml.write("".join(bulk_rows.xml[start : start + 4096]).encode())
+                xml.write(tail)
+
+
+def _split_sheet(xml: bytes, rows: _Rows) -> tuple[bytes, bytes]:
+    """The sheet's XML before and after where the bulk rows go, its dimension widened to them."""
+    match = _DIMENSION.search(xml)
+    if match:
+        first_col, first_row, last_col, last_row = match.groups()
+        end_col = max(column_index_from_string((last_col or first_col).decode()), rows.width)
+        end_row = max(int(last_row or first_row), rows.last)
+        ref = f"{first_col.decode()}{first_row.decode()}:{_letter(end_col)}{end_row}"
+        xml = xml[: match.start()] + f'<dimension ref="{ref}" />'.encode() + xml[match.end() :]
+    if b"<sheetData />" in xml:
+        head, tail = xml.split(b"<sheetData />", 1)
+        return head + b"<sheetData>", b"</sheetData>" + tail
+    head, tail = xml.split(b"</sheetData>", 1)
+    return head, b"</sheetData>" + tail
