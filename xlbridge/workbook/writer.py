@@ -43,8 +43,9 @@ __all__ = ["BulkRows", "fill_results", "save_workbook", "write_results"]
 def _number(value: Fraction | int | None) -> float | int | None:
     if value is None:
         return None
-    value = Fraction(value)
-    return int(value) if value.denominator == 1 else float(value)
+    if not isinstance(value, Fraction):
+        value = Fraction(value)
+    return value.numerator if value.denominator == 1 else float(value)
 
 
 def write_results(source: str | os.PathLike[str], result: EventResult, target: Path) -> None:
@@ -255,19 +256,22 @@ class _Rows:
         self.first, self.last, self.width = first, first - 1, 0
         self.styles = [f' s="{style}"' if style else "" for style in styles]
         self.xml: list[str] = []
+        #: each cell's XML after its reference, by (type, value, style): values repeat
+        self.rendered: dict[tuple[type, object, str], str] = {}
 
     def add(self, row: int, values: Sequence[object]) -> None:
         if row <= self.last:
             raise ValueError(f"bulk row {row} after row {self.last}")
-        styles = self.styles
-        cells = [
-            _cell(
-                f"{_letter(column)}{row}",
-                value,
-                styles[column - 1] if column <= len(styles) else "",
-            )
-            for column, value in enumerate(values, start=1)
-        ]
+        styles, rendered = self.styles, self.rendered
+        cells = []
+        for column, value in enumerate(values, start=1):
+            style = styles[column - 1] if column <= len(styles) else ""
+            key = (type(value), value, style)
+            rest = rendered.get(key)
+            if rest is None:
+                rest = rendered[key] = _cell(value, style)
+            if rest:
+                cells.append(f'<c r="{_letter(column)}{row}"{rest}')
         self.xml.append(f'<row r="{row}">{"".join(cells)}</row>')
         self.last = row
         self.width = max(self.width, len(values))
@@ -296,28 +300,28 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def _cell(ref: str, value: object, style: str) -> str:
-    """One cell's XML, as openpyxl writes it (:func:`openpyxl.cell._writer.etree_write_cell`)."""
+def _cell(value: object, style: str) -> str:
+    """A cell's XML after ``<c r="A1"``, as openpyxl writes it; "" for no cell."""
     if value is None:
-        return f'<c r="{ref}"{style} t="n" />' if style else ""
+        return f'{style} t="n" />' if style else ""
     if isinstance(value, bool):
-        return f'<c r="{ref}"{style} t="b"><v>{int(value)}</v></c>'
+        return f'{style} t="b"><v>{int(value)}</v></c>'
     if isinstance(value, int | float):
-        return f'<c r="{ref}"{style} t="n"><v>{value:.16g}</v></c>'
+        return f'{style} t="n"><v>{value:.16g}</v></c>'
     if not isinstance(value, str):
         raise TypeError(f"cannot write {value!r} in bulk")
     value = value[:32767]
     if ILLEGAL_CHARACTERS_RE.search(value):
         raise IllegalCharacterError(f"{value} cannot be used in worksheets.")
     if value == "":
-        return f'<c r="{ref}"{style} t="inlineStr" />'
+        return f'{style} t="inlineStr" />'
     if len(value) > 1 and value.startswith("="):
-        return f'<c r="{ref}"{style}><f>{_escape(value[1:])}</f><v /></c>'
+        return f"{style}><f>{_escape(value[1:])}</f><v /></c>"
     if value in ERROR_CODES:
-        return f'<c r="{ref}"{style} t="e"><v>{_escape(value)}</v></c>'
+        return f'{style} t="e"><v>{_escape(value)}</v></c>'
     stripped = value.strip()
     space = ' xml:space="preserve"' if stripped and stripped != value else ""
-    return f'<c r="{ref}"{style} t="inlineStr"><is><t{space}>{_escape(value)}</t></is></c>'
+    return f'{style} t="inlineStr"><is><t{space}>{_escape(value)}</t></is></c>'
 
 
 _DIMENSION = re.compile(rb'<dimension ref="([A-Z]+)(\d+)(?::([A-Z]+)(\d+))?" />')
