@@ -23,7 +23,7 @@ from fractions import Fraction
 
 from xlbridge.errors import ScoringError
 from xlbridge.event import BYE, Event
-from xlbridge.session import EventResult
+from xlbridge.session import EventResult, PairResult
 
 __all__ = [
     "RankChange",
@@ -133,12 +133,15 @@ def compare_rankings(
     Pairs come club by club, in each club's ranking order.
     """
     clubs = club_names([result.event for result in club_results])
+    by_label: dict[str, PairResult] = {}
+    for pair in merged.pairs:
+        by_label.setdefault(pair.pair.label, pair)  # as merged.pair(label): the first
     changes: list[RankChange] = []
     for club, result in zip(clubs, club_results, strict=True):
         for own in result.pairs:
             label = _label(club, own.pair.label)
             try:
-                there = merged.pair(label)
+                there = by_label[label]
             except KeyError:
                 raise ScoringError(
                     f"pair {own.pair.label!r} of {club!r} is not in the merged result "
