@@ -90,11 +90,13 @@ and stays so, its percentage elsewhere (0 of 4) being lower:
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 
 from xlbridge.avplus import AvplusMethod, apply_avplus_imps
 from xlbridge.board import (
@@ -325,6 +327,7 @@ def _at(source: str) -> str:
     return f"{source}: " if source else ""
 
 
+@lru_cache(maxsize=1 << 16)
 def _is_bye(label: str) -> bool:
     return label.strip().upper() == BYE
 
@@ -505,7 +508,9 @@ def _board_figures(
     if settings.form is ScoringForm.CROSS_IMPS:
         return Board(rows, expected).cross_imps(settings.cross_divide_by)
     if settings.unequal is not UnequalBoards.RATIO:
-        return Board(rows, expected).matchpoints(settings.scale)
+        from xlbridge import fast  # the grouped path: the same figures, fewer Fraction steps
+
+        return fast.matchpoints(Board(rows, expected), settings.scale)
     board = Board(rows)
     factor = Fraction(expected, board.expected)
     top = settings.scale * (expected - 1)
@@ -583,19 +588,22 @@ def _board_result(
         settings.form is ScoringForm.MATCHPOINTS and settings.unequal is UnequalBoards.RATIO
     ) or (group.fouled and _is_small(results, expected, settings.small_versions))
     lines_expected = None if own_table else expected
-    lines = {
-        d: tuple(frequency_lines(rows, lines_expected, settings.scale, d)) if results else ()
-        for d in Direction
-    }
-    return BoardResult(
-        group.board,
-        group.version,
-        expected,
-        results,
-        scored,
-        lines[Direction.NS],
-        lines[Direction.EW],
-    )
+    ns_lines: tuple[FrequencyLine, ...] = ()
+    ew_lines: tuple[FrequencyLine, ...] = ()
+    if results:
+        ns_lines = tuple(frequency_lines(rows, lines_expected, settings.scale, Direction.NS))
+        # Both directions' tables are the same when no row is split or artificial.
+        same = all(
+            row.ns == row.ew and not isinstance(row.ns, Artificial)
+            for row in rows
+            if isinstance(row, Result)
+        )
+        ew_lines = (
+            ns_lines
+            if same
+            else tuple(frequency_lines(rows, lines_expected, settings.scale, Direction.EW))
+        )
+    return BoardResult(group.board, group.version, expected, results, scored, ns_lines, ew_lines)
 
 
 # --- pairs ------------------------------------------------------------------
@@ -693,15 +701,17 @@ def _pair_result(
     settings: Settings,
 ) -> PairResult:
     scored_boards = {e.board for e in entries}
-    on_board: dict[int, Fraction] = defaultdict(Fraction)
-    session = Fraction(0)
+    on_board: dict[int, Fraction] = {}
+    session = _ZERO
     for board, amount in adjustments:
         if board is not None and board in scored_boards:
-            on_board[board] += amount
+            on_board[board] = on_board.get(board, _ZERO) + amount
         else:
             session += amount
     values: list[Fraction | str] = [
-        e.figure + on_board[e.board] if isinstance(e.figure, Fraction) else e.figure
+        e.figure + on_board[e.board]
+        if e.board in on_board and isinstance(e.figure, Fraction)
+        else e.figure
         for e in entries
     ]
     settled = _settle(values, units, settings.avplus_method)
@@ -712,12 +722,14 @@ def _pair_result(
             e.direction,
             e.opponent,
             e.figure if isinstance(e.figure, str) else "",
-            score - on_board[e.board] if isinstance(e.figure, Fraction) else score,
-            on_board[e.board],
+            score - on_board[e.board]
+            if e.board in on_board and isinstance(e.figure, Fraction)
+            else score,
+            on_board.get(e.board, _ZERO),
         )
         for e, score in zip(entries, settled, strict=True)
     )
-    total = sum((b.total for b in boards), session)
+    total = _exact_sum([session, *(b.score for b in boards), *(b.adjustment for b in boards)])
     count = len(boards)
     maximum = percentage = average = None
     if units.top is not None and count:
@@ -726,6 +738,15 @@ def _pair_result(
     if count:
         average = total / count
     return PairResult(pair, "", boards, session, total, maximum, percentage, average, None, "")
+
+
+_ZERO = Fraction(0)
+
+
+def _exact_sum(values: list[Fraction]) -> Fraction:
+    """``sum(values)``, exactly, with one reduction (numerators over a common denominator)."""
+    common = math.lcm(*(value.denominator for value in values))
+    return Fraction(sum(v.numerator * (common // v.denominator) for v in values), common)
 
 
 def _settle(values: list[Fraction | str], units: _Units, method: str) -> list[Fraction]:
