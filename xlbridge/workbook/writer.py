@@ -255,24 +255,29 @@ class _Rows:
     def __init__(self, first: int, styles: Sequence[int]) -> None:
         self.first, self.last, self.width = first, first - 1, 0
         self.styles = [f' s="{style}"' if style else "" for style in styles]
+        self.prefixes = [f'<c r="{_letter(column)}' for column in range(1, len(styles) + 1)]
         self.xml: list[str] = []
-        #: each cell's XML after its reference, by (type, value, style): values repeat
+        #: each cell's XML after its row number, by (type, value, style): values repeat
         self.rendered: dict[tuple[type, object, str], str] = {}
 
     def add(self, row: int, values: Sequence[object]) -> None:
         if row <= self.last:
             raise ValueError(f"bulk row {row} after row {self.last}")
-        styles, rendered = self.styles, self.rendered
-        cells = []
-        for column, value in enumerate(values, start=1):
-            style = styles[column - 1] if column <= len(styles) else ""
-            key = (type(value), value, style)
+        while len(self.prefixes) < len(values):
+            self.styles.append("")
+            self.prefixes.append(f'<c r="{_letter(len(self.prefixes) + 1)}')
+        rendered, number = self.rendered, str(row)
+        parts = [f'<row r="{number}">']
+        for value, prefix, style in zip(values, self.prefixes, self.styles, strict=False):
+            key = (value.__class__, value, style)
             rest = rendered.get(key)
             if rest is None:
-                rest = rendered[key] = _cell(value, style)
+                cell = _cell(value, style)
+                rest = rendered[key] = f'"{cell}' if cell else ""
             if rest:
-                cells.append(f'<c r="{_letter(column)}{row}"{rest}')
-        self.xml.append(f'<row r="{row}">{"".join(cells)}</row>')
+                parts += (prefix, number, rest)
+        parts.append("</row>")
+        self.xml.append("".join(parts))
         self.last = row
         self.width = max(self.width, len(values))
 
