@@ -156,3 +156,22 @@ def test_merge_scores_two_clubs_as_one_field(
     # The same night twice: every pair keeps its percentage, tied with its twin.
     assert ranking[0][0] == "1=" and ranking[1][0] == "1="
     assert main(["merge", str(night), "-o", str(night)]) == 2
+
+
+def test_merge_of_many_clubs_scores_them_in_worker_processes(
+    night: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import xlbridge.cli as cli
+
+    other = tmp_path / "other.xlsx"
+    shutil.copy(night, other)
+    serial, pooled = tmp_path / "serial.xlsx", tmp_path / "pooled.xlsx"
+    assert main(["merge", str(night), str(other), "-o", str(serial)]) == 0
+    by_one = capsys.readouterr().out
+    monkeypatch.setattr(cli, "CLUBS_PER_WORKER", 1)
+    monkeypatch.setattr(cli.os, "cpu_count", lambda: 2)
+    assert main(["merge", str(night), str(other), "-o", str(pooled)]) == 0
+    assert capsys.readouterr().out == by_one.replace(str(serial), str(pooled))
+    # a club that is the output file is refused in the workers too, naming it
+    assert main(["merge", str(night), str(other), "-o", str(other)]) == 2
+    assert "refusing to write over the input file" in capsys.readouterr().err
