@@ -127,16 +127,16 @@ def merge(clubs: tuple[Path, ...], output: Path) -> None:
     from xlbridge.workbook.present import format_ranking
     from xlbridge.workbook.writer import BulkRows, save_workbook
 
-    nights = []
-    for club, scored in zip(clubs, _scored_clubs(clubs, output), strict=True):
-        nights.append(scored)
-        for warning in nights[-1].warnings:
-            click.echo(f"warning: {club}: {warning}", err=True)
     # A merged field is millions of objects without cycles: the cyclic garbage collector
     # would only walk them again and again (a third of the time of 500 clubs).
     collecting = gc.isenabled()
     gc.disable()
     try:
+        nights = []
+        for club, scored in zip(clubs, _scored_clubs(clubs, output), strict=True):
+            nights.append(scored)
+            for warning in nights[-1].warnings:
+                click.echo(f"warning: {club}: {warning}", err=True)
         event = merge_events([night.night.event for night in nights])
         result = score_event(event)
         bulk = BulkRows()
@@ -170,7 +170,7 @@ def _scored_clubs(clubs: Sequence[Path], output: Path) -> Iterator[ScoredNight]:
         return
     from concurrent.futures import ProcessPoolExecutor
 
-    pool = ProcessPoolExecutor(workers)
+    pool = ProcessPoolExecutor(workers, initializer=gc.enable)  # the merge turns it off
     try:
         yield from pool.map(score, clubs, chunksize=8)
     finally:
