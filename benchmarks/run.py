@@ -5,6 +5,7 @@ Usage::
     python benchmarks/run.py              # every case, 3 timed runs each (medians)
     python benchmarks/run.py --repeat 5
     python benchmarks/run.py --quick      # small sizes, to check the script works
+    python benchmarks/run.py --only score,merge   # some targets only
 
 Each case runs in a fresh Python process (so its peak RSS, from
 ``resource.getrusage``, is its own) and generates its own input from a fixed
@@ -407,6 +408,10 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="timed runs per case (median)")
     parser.add_argument("--quick", action="store_true", help="small sizes: check the script")
+    parser.add_argument(
+        "--only",
+        help=f"comma-separated targets to run (default: all): {','.join(TARGETS)}",
+    )
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
@@ -414,12 +419,47 @@ def main(argv: list[str]) -> int:
         print(json.dumps(CASES[name](*rest)))
         return 0
 
+    only = set(args.only.split(",")) if args.only else set(TARGETS)
+    if only - set(TARGETS):
+        parser.error(f"unknown target(s): {', '.join(sorted(only - set(TARGETS)))}")
     big, cross_n, clubs = (20_000, 2_000, 5) if args.quick else (1_000_000, 10_000, 500)
     sizes = [big // 100, big // 10, big]
     r = args.repeat
     table = Table()
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, repeat {r}", file=sys.stderr)
 
+    if "matchpoints" in only:
+        matchpoints(table, big, sizes, r)
+    if "cross-imps" in only:
+        cross_imps(table, big, cross_n, r)
+    if "butler" in only:
+        butler(table, big, r)
+    for label, case, limit, mem in (
+        ("xlbridge score example club night", ("score", r), 1.5, None),
+        (f"xlbridge merge {clubs} club workbooks", ("merge", clubs), 20.0, 1024.0),
+    ):
+        if case[0] not in only:
+            continue
+        result = run_case(*case)
+        if "skipped" in result:
+            table.add(label, f"< {limit} s", result["skipped"], None, "-")
+            continue
+        met = median(result) < limit and (mem is None or result["rss_mb"] < mem)
+        target = f"< {limit} s" + (f", < {mem:.0f} MB" if mem else "")
+        table.add(label, target, _fmt(median(result)), met, _rss(result))
+    if "officejs" in only:
+        officejs(table, 200 if not args.quick else 20)
+    if "import" in only:
+        imports(table)
+    table.print()
+    return 0
+
+
+#: The targets ``--only`` selects from.
+TARGETS = ("matchpoints", "cross-imps", "butler", "score", "merge", "officejs", "import")
+
+
+def matchpoints(table: Table, big: int, sizes: list[int], r: int) -> None:
     ours = run_case("udf", "MATCHPOINTS", big, r)
     node = run_case("node", "matchpoints", big, r)
     if "skipped" in node:
@@ -435,6 +475,8 @@ def main(argv: list[str]) -> int:
         )
     growth(table, "MATCHPOINTS growth", "MATCHPOINTS", sizes, r, 1.5)
 
+
+def cross_imps(table: Table, big: int, cross_n: int, r: int) -> None:
     ours_x = run_case("udf", "CROSS_IMPS", cross_n, r)
     node_x = run_case("node", "crossImps", cross_n, r)
     if "skipped" in node_x:
@@ -450,6 +492,8 @@ def main(argv: list[str]) -> int:
         )
     growth(table, "CROSS_IMPS growth", "CROSS_IMPS", [cross_n, big // 10, big], r, 1.5)
 
+
+def butler(table: Table, big: int, r: int) -> None:
     both = run_case("side_by_side", ["BUTLER_IMPS", "MATCHPOINTS"], big, r)
     butler, mp = (statistics.median(both["by_name"][k]) for k in ("BUTLER_IMPS", "MATCHPOINTS"))
     table.add(
@@ -460,18 +504,9 @@ def main(argv: list[str]) -> int:
         _rss(both),
     )
 
-    for label, result, limit, mem in (
-        ("xlbridge score example club night", run_case("score", r), 1.5, None),
-        (f"xlbridge merge {clubs} club workbooks", run_case("merge", clubs), 20.0, 1024.0),
-    ):
-        if "skipped" in result:
-            table.add(label, f"< {limit} s", result["skipped"], None, "-")
-            continue
-        met = median(result) < limit and (mem is None or result["rss_mb"] < mem)
-        target = f"< {limit} s" + (f", < {mem:.0f} MB" if mem else "")
-        table.add(label, target, _fmt(median(result)), met, _rss(result))
 
-    office = run_case("officejs", 200 if not args.quick else 20)
+def officejs(table: Table, repeat: int) -> None:
+    office = run_case("officejs", repeat)
     if "skipped" in office:
         table.add("Office.js MATCHPOINTS 30 rows", "< 5 ms", office["skipped"], None, "-")
     else:
@@ -483,6 +518,8 @@ def main(argv: list[str]) -> int:
             _rss(office),
         )
 
+
+def imports(table: Table) -> None:
     imported = run_case("import")
     table.add(
         "import xlbridge.udfs (-X importtime, cumulative)",
@@ -491,8 +528,6 @@ def main(argv: list[str]) -> int:
         not {"openpyxl", "xlbridge.fast"} & set(imported["loaded"]),
         "-",
     )
-    table.print()
-    return 0
 
 
 if __name__ == "__main__":
