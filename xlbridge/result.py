@@ -153,6 +153,7 @@ _ART_PAIR = re.compile(r"^A(=|\+|-)(?:/A(=|\+|-))?$")
 _ART_EXPLICIT = re.compile(rf"^A({_PERCENT})%?(?:/({_PERCENT})%?)?$")
 _SIDE_LABEL = re.compile(r"^(NS|N-S|N/S|EW|E-W|E/W)\s*:?\s*(.*)$", re.IGNORECASE)
 _RULING_REF = re.compile(r"^R\d+$", re.IGNORECASE)
+_PLAIN_COMPONENT = re.compile(r"([0-9]{1,3})%\s+([+-]?[0-9]{0,3}[0-9]0)", re.ASCII)
 
 
 def parse_score(value: object, where: str = "") -> int:
@@ -264,6 +265,12 @@ def _parse_weighted(original: object, text: str, where: str) -> Weighted:
         return Weighted.of(_in_cell(original, where, parse_score, parts[0]))
     components: dict[int, Fraction] = {}
     for part in parts:
+        plain = _PLAIN_COMPONENT.fullmatch(part)
+        if plain and 0 < int(plain[1]) <= 100 and abs(int(plain[2])) <= MAX_SCORE:
+            # the usual '30% 1430' with a whole percentage: no Fraction text parsing
+            score, weight = int(plain[2]), Fraction(int(plain[1]), 100)
+            components[score] = components.get(score, Fraction(0)) + weight
+            continue
         match = re.match(r"^(\S+?%|\d+\s*/\s*\d+|\d*\.\d+)\s+(\S+)$", part)
         if not match:
             raise ResultCellError(
