@@ -52,7 +52,7 @@ def format_ranking(result: EventResult) -> str:
                 p.pair.label,
                 p.pair.names,
                 str(len(p.boards)),
-                format_figure(p.total),
+                _percent(p.total),
                 format_figure(p.maximum if matchpoints else p.average),
                 _percent(p.percentage) if matchpoints else format_figure(p.score),
             )
@@ -65,6 +65,7 @@ def format_ranking(result: EventResult) -> str:
 
 
 def _percent(value: Fraction | None) -> str:
+    """A total or percentage to two decimals, so a column's figures line up."""
     return "" if value is None else f"{float(value):.2f}"
 
 
