@@ -94,21 +94,8 @@ __all__ = [
 ALIASES: Final[dict[str, str]] = {"AGGREGATE": "AGGREGATE_SCORE", "VP": "VICTORY_POINTS"}
 
 #: The functions an Office.js host (xlwings Lite, Server) can register: all but ALIASES' keys.
-OFFICEJS_FUNCTIONS: Final[tuple[str, ...]] = (
-    "AGGREGATE_SCORE",
-    "APPLY_AVPLUS",
-    "BRIDGE_SCORE",
-    "BUTLER_IMPS",
-    "CROSS_IMPS",
-    "DEALER",
-    "FREQUENCY_TABLE",
-    "IMPS",
-    "MATCHPOINTS",
-    "NEUBERG",
-    "TEAMS_IMPS",
-    "VICTORY_POINTS",
-    "VULNERABILITY",
-    "WEIGHTED_MP",
+OFFICEJS_FUNCTIONS: Final[tuple[str, ...]] = tuple(
+    name for name in __all__ if name not in {*ALIASES, "ALIASES", "OFFICEJS_FUNCTIONS"}
 )
 
 Cell = Any

@@ -35,6 +35,8 @@ from typing import IO, Any, TypeVar, cast
 from xml.etree import ElementTree
 
 from openpyxl import load_workbook
+from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
+from openpyxl.utils.exceptions import CellCoordinatesException
 
 from xlbridge.contract import (
     Seat,
@@ -205,15 +207,12 @@ def _sheet_problems(name: str, width: int, xml: IO[bytes]) -> Iterator[str]:
 
 
 def _entry(ref: str, width: int) -> bool:
-    """Whether a cell reference lies in the first ``width`` columns, below the header."""
-    match = re.fullmatch(r"\$?([A-Z]+)\$?(\d+)", ref)
-    if not match:
+    """Whether a cell reference lies in the first ``width`` columns."""
+    try:
+        letters, _ = coordinate_from_string(ref.replace("$", ""))
+    except CellCoordinatesException:
         return False
-    letters, row = match.groups()
-    column = 0
-    for letter in letters:
-        column = column * 26 + ord(letter) - 64
-    return column <= width and int(row) >= 1
+    return int(column_index_from_string(letters)) <= width
 
 
 _READ = {L.SETTINGS, L.PAIRS, L.TRAVELLERS, L.RULINGS, L.ADJUSTMENTS}
