@@ -205,23 +205,20 @@ def case_score(repeat: int) -> Result:
 
 
 def _club_workbooks(count: int) -> list[Path]:
-    """``count`` club nights (24 boards, 10 tables when the example builder takes a size).
+    """``count`` club nights of 10 full tables over 24 boards (240 results each).
 
     Kept in a temporary folder between runs: building 500 takes minutes.
     """
-    import inspect
+    from xlbridge.workbook.example import Size, build_example
 
-    from xlbridge.workbook import example
-
-    folder = Path(tempfile.gettempdir()) / "xlbridge-bench-clubs"
+    size = Size(tables=10, boards=24, missing_pair=False)
+    folder = Path(tempfile.gettempdir()) / f"xlbridge-bench-clubs-{size.tables}x{size.boards}"
     folder.mkdir(exist_ok=True)
-    sizes = inspect.signature(example.build_example).parameters
-    extra = {k: v for k, v in (("boards", 24), ("tables", 10)) if k in sizes}
     paths = []
     for club in range(count):
         path = folder / f"club{club:03}.xlsx"
         if not path.exists():
-            example.build_example(seed=SEED + club, **extra).save(path)
+            build_example(seed=SEED + club, size=size).save(path)
         paths.append(path)
     return paths
 

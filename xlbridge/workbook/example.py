@@ -1,7 +1,9 @@
 """The example club night: a 9-table Mitchell over 27 boards, filled in deterministically.
 
 Seventeen pairs play (the ninth East-West pair is missing, so one North-South
-pair sits out each round).  The results are drawn from a seeded random
+pair sits out each round).  :func:`build_example` also builds other sizes of
+the same evening (the benchmarks merge 500 clubs of 10 full tables over 24
+boards).  The results are drawn from a seeded random
 generator as a club's would look: most tables in the board's normal
 contract, a few in another game or a partscore, an occasional doubled
 sacrifice, each scored by :func:`xlbridge.contract.score_contract`.  The
@@ -33,6 +35,8 @@ from xlbridge.workbook.template import build_template, fix_properties, write_tem
 
 __all__ = [
     "EXAMPLE_NAME",
+    "EXAMPLE_SIZE",
+    "Size",
     "TravellerRow",
     "build_example",
     "example_rows",
@@ -133,17 +137,57 @@ class TravellerRow:
     score: object = None
 
 
-def _pair_labels() -> tuple[list[int], list[int]]:
+@dataclass(frozen=True)
+class Size:
+    """How big an evening is: a Mitchell of ``tables`` tables over ``boards`` boards.
+
+    There are ``boards / boards_per_round`` rounds, at most one per table, and
+    East-West pairs move up a table each round, so no two pairs meet twice.  With
+    an odd number of tables and a round per table the boards move down a table
+    each round (a plain Mitchell); otherwise every table plays the same boards
+    in a round, as clubs with duplicated boards do.  ``missing_pair``: the last
+    East-West pair is missing, so one North-South pair sits out each round (the
+    example night).
+    """
+
+    tables: int = TABLES
+    boards: int = ROUNDS * BOARDS_PER_ROUND
+    boards_per_round: int = BOARDS_PER_ROUND
+    missing_pair: bool = True
+
+    def __post_init__(self) -> None:
+        rounds, left = divmod(self.boards, self.boards_per_round)
+        if left or not 0 < rounds <= self.tables:
+            raise ValueError(
+                f"{self.boards} boards in rounds of {self.boards_per_round} on {self.tables} "
+                "tables: give a whole number of rounds, at most one per table"
+            )
+        if self.tables < 8 or self.boards < 22:
+            raise ValueError("the example's special cases need at least 8 tables and 22 boards")
+
+    @property
+    def rounds(self) -> int:
+        return self.boards // self.boards_per_round
+
+
+EXAMPLE_SIZE = Size()
+
+
+def _pair_labels(size: Size = EXAMPLE_SIZE) -> tuple[list[int], list[int]]:
     """NS pairs 1-9 and EW pairs 10-17 (EW pair 18 is missing: its NS pair sits out)."""
-    return list(range(1, TABLES + 1)), list(range(TABLES + 1, 2 * TABLES))
+    tables = size.tables
+    ew_last = 2 * tables if size.missing_pair else 2 * tables + 1
+    return list(range(1, tables + 1)), list(range(tables + 1, ew_last))
 
 
-def _mitchell() -> list[tuple[int, int, int, int]]:
-    """(round, table, NS pair, EW pair index); table t plays board set t - round."""
+def _mitchell(size: Size = EXAMPLE_SIZE) -> list[tuple[int, int, int, int, int]]:
+    """(round, table, NS pair, EW pair index, board set) of the movement :class:`Size` describes."""
+    moving = size.rounds == size.tables and size.tables % 2
     seatings = []
-    for rnd in range(ROUNDS):
-        for table in range(TABLES):
-            seatings.append((rnd, table, table + 1, (table + rnd) % TABLES))
+    for rnd in range(size.rounds):
+        for table in range(size.tables):
+            board_set = (table - rnd) % size.rounds if moving else rnd
+            seatings.append((rnd, table, table + 1, (table + rnd) % size.tables, board_set))
     return seatings
 
 
@@ -215,19 +259,17 @@ def _result_text(result: int) -> str:
     return "=" if result == 0 else f"{result:+d}"
 
 
-def example_rows(seed: int = SEED) -> list[TravellerRow]:
-    """The evening's traveller rows, board by board, before the special cases."""
+def example_rows(seed: int = SEED, size: Size = EXAMPLE_SIZE) -> list[TravellerRow]:
+    """The evening's traveller rows, board by board, with the special cases."""
     rng = random.Random(seed)
-    boards = TABLES * BOARDS_PER_ROUND
-    deals = {board: _deal(rng) for board in range(1, boards + 1)}
-    ns_pairs, ew_pairs = _pair_labels()
+    deals = {board: _deal(rng) for board in range(1, size.boards + 1)}
+    ns_pairs, ew_pairs = _pair_labels(size)
     rows: list[TravellerRow] = []
-    for rnd, table, _ns, ew_index in _mitchell():
+    for _rnd, table, _ns, ew_index, board_set in _mitchell(size):
         if ew_index >= len(ew_pairs):
             continue  # the NS pair at this table sits out this round
-        board_set = (table - rnd) % TABLES
-        for offset in range(BOARDS_PER_ROUND):
-            board = board_set * BOARDS_PER_ROUND + offset + 1
+        for offset in range(size.boards_per_round):
+            board = board_set * size.boards_per_round + offset + 1
             contract, declarer, result = _play(rng, deals[board])
             score = score_contract(contract, declarer, result, board_vulnerability(board))
             typed: object = score if rng.random() < 0.06 else None
@@ -274,16 +316,16 @@ RULINGS = (
 ADJUSTMENTS = ((14, 9, -10, "%", "Mobile phone rang (procedural penalty, 10% of a top)"),)
 
 
-def build_example(seed: int = SEED) -> Workbook:
-    """The template, filled with the example night."""
+def build_example(seed: int = SEED, size: Size = EXAMPLE_SIZE) -> Workbook:
+    """The template, filled with the example night (or another ``size`` of it)."""
     wb = build_template()
     settings = wb[L.SETTINGS]
     values = {
         "EventName": "Tuesday Pairs",
         "EventDate": datetime(2024, 3, 12),
         "Movement": "Mitchell",
-        "Tables": TABLES,
-        "Boards": TABLES * BOARDS_PER_ROUND,
+        "Tables": size.tables,
+        "Boards": size.boards,
     }
     for name, value in values.items():
         settings[f"B{L.setting_row(name)}"] = value
@@ -292,15 +334,14 @@ def build_example(seed: int = SEED) -> Workbook:
     names.shuffle(firsts)
     names.shuffle(lasts)
     pairs = wb[L.PAIRS]
-    ns_pairs, ew_pairs = _pair_labels()
+    ns_pairs, ew_pairs = _pair_labels(size)
     for index, label in enumerate(ns_pairs + ew_pairs):
         row = index + 2
-        one, two = 2 * index, 2 * index + 1
-        players = f"{firsts[one]} {lasts[one]} & {firsts[two]} {lasts[two]}"
+        players = f"{_player(firsts, lasts, 2 * index)} & {_player(firsts, lasts, 2 * index + 1)}"
         pairs[f"A{row}"], pairs[f"B{row}"] = label, players
         pairs[f"C{row}"] = "NS" if label in ns_pairs else "EW"
     travellers = wb[L.TRAVELLERS]
-    for row, entry in enumerate(example_rows(seed), start=2):
+    for row, entry in enumerate(example_rows(seed, size), start=2):
         values_row = (entry.board, entry.ns, entry.ew, entry.contract, entry.declarer)
         for letter, value in zip("ABCDE", values_row, strict=True):
             travellers[f"{letter}{row}"] = value if value != "" else None
@@ -314,6 +355,12 @@ def build_example(seed: int = SEED) -> Workbook:
             wb[L.ADJUSTMENTS][f"{letter}{row}"] = value
     fix_properties(wb)
     return wb
+
+
+def _player(firsts: list[str], lasts: list[str], index: int) -> str:
+    """The ``index``-th player's name; past the lists, last names pair with other first names."""
+    count = len(firsts)
+    return f"{firsts[index % count]} {lasts[(index + index // count) % count]}"
 
 
 def write_example(folder: Path) -> Path:
