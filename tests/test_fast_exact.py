@@ -14,12 +14,12 @@ import sys
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import xlbridge.board as board_module
 from xlbridge import fast
-from xlbridge.board import Board, Direction
+from xlbridge.board import Board, Direction, Pair, frequency_lines
 from xlbridge.exact import round_half_away
 from xlbridge.result import (
     AVERAGE,
@@ -162,7 +162,7 @@ def big_random_board(seed: int, size: int) -> Board:
             cells.append(f"NS: {rng.choice(scores)} | EW: 1/3 {scores[0]}; 2/3 {scores[1]}")
         else:
             cells.append(rng.choice(["NP", None]))
-    parsed = _rows([[cell] for cell in cells], None)
+    parsed = _rows([[cell] for cell in cells], None).every_row()
     played = sum(isinstance(row, Result) for row in parsed)
     return Board(parsed, played + rng.randrange(0, 50))
 
@@ -211,14 +211,59 @@ cell_rows = rows.filter(
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.one_of(SCORES, SCORES.map(float), cell_rows.map(format_result)), max_size=40))
 def test_rows_prepass_equals_parsing_cell_by_cell(cells: list[object]) -> None:
-    parsed = _rows([[cell] for cell in cells], None)
+    parsed = _rows([[cell] for cell in cells], None).every_row()
     assert parsed == [parse_result(cell) for cell in cells]
 
 
-def test_rows_prepass_shares_equal_cells() -> None:
-    parsed = _rows([[420], [420.0], ["30% 420; 70% -50"], ["30% 420; 70% -50"]], None)
+def test_rows_prepass_groups_equal_cells() -> None:
+    traveller = _rows([[420], [420.0], ["30% 420; 70% -50"], ["30% 420; 70% -50"], [None]], None)
+    assert traveller.counts == [2, 2, 1]
+    assert traveller.rows == [Result.of(420), parse_result("30% 420; 70% -50"), None]
+    parsed = traveller.every_row()
     assert parsed[0] is parsed[1]
     assert parsed[2] is parsed[3]
+
+
+# --- a board given as distinct rows with counts -----------------------------------------------
+
+
+def _expanded(figures: list[Pair | None], counts: tuple[int, ...]) -> list[Pair | None]:
+    return [pair for pair, count in zip(figures, counts, strict=True) for _ in range(count)]
+
+
+def _counted(rows: list[Row], counts: list[int]) -> list[Row]:
+    return [row for row, count in zip(rows, counts, strict=True) for _ in range(count)]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.tuples(rows, st.integers(1, 60)), min_size=1, max_size=12),
+    st.integers(0, 20),
+)
+def test_a_board_with_counts_scores_as_its_rows_repeated(
+    counted: list[tuple[Row, int]], missing: int
+) -> None:
+    """Both paths: small boards take the reference, big ones (>= 100 rows) the fast path."""
+    distinct, counts = [row for row, _ in counted], [count for _, count in counted]
+    every = _counted(distinct, counts)
+    played = sum(isinstance(row, Result) for row in every)
+    assume(played > 0)
+    grouped, plain = Board(distinct, played + missing, counts), Board(every, played + missing)
+    assert grouped.size == len(every) and grouped.played == plain.played
+    assert grouped.ns_table == plain.ns_table and grouped.ew_table == plain.ew_table
+    assert _expanded(grouped.matchpoints(), grouped.counts) == plain.matchpoints()
+    trim = 1 if played + missing > 2 else 0
+    assert _expanded(grouped.butler(trim, 10), grouped.counts) == plain.butler(trim, 10)
+    assert _expanded(grouped.cross_imps("scores"), grouped.counts) == plain.cross_imps("scores")
+    assert frequency_lines(distinct, played + missing, 2, Direction.EW, counts) == (
+        frequency_lines(every, played + missing, 2, Direction.EW)
+    )
+
+
+@pytest.mark.parametrize("counts", [[1, 0], [1], [1, 2, 3], [1, 2.0]])
+def test_counts_must_be_one_whole_number_per_row(counts: list[int]) -> None:
+    with pytest.raises(ValueError, match="one count"):
+        Board([Result.of(420), Result.of(-50)], None, counts)
 
 
 @pytest.mark.parametrize(

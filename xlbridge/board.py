@@ -203,11 +203,29 @@ class Board:
     :data:`~xlbridge.result.NOT_PLAYED` for boards not played).  ``expected``
     is the number of results the board should have had; by default the
     number of rows with a result (so no factoring).
+
+    ``counts``, when given, says how many traveller rows each row of ``rows``
+    stands for (a big traveller grouped by cell); every method then gives one
+    figure per row of ``rows``, the figure each of those traveller rows gets.
     """
 
-    def __init__(self, rows: Sequence[Row], expected: int | None = None) -> None:
+    def __init__(
+        self, rows: Sequence[Row], expected: int | None = None, counts: Sequence[int] | None = None
+    ) -> None:
         self.rows = tuple(rows)
-        played = Counter(map(type, self.rows))[Result]  # C speed on a million rows
+        self.counts = None if counts is None else tuple(counts)
+        if self.counts is None:
+            self.size = len(self.rows)
+            played = Counter(map(type, self.rows))[Result]  # C speed on a million rows
+        else:
+            if len(self.counts) != len(self.rows) or not all(
+                type(count) is int and count > 0 for count in self.counts
+            ):
+                raise BoardError("give one count, a whole number from 1, for each row")
+            self.size = sum(self.counts)
+            played = sum(
+                c for r, c in zip(self.rows, self.counts, strict=True) if isinstance(r, Result)
+            )
         if expected is None:
             expected = played
         if isinstance(expected, bool) or not isinstance(expected, int) or expected < 1:
@@ -234,13 +252,20 @@ class Board:
         return self.ns_table if direction is Direction.NS else self.ew_table
 
     def results(self) -> Iterable[Result]:
-        """The rows that hold a result (not blank, not NP)."""
-        return (row for row in self.rows if isinstance(row, Result))
+        """The rows that hold a result (not blank, not NP), each as often as it was played."""
+        if self.counts is None:
+            return (row for row in self.rows if isinstance(row, Result))
+        return (
+            row
+            for row, count in zip(self.rows, self.counts, strict=True)
+            if isinstance(row, Result)
+            for _ in range(count)
+        )
 
     def matchpoints(self, scale: int = 2) -> list[Pair | None]:
         """NS and EW matchpoints of every row (``None`` for rows without a result)."""
         _check_scale(scale)
-        if len(self.rows) >= FAST_PATH_ROWS:
+        if self.size >= FAST_PATH_ROWS:
             from xlbridge import fast
 
             return fast.matchpoints(self, scale)
@@ -275,7 +300,7 @@ class Board:
         weighted sum of its components' IMPs, rounded to whole IMPs when
         ``round_weighted`` (seed 000 section 5: 2.4 rounded to 2).
         """
-        if len(self.rows) >= FAST_PATH_ROWS:
+        if self.size >= FAST_PATH_ROWS:
             from xlbridge import fast
 
             return fast.butler(self, trim, datum_round, round_weighted)
@@ -320,7 +345,7 @@ class Board:
             raise BoardError(f"divide_by {divide_by!r} is not total, comparisons or scores")
         if divisor == 0:
             divisor = 1
-        if len(self.rows) >= FAST_PATH_ROWS:
+        if self.size >= FAST_PATH_ROWS:
             from xlbridge import fast
 
             return fast.cross_imps(self, comparisons, divisor)
@@ -385,25 +410,27 @@ def frequency_lines(
     expected: int | None = None,
     scale: int = 2,
     direction: Direction = Direction.NS,
+    counts: Sequence[int] | None = None,
 ) -> list[FrequencyLine]:
     """The frequency table of one direction as the seeds print it.
 
     Artificial scores come first (one line per kind, with their count), then
     the real scores from the highest down.  ``NS MP`` is what an NS pair with
-    that score gets and ``EW MP`` is ``top - NS MP``.
+    that score gets and ``EW MP`` is ``top - NS MP``.  ``counts``: as for
+    :class:`Board`.
     """
     _check_scale(scale)
-    board = Board(rows, expected)
+    board = Board(rows, expected, counts)
     table = board.table(direction)
     top = scale * (board.expected - 1)
-    counts: dict[Artificial, int] = {}
+    artificial: dict[Artificial, int] = {}
     for row in board.results():
         side = row.ns if direction is Direction.NS else row.ew
         if isinstance(side, Artificial):
-            counts[side] = counts.get(side, 0) + 1
+            artificial[side] = artificial.get(side, 0) + 1
     lines = [
         FrequencyLine(art.label, n, None, *_pct_pair(art.percent, top, direction))
-        for art, n in sorted(counts.items(), key=lambda item: -item[0].percent)
+        for art, n in sorted(artificial.items(), key=lambda item: -item[0].percent)
     ]
     for entry in table.rows:
         mp = table.matchpoints(entry.score, scale)

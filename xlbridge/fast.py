@@ -55,12 +55,21 @@ _INT64_SAFE = 2**62
 
 
 class _Groups:
-    """The rows of a board grouped by identity: ``keys`` (one per row), ``kinds``, ``counts``."""
+    """The rows of a board grouped by identity: ``keys`` (one per row), ``kinds``, ``counts``.
 
-    def __init__(self, rows: Sequence[Row]) -> None:
+    With ``counts`` (a board whose rows stand for several traveller rows each)
+    a row's group counts that many.
+    """
+
+    def __init__(self, rows: Sequence[Row], counts: Sequence[int] | None = None) -> None:
         self.keys = list(map(id, rows))
         self.kinds: dict[int, Row] = dict(zip(self.keys, rows, strict=True))
-        self.counts = Counter(self.keys)
+        if counts is None:
+            self.counts = Counter(self.keys)
+        else:
+            self.counts = Counter()
+            for key, count in zip(self.keys, counts, strict=True):
+                self.counts[key] += count
         self.split = any(isinstance(row, Result) and row.is_split for row in self.kinds.values())
 
     def spread(self, figure: Figure) -> list[Pair | None]:
@@ -106,7 +115,7 @@ class _Groups:
 
 def tables(board: Board) -> dict[Direction, FrequencyTable]:
     """The NS and EW frequency tables of ``board`` (one object for both when nothing is split)."""
-    return _tables(_Groups(board.rows), board.expected)
+    return _tables(_Groups(board.rows, board.counts), board.expected)
 
 
 def _tables(groups: _Groups, expected: int) -> dict[Direction, FrequencyTable]:
@@ -179,7 +188,7 @@ def _memoised(figure: Figure) -> Figure:
 
 def matchpoints(board: Board, scale: int = 2) -> list[Pair | None]:
     """:meth:`Board.matchpoints <xlbridge.board.Board.matchpoints>`, per distinct row."""
-    groups = _Groups(board.rows)
+    groups = _Groups(board.rows, board.counts)
     top = scale * (board.expected - 1)
     mp = _per_table(
         _tables(groups, board.expected),
@@ -200,7 +209,7 @@ def butler(
     board: Board, trim: int = 0, datum_round: int = 10, round_weighted: bool = True
 ) -> list[Pair | None]:
     """:meth:`Board.butler <xlbridge.board.Board.butler>`, per distinct row."""
-    groups = _Groups(board.rows)
+    groups = _Groups(board.rows, board.counts)
 
     def imps_against_datum(table: FrequencyTable) -> dict[int, int]:
         datum = _datum(table, trim, datum_round)
@@ -240,7 +249,7 @@ def _datum(table: FrequencyTable, trim: int, datum_round: int) -> Fraction:
 
 def cross_imps(board: Board, comparisons: int, divisor: int) -> list[Pair | None]:
     """:meth:`Board.cross_imps <xlbridge.board.Board.cross_imps>` after its divisor is chosen."""
-    groups = _Groups(board.rows)
+    groups = _Groups(board.rows, board.counts)
     totals = _per_table(_tables(groups, board.expected), _cross_totals)
     mix = _mixer()
 

@@ -30,7 +30,10 @@ from __future__ import annotations
 
 import functools
 import inspect
+import operator
+from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Final, TypeVar, cast
@@ -198,35 +201,67 @@ def _rulings(value: Cell) -> Rulings | None:
     return None if value is None else parse_rulings(_grid(value))
 
 
-def _rows(scores: Cell, rulings: Rulings | None) -> list[Row]:
+@dataclass(frozen=True)
+class _Traveller:
+    """A parsed traveller.  One column of cells is grouped: ``rows`` holds the parsed row
+    of each distinct cell (``distinct``), ``counts`` how many rows hold it and ``cells``
+    every row's cell; otherwise ``rows`` has a row per traveller row."""
+
+    rows: list[Row]
+    counts: list[int] | None = None
+    distinct: list[Cell] | None = None
+    cells: list[Cell] | None = None
+
+    @property
+    def size(self) -> int:
+        """The number of traveller rows."""
+        return len(self.rows) if self.cells is None else len(self.cells)
+
+    def every_row(self) -> list[Row]:
+        """The parsed row of every traveller row."""
+        if self.cells is None:
+            return self.rows
+        by_cell = dict(zip(self.distinct or (), self.rows, strict=True))
+        return list(map(by_cell.__getitem__, self.cells))
+
+    def output(self, figures: Sequence[tuple[Fraction, Fraction] | None]) -> list[list[Cell]]:
+        """Two output columns from one figure per row of :attr:`rows`."""
+        if self.cells is None:
+            return _pairs(figures)
+        out = dict(zip(self.distinct or (), map(_pair, figures), strict=True))
+        return list(map(list, map(out.__getitem__, self.cells)))  # C-level loops
+
+
+def _rows(scores: Cell, rulings: Rulings | None) -> _Traveller:
     """Parse a traveller: one column of result cells, or two columns NS plus / EW plus.
 
-    In one column, equal cells (numbers and text) are parsed once and share the
-    parsed row, which is immutable: a big traveller costs a few look-ups per cell,
-    and :mod:`xlbridge.fast` groups its rows by identity.  Any error is raised by
-    parsing cell by cell, so it names the first bad row.
+    In one column, equal cells (numbers and text) are parsed once and counted:
+    a big traveller costs a few C-level look-ups per cell.  Any error is raised
+    by parsing cell by cell, so it names the first bad row.
     """
     grid = _grid(scores)
-    width = max(map(len, grid), default=1)
+    width = len(grid[0]) if grid else 1  # _grid gives rows of one width
     if width == 1:
-        cells = [row[0] for row in grid]
+        cells = list(map(_FIRST, grid))
         # Only types whose equal values parse alike (True == 1 but is refused).
         if set(map(type, cells)) <= {int, float, str, type(None)}:
-            once: dict[Cell, Row] = {}
+            counts = Counter(cells)
             try:
-                for cell in dict.fromkeys(cells):
-                    once[cell] = parse_result(cell, "", rulings)
+                rows = [parse_result(cell, "", rulings) for cell in counts]
             except Exception:  # parse cell by cell below, for the row in the message
                 pass
             else:
-                return list(map(once.__getitem__, cells))
-        return [parse_result(cell, f"row {i}", rulings) for i, cell in enumerate(cells, 1)]
+                return _Traveller(rows, list(counts.values()), list(counts), cells)
+        return _Traveller([parse_result(c, f"row {i}", rulings) for i, c in enumerate(cells, 1)])
     if width == 2:
-        return [_two_column_row(row, i, rulings) for i, row in enumerate(grid, 1)]
+        return _Traveller([_two_column_row(row, i, rulings) for i, row in enumerate(grid, 1)])
     raise ScoringError(
         f"the scores range has {width} columns: give one column of results, "
         "or two columns (NS plus, EW plus)"
     )
+
+
+_FIRST = operator.itemgetter(0)
 
 
 def _two_column_row(row: list[Cell], index: int, rulings: Rulings | None) -> Row:
@@ -248,12 +283,13 @@ def _two_column_row(row: list[Cell], index: int, rulings: Rulings | None) -> Row
     return Result.of(-score)
 
 
-def _board(scores: Cell, rulings: Cell, expected: Cell = None) -> tuple[Board | None, int]:
-    """The board of a traveller range and its number of rows; None when no row has a result."""
-    rows = _rows(scores, _rulings(rulings))
-    if not any(isinstance(row, Result) for row in rows):
-        return None, len(rows)
-    return Board(rows, _optional(expected, None, _whole("expected"))), len(rows)
+def _board(scores: Cell, rulings: Cell, expected: Cell = None) -> tuple[Board | None, _Traveller]:
+    """The board of a traveller range, and the traveller; None when no row has a result."""
+    traveller = _rows(scores, _rulings(rulings))
+    if not any(isinstance(row, Result) for row in traveller.rows):
+        return None, traveller
+    board = Board(traveller.rows, _optional(expected, None, _whole("expected")), traveller.counts)
+    return board, traveller
 
 
 def _value(value: object, where: str = "a result") -> Cell:
@@ -267,14 +303,18 @@ def _value(value: object, where: str = "a result") -> Cell:
     return value if isinstance(value, int) else number
 
 
+def _pair(pair: tuple[Fraction, Fraction] | None) -> tuple[Cell, Cell]:
+    """One row's two output cells."""
+    return (None, None) if pair is None else (_value(pair[0]), _value(pair[1]))
+
+
 def _pairs(values: Sequence[tuple[Fraction, Fraction] | None]) -> list[list[Cell]]:
     """Two output columns.  The board hands rows with equal figures the same tuple, so
     each is converted once, keyed by identity (hashing a Fraction costs more than this)."""
     converted: dict[int, tuple[Cell, Cell]] = {}
     for pair in values:
         if id(pair) not in converted:
-            pair_ = (None, None) if pair is None else (_value(pair[0]), _value(pair[1]))
-            converted[id(pair)] = pair_
+            converted[id(pair)] = _pair(pair)
     return [[*converted[id(pair)]] for pair in values]
 
 
@@ -314,8 +354,10 @@ def MATCHPOINTS(
     """NS and EW matchpoints of every result on a board, in two columns. Weighted scores enter
     the frequency table with their weights; fewer results than expected are factored up by
     Neuberg; artificial scores get their percentage of the top."""
-    board, size = _board(scores, rulings, expected)
-    return [[None, None]] * size if board is None else _pairs(board.matchpoints(_scale(scale)))
+    board, traveller = _board(scores, rulings, expected)
+    if board is None:
+        return [[None, None] for _ in range(traveller.size)]
+    return traveller.output(board.matchpoints(_scale(scale)))
 
 
 @xw.func
@@ -348,7 +390,7 @@ def WEIGHTED_MP(
     weighted = _weighted(_cells(components), _cells(weights))
     if weighted is None:
         return None
-    others = _rows(scores, None)
+    others = _rows(scores, None).every_row()
     expected_n = _optional(expected, None, _whole("expected"))
     return float(weighted_matchpoints(others, weighted, expected_n, _scale(scale)))
 
@@ -387,14 +429,14 @@ def BUTLER_IMPS(
     """NS and EW IMPs of every result against the board's datum (Butler), in two columns. The
     datum is the mean of the frequency table, rounded to 10; weighted results are rounded to
     whole IMPs; A+ scores +3 IMPs, A- -3."""
-    board, size = _board(scores, rulings)
+    board, traveller = _board(scores, rulings)
     if board is None:
-        return [[None, None]] * size
+        return [[None, None] for _ in range(traveller.size)]
     trim_n = _optional(trim, 0, _whole("trim"))
     unit = _optional(datum_round, 10, _whole("datum_round"))
     if unit < 0:
         raise ScoringError(f"datum_round {datum_round!r} is negative: give 10, 0 (exact) or more")
-    return _pairs(board.butler(trim_n, unit))
+    return traveller.output(board.butler(trim_n, unit))
 
 
 @xw.func
@@ -409,10 +451,10 @@ def CROSS_IMPS(
     """NS and EW cross-IMPs of every result, in two columns: each score against every other, by
     frequency; in total (default), per comparison or per score. A+ scores +3 IMPs per
     comparison, A- -3."""
-    board, size = _board(scores, rulings, expected)
+    board, traveller = _board(scores, rulings, expected)
     if board is None:
-        return [[None, None]] * size
-    return _pairs(board.cross_imps(_optional(divide_by, "total", str)))
+        return [[None, None] for _ in range(traveller.size)]
+    return traveller.output(board.cross_imps(_optional(divide_by, "total", str)))
 
 
 @xw.func
@@ -444,6 +486,7 @@ def FREQUENCY_TABLE(
                 board.expected,
                 _scale(scale),
                 _optional(direction, Direction.NS, Direction.parse),
+                board.counts,
             )
         ]
     size = _optional(lines, None, _whole("lines"))
