@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 
 import xlbridge
@@ -164,3 +166,19 @@ def test_frequency_table_pads_to_a_fixed_block() -> None:
     assert got == [[450, 1, 1.0, 2.0, 0.0], [420, 1, 1.0, 0.0, 2.0], [None] * 5]
     with pytest.raises(ScoringError, match="2 lines, more than lines=1"):
         udfs.FREQUENCY_TABLE([[420], [450]], None, None, None, None, 1)
+
+
+def test_the_cycle_collector_is_left_as_it_was_found() -> None:
+    """The functions pause Python's cycle collector while they run (big travellers)."""
+    assert gc.isenabled()
+    assert udfs.MATCHPOINTS([[420], [-50]]) == [[2.0, 0.0], [0.0, 2.0]]
+    assert gc.isenabled()
+    with pytest.raises(ValueError, match="row 2: '42O'"):
+        udfs.MATCHPOINTS([[420], ["42O"]])
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        udfs.MATCHPOINTS([[420], [-50]])
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
