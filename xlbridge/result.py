@@ -154,6 +154,11 @@ _ART_EXPLICIT = re.compile(rf"^A({_PERCENT})%?(?:/({_PERCENT})%?)?$")
 _SIDE_LABEL = re.compile(r"^(NS|N-S|N/S|EW|E-W|E/W)\s*:?\s*(.*)$", re.IGNORECASE)
 _RULING_REF = re.compile(r"^R\d+$", re.IGNORECASE)
 _PLAIN_COMPONENT = re.compile(r"([0-9]{1,3})%\s+([+-]?[0-9]{0,3}[0-9]0)", re.ASCII)
+_SPACES = re.compile(r"\s+")
+_SPACED_PERCENT = re.compile(r"(?<=[0-9])\s+%")
+_COMPONENT_BREAK = re.compile(r"[;\n]")
+#: ``_PERCENTS[p]`` is p% as a fraction.
+_PERCENTS = tuple(Fraction(p, 100) for p in range(101))
 
 
 def parse_score(value: object, where: str = "") -> int:
@@ -231,7 +236,7 @@ def parse_result(value: object, where: str = "", rulings: Rulings | None = None)
     if not isinstance(value, str):
         return Result.of(parse_score(value, where))
     text = normalise_text(value)
-    upper = re.sub(r"\s+", "", text.upper())
+    upper = _SPACES.sub("", text.upper())
     if upper in {"NP", "NOTPLAYED"}:
         return NOT_PLAYED
     if rulings is not None and upper in rulings:
@@ -257,20 +262,26 @@ def _at(where: str) -> str:
 
 
 def _parse_weighted(original: object, text: str, where: str) -> Weighted:
-    text = re.sub(r"(?<=[0-9])\s+%", "%", text)  # '30 % 1430' is '30% 1430'
-    parts = [p.strip() for p in re.split(r"[;\n]", text) if p.strip()]
+    text = _SPACED_PERCENT.sub("%", text)  # '30 % 1430' is '30% 1430'
+    parts = [p.strip() for p in _COMPONENT_BREAK.split(text) if p.strip()]
     if len(parts) == 1 and not re.search(r"[%/]", parts[0]):
         if parts[0] == normalise_text(str(original)):
             return Weighted.of(parse_score(original, where))
         return Weighted.of(_in_cell(original, where, parse_score, parts[0]))
-    components: dict[int, Fraction] = {}
+    percents: dict[int, int] = {}  # the usual '30% 1430; 70% -100': whole percentages
     for part in parts:
         plain = _PLAIN_COMPONENT.fullmatch(part)
-        if plain and 0 < int(plain[1]) <= 100 and abs(int(plain[2])) <= MAX_SCORE:
-            # the usual '30% 1430' with a whole percentage: no Fraction text parsing
-            score, weight = int(plain[2]), Fraction(int(plain[1]), 100)
-            components[score] = components.get(score, Fraction(0)) + weight
-            continue
+        if plain is None:
+            break
+        percent, score = int(plain[1]), int(plain[2])
+        if not percent or abs(score) > MAX_SCORE:
+            break
+        percents[score] = percents.get(score, 0) + percent
+    else:
+        if sum(percents.values()) == 100:  # else the general path below says what is wrong
+            return Weighted(tuple((score, _PERCENTS[p]) for score, p in percents.items()))
+    components: dict[int, Fraction] = {}
+    for part in parts:
         match = re.match(r"^(\S+?%|\d+\s*/\s*\d+|\d*\.\d+)\s+(\S+)$", part)
         if not match:
             raise ResultCellError(
@@ -303,7 +314,7 @@ def _percent(fraction: Fraction) -> str:
 
 
 def _parse_side(original: object, text: str, where: str) -> Side:
-    upper = re.sub(r"\s+", "", text.upper())
+    upper = _SPACES.sub("", text.upper())
     if upper in _CODES:
         return _CODES[upper]
     match = _ART_EXPLICIT.match(upper)
