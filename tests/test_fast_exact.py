@@ -279,3 +279,27 @@ def test_rows_prepass_errors_name_the_first_bad_row(
 ) -> None:
     with pytest.raises(ValueError, match=message):
         _rows(cells, None)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(1, 100), SCORES), min_size=1, max_size=5),
+    st.sampled_from(["; ", ";", "\n", " ; "]),
+)
+def test_whole_percent_cells_parse_as_the_general_syntax(
+    parts: list[tuple[int, int]], joiner: str
+) -> None:
+    """'30% 420; 70% -50' takes an integer path; '30/100 420; 70/100 -50' the general one."""
+    percent = joiner.join(f"{p}% {s}" for p, s in parts)
+    fraction = joiner.join(f"{p}/100 {s}" for p, s in parts)
+    if sum(p for p, _ in parts) == 100:
+        assert parse_result(percent) == parse_result(fraction)
+    else:
+        with pytest.raises(ValueError, match="add up to") as percent_error:
+            parse_result(percent)
+        with pytest.raises(ValueError, match="add up to") as fraction_error:
+            parse_result(fraction)
+        assert (
+            str(percent_error.value).split(" add up to ")[1]
+            == (str(fraction_error.value).split(" add up to ")[1])
+        )
