@@ -131,9 +131,11 @@ def test_tables_equal_the_fraction_path(board: Board) -> None:
     assert by_direction[Direction.EW] == board.ew_table
 
 
-@given(st.fractions())
-def test_whole_rounding_in_integers_is_round_half_away(value: Fraction) -> None:
-    assert fast._round_whole(value) == round_half_away(value)
+@given(st.integers(), st.integers(1, 10**6))
+def test_whole_rounding_in_integers_is_round_half_away(numerator: int, denominator: int) -> None:
+    rounded = fast._whole_rounder()
+    assert rounded(numerator, denominator) == round_half_away(Fraction(numerator, denominator))
+    assert rounded(numerator, denominator) is rounded(numerator, denominator)  # shared
 
 
 def test_every_figure_is_a_fraction_or_blank() -> None:

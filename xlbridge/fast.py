@@ -141,11 +141,15 @@ def _per_table(
     return {direction: done[id(table)] for direction, table in by_direction.items()}
 
 
-def _mixer() -> Callable[[Weighted, Values], Fraction]:
+def _mixer(
+    finish: Callable[[int, int], Fraction] = Fraction,
+) -> Callable[[Weighted, Values], Fraction]:
     """``mix(side, values)``: ``sum(w * values[s])`` over the side's components, exactly.
 
-    Reduced once at the end; remembered per side object and values (a side
-    that is both a result's NS and EW side is mixed once).
+    Summed as an integer numerator and denominator, then ``finish``-ed once
+    (by default reduced to a :class:`~fractions.Fraction`); remembered per side
+    object and values (a side that is both a result's NS and EW side is mixed
+    once).
     """
     cache: dict[tuple[int, int], Fraction] = {}
 
@@ -160,7 +164,7 @@ def _mixer() -> Callable[[Weighted, Values], Fraction]:
             den = weight.denominator * below
             numerator = numerator * den + denominator * weight.numerator * value
             denominator *= den
-        found = cache[key] = Fraction(numerator, denominator)
+        found = cache[key] = finish(numerator, denominator)
         return found
 
     return mix
@@ -168,16 +172,17 @@ def _mixer() -> Callable[[Weighted, Values], Fraction]:
 
 def _memoised(figure: Figure) -> Figure:
     """``figure``, worked out once per plain score and once per other side object, per direction."""
-    plain: dict[tuple[Direction, int], Fraction] = {}
-    other: dict[tuple[Direction, int], Fraction] = {}
+    # per direction: figures by plain score, and by id of any other side
+    ns: tuple[dict[int, Fraction], dict[int, Fraction]] = ({}, {})
+    ew: tuple[dict[int, Fraction], dict[int, Fraction]] = ({}, {})
 
     def cached(side: Side, direction: Direction) -> Fraction:
+        plain, other = ns if direction is Direction.NS else ew
         if isinstance(side, Weighted) and len(side.components) == 1:
-            cache, key = plain, (direction, side.components[0][0])
-            if side.components[0][1] != 1:
-                cache, key = other, (direction, id(side))
+            score, weight = side.components[0]
+            cache, key = (plain, score) if weight == 1 else (other, id(side))
         else:
-            cache, key = other, (direction, id(side))
+            cache, key = other, id(side)
         value = cache.get(key)
         if value is None:
             value = cache[key] = figure(side, direction)
@@ -216,28 +221,42 @@ def butler(
         return {row.score: imps(row.score - datum) for row in table.rows}
 
     imps_at = _per_table(_tables(groups, board.expected), imps_against_datum)
-    mix = _mixer()
-    rounded: dict[int, Fraction] = {}  # by id of a mix, which the mixer keeps alive
+    mix, mix_rounded = _mixer(), _mixer(_whole_rounder())
+    negated: dict[int, Fraction] = {}  # by id of a mix, which the mixers keep alive
 
     def side_imps(side: Side, direction: Direction) -> Fraction:
         if isinstance(side, Artificial):
             return _artificial_imps(side)
-        value = mix(side, imps_at[direction])
-        if side.is_weighted and round_weighted:
-            found = rounded.get(id(value))
-            if found is None:
-                found = rounded[id(value)] = _round_whole(value)
-            value = found
-        return value if direction is Direction.NS else -value
+        values = imps_at[direction]
+        rounding = side.is_weighted and round_weighted
+        value = mix_rounded(side, values) if rounding else mix(side, values)
+        if direction is Direction.NS:
+            return value
+        found = negated.get(id(value))
+        if found is None:
+            found = negated[id(value)] = -value
+        return found
 
     return groups.spread(_memoised(side_imps))
 
 
-def _round_whole(value: Fraction) -> Fraction:
-    """:func:`~xlbridge.exact.round_half_away` to whole units, in integers."""
-    numerator, denominator = value.numerator, value.denominator
-    whole = (2 * abs(numerator) + denominator) // (2 * denominator)
-    return Fraction(whole if numerator >= 0 else -whole)
+def _whole_rounder() -> Callable[[int, int], Fraction]:
+    """``rounded(n, d)``: ``n / d`` (``d > 0``) rounded to a whole number, ties away from zero.
+
+    :func:`~xlbridge.exact.round_half_away` in integers; one shared
+    :class:`~fractions.Fraction` per whole number.
+    """
+    wholes: dict[int, Fraction] = {}
+
+    def rounded(numerator: int, denominator: int) -> Fraction:
+        whole = (2 * abs(numerator) + denominator) // (2 * denominator)
+        whole = whole if numerator >= 0 else -whole
+        found = wholes.get(whole)
+        if found is None:
+            found = wholes[whole] = Fraction(whole)
+        return found
+
+    return rounded
 
 
 def _datum(table: FrequencyTable, trim: int, datum_round: int) -> Fraction:
