@@ -20,6 +20,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
+from xlbridge import safefile
 from xlbridge.errors import InputFileError, ScoringError
 from xlbridge.safefile import (
     MAX_MEMBERS,
@@ -577,3 +578,15 @@ def test_refuse_same_file_through_links(tmp_path) -> None:
             refuse_same_file(source, tmp_path / alias)
         with pytest.raises(InputFileError):
             refuse_same_file(tmp_path / alias, source)
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be"])
+@pytest.mark.parametrize("cut", [0, 1, 3, 7, 13])
+def test_entity_markers_are_found_in_every_encoding_across_chunks(encoding: str, cut: int) -> None:
+    text = '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><x>&a;</x>'
+    data = text.encode(encoding)
+    start = data.find("<!DOCTYPE".encode(encoding)) + cut  # split inside the marker
+    chunks = [data[:start], data[start:]]
+    assert safefile._contains(iter(chunks), safefile._DTD_MARKERS)
+    clean = "<x>a</x>".encode(encoding)
+    assert not safefile._contains(iter([clean[:3], clean[3:]]), safefile._DTD_MARKERS)

@@ -356,12 +356,20 @@ def _chunks(file: IO[bytes]) -> Iterable[bytes]:
 
 
 def _contains(chunks: Iterable[bytes], markers: tuple[bytes, ...]) -> bool:
-    """True if any marker occurs in the stream, including across chunk boundaries."""
+    """True if any marker occurs in the stream, including across chunk boundaries.
+
+    Markers with a NUL byte (UTF-16 and UTF-32 spellings) are only looked for
+    where the stream has one: most parts are UTF-8 and have none.
+    """
     overlap = max(len(m) for m in markers) - 1
+    narrow = tuple(m for m in markers if b"\0" not in m)
+    wide = tuple(m for m in markers if b"\0" in m)
     previous = b""
     for chunk in chunks:
-        window = previous + chunk
-        if any(marker in window for marker in markers):
+        window = previous + chunk if previous else chunk
+        if any(marker in window for marker in narrow):
+            return True
+        if wide and b"\0" in window and any(marker in window for marker in wide):
             return True
         previous = window[-overlap:]
     return False
