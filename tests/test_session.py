@@ -306,6 +306,14 @@ class TestClubNightByHand:
             ("1", "6"), ("2", "8"), ("3", "7"), ("4", "5"),
         ]  # fmt: skip
 
+    def test_pairs_only(self, result: EventResult) -> None:
+        # What a merge scores each club with: no boards, the same pairs (the figures above).
+        pairs_only = score_event(club_night(), boards=False)
+        assert pairs_only.boards == ()
+        assert pairs_only.pairs == result.pairs
+        assert pairs_only.pair("2").total == F(104, 15)
+        assert pairs_only.pair("8").total == F(203, 15)
+
     def test_ebu_small_version(self) -> None:
         # Version B (1 result, E = 4 >= 3 x 1): 60% + (0 - 0) x 5% = 60% each side = 3.6.
         result = score_event(club_night(small_versions=SmallVersions.EBU))

@@ -17,12 +17,13 @@ another's; the normal version (``""``) is the same deal everywhere.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from xlbridge.errors import ScoringError
 from xlbridge.event import BYE, Event
+from xlbridge.result import Row
 from xlbridge.session import EventResult, PairResult
 
 __all__ = [
@@ -72,6 +73,7 @@ def merge_events(events: Sequence[Event]) -> Event:
                 "like the first: merge events scored the same way"
             )
     clubs = club_names(events)
+    shared = _sharer()
     pairs = tuple(
         replace(pair, label=_label(club, pair.label), source=_source(club, pair.source))
         for club, event in zip(clubs, events, strict=True)
@@ -84,6 +86,7 @@ def merge_events(events: Sequence[Event]) -> Event:
             ew=_label(club, play.ew),
             source=_source(club, play.source),
             version=f"{club}:{play.version}" if play.version else "",
+            result=shared(play.result),
         )
         for club, event in zip(clubs, events, strict=True)
         for play in event.plays
@@ -100,6 +103,24 @@ def merge_events(events: Sequence[Event]) -> Event:
         replace(first, expected=None),
         " + ".join(clubs),
     )
+
+
+def _sharer() -> Callable[[Row], Row]:
+    """``shared(result)``: one object for equal results across the clubs (they are immutable).
+
+    A merged board's thousands of results are then a few hundred objects, which
+    the scoring groups by identity; each object is looked up by value once.
+    """
+    by_value: dict[Row, Row] = {}
+    by_id: dict[int, Row] = {}
+
+    def shared(result: Row) -> Row:
+        key = id(result)
+        if key not in by_id:
+            by_id[key] = by_value.setdefault(result, result)
+        return by_id[key]
+
+    return shared
 
 
 @dataclass(frozen=True)

@@ -290,8 +290,13 @@ def rank_labels(scores: Sequence[Fraction]) -> list[str]:
     return [f"{first[s]}=" if counts[s] > 1 else str(first[s]) for s in scores]
 
 
-def score_event(event: Event) -> EventResult:
+def score_event(event: Event, *, boards: bool = True) -> EventResult:
     """Score every board of ``event`` across its field and rank the pairs.
+
+    ``boards=False`` leaves out the per-board results (``EventResult.boards``
+    is empty: no frequency tables are built), for a caller that reads only
+    the pairs' results, such as a merge's club rankings; the pairs' results
+    are the same.
 
     Raises :class:`~xlbridge.errors.ScoringError` (every problem found, one a
     line, each naming the play's ``source``) for a pair twice on a board, a
@@ -301,7 +306,7 @@ def score_event(event: Event) -> EventResult:
     _check_settings(settings)
     _validate(event)
     expected = settings.expected or _max_played(event.plays)
-    figures, boards = _score_boards(event.plays, expected, settings)
+    figures, groups = _score_boards(event.plays, expected, settings)
     units = _Units.of(settings, expected)
     entries = _entries(event.plays, figures)
     adjustments = _adjustments(event, units)
@@ -315,7 +320,8 @@ def score_event(event: Event) -> EventResult:
             settled[entry.index, entry.direction] = scored.score
     ranked = _rank(pairs, settings, units)
     board_results = tuple(
-        _board_result(group, event.plays, settled, expected, settings) for group in boards
+        _board_result(group, event.plays, settled, expected, settings)
+        for group in (groups if boards else ())
     )
     return EventResult(event, expected, units.top, board_results, ranked)
 

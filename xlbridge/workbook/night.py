@@ -12,20 +12,18 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
 
 from openpyxl import Workbook
 
 from xlbridge.errors import ScoringError
 from xlbridge.event import Event
-from xlbridge.result import format_result
 from xlbridge.safefile import atomic_write, check_workbook_file, refuse_same_file
 from xlbridge.session import EventResult, score_event
 from xlbridge.workbook import layout as L
 from xlbridge.workbook.html import results_page
-from xlbridge.workbook.reader import NightWorkbook, read_workbook
+from xlbridge.workbook.reader import NightWorkbook, read_workbook, source_row
 from xlbridge.workbook.template import build_template
-from xlbridge.workbook.writer import BulkRows, fill_results, write_results
+from xlbridge.workbook.writer import BulkRows, fill_results, result_texts, write_results
 
 __all__ = [
     "ScoredNight",
@@ -55,11 +53,14 @@ def default_output(night: Path) -> Path:
     return night.with_name(f"{night.stem}-results.xlsx")
 
 
-def score_night(path: str | os.PathLike[str]) -> ScoredNight:
-    """Check, read and score the workbook at ``path``; every problem raises one ScoringError."""
+def score_night(path: str | os.PathLike[str], *, boards: bool = True) -> ScoredNight:
+    """Check, read and score the workbook at ``path``; every problem raises one ScoringError.
+
+    ``boards=False``: no per-board results (see :func:`~xlbridge.session.score_event`).
+    """
     check_workbook_file(path)
     night = read_workbook(path)
-    return ScoredNight(night, score_event(night.event))
+    return ScoredNight(night, score_event(night.event, boards=boards))
 
 
 def write_night_results(source: Path, scored: ScoredNight, target: Path) -> None:
@@ -110,6 +111,7 @@ def event_workbook(event: Event, result: EventResult, bulk: BulkRows | None = No
         pairs.cell(row, 2, pair.names)
     travellers = wb[L.TRAVELLERS]
     last = travellers.max_row
+    texts = result_texts()
     for row, play in enumerate(event.plays, start=2):
         values: Sequence[object] = (
             play.board,
@@ -118,7 +120,7 @@ def event_workbook(event: Event, result: EventResult, bulk: BulkRows | None = No
             play.contract,
             play.declarer,
             play.tricks,
-            format_result(play.result),
+            texts(play.result),
             play.version,
         )
         if bulk is not None and row > last:
@@ -126,37 +128,7 @@ def event_workbook(event: Event, result: EventResult, bulk: BulkRows | None = No
             continue
         for column, value in enumerate(values, start=1):
             travellers.cell(row, column, value if value != "" else None)
-    # The merged plays' sources name their clubs' files; rows here follow the event's order.
-    fill_results(wb, _renumbered(result), bulk)
+    # The merged plays' sources name their clubs' files; their rows here follow the event's order.
+    rows = {id(play): row for row, play in enumerate(result.event.plays, start=2)}
+    fill_results(wb, result, bulk, lambda play: rows.get(id(play)) or source_row(play.source))
     return wb
-
-
-def _renumbered(result: EventResult) -> EventResult:
-    """``result`` with every play's source pointing at its row of :func:`event_workbook`."""
-    from dataclasses import replace
-
-    rows = {id(play): f"{L.TRAVELLERS}!G{row}" for row, play in enumerate(result.event.plays, 2)}
-    boards = tuple(
-        replace(
-            board,
-            plays=tuple(
-                _copy(s, play=_copy(s.play, source=rows.get(id(s.play), s.play.source)))
-                for s in board.plays
-            ),
-        )
-        for board in result.boards
-    )
-    return replace(result, boards=boards)
-
-
-T = TypeVar("T")
-
-
-def _copy(obj: T, **changes: object) -> T:
-    """:func:`dataclasses.replace` for a plain frozen dataclass, without running its checks again.
-
-    A merged field renumbers some hundred thousand plays: ``replace`` costs ten times more.
-    """
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__, **changes)
-    return new

@@ -105,8 +105,11 @@ class _Problems:
 
 def source_row(source: str) -> int:
     """The sheet row of a ``Sheet!G14`` source (0 when there is none)."""
-    match = re.search(r"(\d+)$", source)
+    match = _ROW_NUMBER.search(source)
     return int(match.group(1)) if match else 0
+
+
+_ROW_NUMBER = re.compile(r"(\d+)$")
 
 
 def pair_label(value: object) -> str:
@@ -448,6 +451,11 @@ class _Reader:
     ) -> None:
         self.sheets = sheets
         self.problems = _Problems(list(hidden))
+        #: contract scores by board and the three cells' types and values: a board's
+        #: tables often bid and make the same; only scores read without a problem
+        self.contract_scores: dict[tuple[object, ...], int] = {}
+        #: one (immutable) result per score read from a contract
+        self.contract_results: dict[int, Result] = {}
 
     def read(self) -> NightWorkbook:
         settings, name, tables, boards = self._settings()
@@ -671,7 +679,12 @@ class _Reader:
                     "no result: type the contract, declarer and result, or the NS score "
                     "(NP when the board was not played)",
                 )
-            return None if contract_score is None else Result.of(contract_score)
+            if contract_score is None:
+                return None
+            found = self.contract_results.get(contract_score)
+            if found is None:
+                found = self.contract_results[contract_score] = Result.of(contract_score)
+            return found
         key = normalise_text(str(typed)).upper().replace(" ", "") if isinstance(typed, str) else ""
         if key in ruling_rows and key not in rulings:
             return None  # the ruling itself is wrong; reported on the Rulings sheet
@@ -690,6 +703,17 @@ class _Reader:
         contract_cell, declarer, result = row.cells[3:6]
         if is_blank(contract_cell) or board is None:
             return None
+        key = (board, *((type(cell), cell) for cell in (contract_cell, declarer, result)))
+        score = self.contract_scores.get(key)
+        if score is None:
+            errors = len(self.problems.errors)
+            score = self._score_contract(row, board)
+            if score is not None and len(self.problems.errors) == errors:
+                self.contract_scores[key] = score
+        return score
+
+    def _score_contract(self, row: _TravellerRow, board: int) -> int | None:
+        contract_cell, declarer, result = row.cells[3:6]
         contract = self.problems.attempt(lambda: _at(row.at("D"), parse_contract, contract_cell))
         if contract is None and not _passed(contract_cell):
             return None

@@ -12,7 +12,7 @@ import io
 import os
 import re
 import zipfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
 
@@ -25,7 +25,8 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.board import FrequencyLine
 from xlbridge.contract import board_dealer, board_vulnerability
-from xlbridge.result import format_result
+from xlbridge.event import Play
+from xlbridge.result import Row, format_result
 from xlbridge.session import BoardResult, EventResult, PairResult
 from xlbridge.workbook import layout as L
 from xlbridge.workbook.reader import _sheet_parts, source_row
@@ -37,7 +38,7 @@ from xlbridge.workbook.template import (
     header_row,
 )
 
-__all__ = ["BulkRows", "fill_results", "save_workbook", "write_results"]
+__all__ = ["BulkRows", "fill_results", "result_texts", "save_workbook", "write_results"]
 
 
 def _number(value: Fraction | int | None) -> float | int | None:
@@ -48,6 +49,22 @@ def _number(value: Fraction | int | None) -> float | int | None:
     return value.numerator if value.denominator == 1 else float(value)
 
 
+def result_texts() -> Callable[[Row], str]:
+    """``text(row)``: :func:`~xlbridge.result.format_result`, worked out once per result object.
+
+    A merged field's hundred thousand plays share a few hundred result objects.
+    """
+    seen: dict[int, tuple[Row, str]] = {}  # the row is kept, so its id stays its own
+
+    def text(row: Row) -> str:
+        found = seen.get(id(row))
+        if found is None:
+            found = seen[id(row)] = (row, format_result(row))
+        return found[1]
+
+    return text
+
+
 def write_results(source: str | os.PathLike[str], result: EventResult, target: Path) -> None:
     """Write ``source`` with every result sheet filled from ``result`` to ``target``."""
     wb = load_workbook(Path(source))
@@ -55,21 +72,29 @@ def write_results(source: str | os.PathLike[str], result: EventResult, target: P
     wb.save(target)
 
 
-def fill_results(wb: Workbook, result: EventResult, bulk: BulkRows | None = None) -> None:
+def fill_results(
+    wb: Workbook,
+    result: EventResult,
+    bulk: BulkRows | None = None,
+    row_of: Callable[[Play], int] | None = None,
+) -> None:
     """Replace the formulas of the result sheets of ``wb`` by the values of ``result``.
 
     With ``bulk``, the rows after the first data row of the big sheets (Board
     results, Ranking) go to ``bulk``, to be written by :func:`save_workbook`.
+    ``row_of(play)`` is the play's row on the Travellers sheet (default: the
+    row of its ``source``).
     """
+    row_of = row_of or _source_row
     _settings(wb[L.SETTINGS], result)
-    _travellers(wb[L.TRAVELLERS], result)
+    _travellers(wb[L.TRAVELLERS], result, row_of)
     for title in (L.BOARD_RESULTS, L.FREQUENCIES, L.RANKING):
         index = wb.sheetnames.index(title) if title in wb.sheetnames else len(wb.sheetnames)
         if title in wb.sheetnames:
             wb.remove(wb[title])
         ws = wb.create_sheet(title, index)
         if title == L.BOARD_RESULTS:
-            _board_results(ws, result, bulk)
+            _board_results(ws, result, row_of, bulk)
         elif title == L.FREQUENCIES:
             _frequencies(ws, result)
         else:
@@ -81,25 +106,36 @@ def _settings(ws: Worksheet, result: EventResult) -> None:
     ws.cell(L.EXPECTED_USED_ROW + 1, 2, result.top)
 
 
-def _travellers(ws: Worksheet, result: EventResult) -> None:
+def _source_row(play: Play) -> int:
+    return source_row(play.source)
+
+
+def _travellers(ws: Worksheet, result: EventResult, row_of: Callable[[Play], int]) -> None:
     used: dict[int, object] = {}
+    texts = result_texts()
     for board in result.boards:
         for scored in board.plays:
-            text = format_result(scored.play.result)
+            text = texts(scored.play.result)
             number = text.lstrip("-").isdigit()
-            used[source_row(scored.play.source)] = int(text) if number else text
+            used[row_of(scored.play)] = int(text) if number else text
     for row in range(2, L.last_row(L.MAX_ROWS) + 1):
         ws.cell(row, 9, used.get(row))
 
 
-def _board_results(ws: Worksheet, result: EventResult, bulk: BulkRows | None = None) -> None:
+def _board_results(
+    ws: Worksheet,
+    result: EventResult,
+    row_of: Callable[[Play], int],
+    bulk: BulkRows | None = None,
+) -> None:
     header_row(ws, L.RESULT_COLUMNS)
     units = "MP" if result.top is not None else "IMPs"
     ws["G1"], ws["H1"] = f"NS {units}", f"EW {units}"
     rows = sorted(
         (scored for board in result.boards for scored in board.plays),
-        key=lambda s: (s.play.board, s.play.version, source_row(s.play.source)),
+        key=lambda s: (s.play.board, s.play.version, row_of(s.play)),
     )
+    texts = result_texts()
     for index, scored in enumerate(rows, start=2):
         play = scored.play
         contract = f"{play.contract}{_tricks(play.tricks)}" if play.contract else ""
@@ -109,7 +145,7 @@ def _board_results(ws: Worksheet, result: EventResult, bulk: BulkRows | None = N
             _number_label(play.ew),
             contract,
             play.declarer,
-            format_result(play.result),
+            texts(play.result),
             _number(scored.ns_score),
             _number(scored.ew_score),
         )
