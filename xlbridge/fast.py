@@ -141,15 +141,12 @@ def _per_table(
     return {direction: done[id(table)] for direction, table in by_direction.items()}
 
 
-def _mixer(
-    finish: Callable[[int, int], Fraction] = Fraction,
-) -> Callable[[Weighted, Values], Fraction]:
+def _mixer() -> Callable[[Weighted, Values], Fraction]:
     """``mix(side, values)``: ``sum(w * values[s])`` over the side's components, exactly.
 
-    Summed as an integer numerator and denominator, then ``finish``-ed once
-    (by default reduced to a :class:`~fractions.Fraction`); remembered per side
-    object and values (a side that is both a result's NS and EW side is mixed
-    once).
+    Summed as an integer numerator and denominator, then reduced once to a
+    :class:`~fractions.Fraction`; remembered per side object and values (a
+    side that is both a result's NS and EW side is mixed once).
     """
     cache: dict[tuple[int, int], Fraction] = {}
 
@@ -164,7 +161,7 @@ def _mixer(
             den = weight.denominator * below
             numerator = numerator * den + denominator * weight.numerator * value
             denominator *= den
-        found = cache[key] = finish(numerator, denominator)
+        found = cache[key] = Fraction(numerator, denominator)
         return found
 
     return mix
@@ -213,50 +210,73 @@ def matchpoints(board: Board, scale: int = 2) -> list[Pair | None]:
 def butler(
     board: Board, trim: int = 0, datum_round: int = 10, round_weighted: bool = True
 ) -> list[Pair | None]:
-    """:meth:`Board.butler <xlbridge.board.Board.butler>`, per distinct row."""
+    """:meth:`Board.butler <xlbridge.board.Board.butler>`, per distinct row.
+
+    Every table score's IMPs against the datum are whole, so a weighted mix is
+    ``sum(numerator_i * imps_i) / denominator`` in integers, rounded (ties away
+    from zero) or reduced once; the figures are one shared
+    :class:`~fractions.Fraction` per whole number.
+    """
     groups = _Groups(board.rows, board.counts)
+    by_direction = _tables(groups, board.expected)
+    done: dict[int, dict[int, int]] = {}  # by id of table: score -> whole IMPs
+    for table in by_direction.values():
+        if id(table) not in done:
+            datum = _datum(table, trim, datum_round)
+            done[id(table)] = {row.score: imps(row.score - datum) for row in table.rows}
+    imps_at = {direction: done[id(table)] for direction, table in by_direction.items()}
+    wholes: dict[int, Fraction] = {}
+    mixed: dict[tuple[int, int], Fraction] = {}  # (id of values, id of side) -> NS figure
 
-    def imps_against_datum(table: FrequencyTable) -> dict[int, int]:
-        datum = _datum(table, trim, datum_round)
-        return {row.score: imps(row.score - datum) for row in table.rows}
+    def whole(value: int) -> Fraction:
+        found = wholes.get(value)
+        if found is None:
+            found = wholes[value] = Fraction(value)
+        return found
 
-    imps_at = _per_table(_tables(groups, board.expected), imps_against_datum)
-    mix, mix_rounded = _mixer(), _mixer(_whole_rounder())
-    negated: dict[int, Fraction] = {}  # by id of a mix, which the mixers keep alive
+    def mix(side: Weighted, values: dict[int, int]) -> Fraction:
+        key = (id(values), id(side))
+        found = mixed.get(key)
+        if found is not None:
+            return found
+        numerator, denominator = 0, 1
+        for score, weight in side.components:
+            below = weight.denominator
+            if below == denominator:
+                numerator += weight.numerator * values[score]
+            else:
+                numerator = numerator * below + denominator * weight.numerator * values[score]
+                denominator *= below
+        if not round_weighted:
+            found = Fraction(numerator, denominator)
+        else:
+            found = whole(_round_whole(numerator, denominator))
+        mixed[key] = found
+        return found
 
     def side_imps(side: Side, direction: Direction) -> Fraction:
         if isinstance(side, Artificial):
             return _artificial_imps(side)
         values = imps_at[direction]
-        rounding = side.is_weighted and round_weighted
-        value = mix_rounded(side, values) if rounding else mix(side, values)
+        components = side.components
+        if len(components) == 1:
+            value = values[components[0][0]]
+            return whole(value if direction is Direction.NS else -value)
+        ns = mix(side, values)
         if direction is Direction.NS:
-            return value
-        found = negated.get(id(value))
-        if found is None:
-            found = negated[id(value)] = -value
-        return found
+            return ns
+        if ns.denominator == 1:
+            return whole(-ns.numerator)
+        return -ns
 
     return groups.spread(_memoised(side_imps))
 
 
-def _whole_rounder() -> Callable[[int, int], Fraction]:
-    """``rounded(n, d)``: ``n / d`` (``d > 0``) rounded to a whole number, ties away from zero.
-
-    :func:`~xlbridge.exact.round_half_away` in integers; one shared
-    :class:`~fractions.Fraction` per whole number.
-    """
-    wholes: dict[int, Fraction] = {}
-
-    def rounded(numerator: int, denominator: int) -> Fraction:
-        whole = (2 * abs(numerator) + denominator) // (2 * denominator)
-        whole = whole if numerator >= 0 else -whole
-        found = wholes.get(whole)
-        if found is None:
-            found = wholes[whole] = Fraction(whole)
-        return found
-
-    return rounded
+def _round_whole(numerator: int, denominator: int) -> int:
+    """``numerator / denominator`` (``denominator > 0``) rounded to a whole number, ties away
+    from zero: :func:`~xlbridge.exact.round_half_away` in integers."""
+    whole = (2 * abs(numerator) + denominator) // (2 * denominator)
+    return whole if numerator >= 0 else -whole
 
 
 def _datum(table: FrequencyTable, trim: int, datum_round: int) -> Fraction:
