@@ -269,7 +269,29 @@ def butler(
             return whole(-ns.numerator)
         return -ns
 
-    return groups.spread(_memoised(side_imps))
+    # A row whose NS and EW sides are one score, on a board with one table (no split
+    # row), scores -x for EW where NS scores x: worked out once.  Plain scores share
+    # one pair of figures per score.
+    one_table = imps_at[Direction.NS] is imps_at[Direction.EW]
+    plain: dict[int, Pair] = {}
+    memoised = _memoised(side_imps)
+    per_kind: dict[int, Pair | None] = {}
+    for key, row in groups.kinds.items():
+        if not isinstance(row, Result):
+            per_kind[key] = None
+            continue
+        side = row.ns
+        if not (one_table and side is row.ew and isinstance(side, Weighted)):
+            per_kind[key] = (memoised(side, Direction.NS), memoised(row.ew, Direction.EW))
+        elif len(side.components) == 1:
+            score = side.components[0][0]
+            pair = plain.get(score)
+            if pair is None:
+                pair = plain[score] = (side_imps(side, Direction.NS), side_imps(side, Direction.EW))
+            per_kind[key] = pair
+        else:
+            per_kind[key] = (side_imps(side, Direction.NS), side_imps(side, Direction.EW))
+    return list(map(per_kind.__getitem__, groups.keys))
 
 
 def _round_whole(numerator: int, denominator: int) -> int:
