@@ -128,7 +128,8 @@ def merge(clubs: tuple[Path, ...], output: Path) -> None:
     from xlbridge.workbook.writer import BulkRows, save_workbook
 
     # A merged field is millions of objects without cycles: the cyclic garbage collector
-    # would only walk them again and again (a third of the time of 500 clubs).
+    # would only walk them again and again (a third of the time of 500 clubs), up to the
+    # last report printed.
     collecting = gc.isenabled()
     gc.disable()
     try:
@@ -142,13 +143,13 @@ def merge(clubs: tuple[Path, ...], output: Path) -> None:
         bulk = BulkRows()
         wb = event_workbook(event, result, bulk)
         atomic_write(output, lambda tmp: save_workbook(wb, tmp, bulk))
+        click.echo(format_ranking(result))
+        changes = compare_rankings([night.result for night in nights], result)
+        click.echo("\n" + format_rank_changes(changes))
+        click.echo(f"\nwrote {output}")
     finally:
         if collecting:
             gc.enable()
-    click.echo(format_ranking(result))
-    changes = compare_rankings([night.result for night in nights], result)
-    click.echo("\n" + format_rank_changes(changes))
-    click.echo(f"\nwrote {output}")
 
 
 #: Clubs per worker process below which a merge scores them in this process.
