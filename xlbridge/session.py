@@ -320,14 +320,15 @@ def score_event(event: Event, *, boards: bool = True) -> EventResult:
     units = _Units.of(settings, expected)
     entries = _entries(event.plays, figures)
     adjustments = _adjustments(event, units)
-    settled: dict[tuple[int, Direction], Fraction] = {}
+    # each play's settled NS and EW score by its index (int keys: no enum hashing)
+    settled: tuple[dict[int, Fraction], dict[int, Fraction]] = ({}, {})
     pairs: list[PairResult] = []
     for pair in event.pairs:
         own = sorted(entries.get(pair.label, []), key=_BOARD_ORDER)
         result = _pair_result(pair, own, adjustments.get(pair.label, []), units, settings)
         pairs.append(result)
         for entry, scored in zip(own, result.boards, strict=True):
-            settled[entry.play, entry.direction] = scored.score
+            settled[entry.direction is Direction.EW][entry.play] = scored.score
     ranked = _rank(pairs, settings, units)
     board_results = tuple(
         _board_result(group, event.plays, settled, expected, settings)
@@ -588,15 +589,13 @@ def _real_to(side: Side, artificial: Artificial) -> Side:
 def _board_result(
     group: _Group,
     plays: Sequence[Play],
-    settled: dict[tuple[int, Direction], Fraction],
+    settled: tuple[dict[int, Fraction], dict[int, Fraction]],
     expected: int,
     settings: Settings,
 ) -> BoardResult:
     rows = [plays[i].result for i in group.indices]
-    scored = tuple(
-        ScoredPlay(plays[i], settled.get((i, Direction.NS)), settled.get((i, Direction.EW)))
-        for i in group.indices
-    )
+    ns, ew = settled
+    scored = tuple(ScoredPlay(plays[i], ns.get(i), ew.get(i)) for i in group.indices)
     results = sum(isinstance(row, Result) for row in rows)
     # The printed table is the one the scores come from: factored to E, or the
     # version's / board's own table when it is not factored (ratio, small versions).
@@ -610,7 +609,7 @@ def _board_result(
         ns_lines = tuple(frequency_lines(rows, lines_expected, settings.scale, Direction.NS))
         # Both directions' tables are the same when no row is split or artificial.
         same = all(
-            row.ns == row.ew and not isinstance(row.ns, Artificial)
+            (row.ns is row.ew or row.ns == row.ew) and not isinstance(row.ns, Artificial)
             for row in rows
             if isinstance(row, Result)
         )
@@ -727,28 +726,41 @@ def _pair_result(
             on_board[board] = on_board.get(board, _ZERO) + amount
         else:
             session += amount
-    values: list[Fraction | str] = [
-        e.figure + on_board[e.board]
-        if e.board in on_board and isinstance(e.figure, Fraction)
-        else e.figure
-        for e in entries
-    ]
+    figures = [e.figure for e in entries]
+    values: list[Fraction | str] = (
+        [
+            figure + on_board[e.board]
+            if e.board in on_board and isinstance(figure, Fraction)
+            else figure
+            for e, figure in zip(entries, figures, strict=True)
+        ]
+        if on_board
+        else figures
+    )
     settled = _settle(values, units, settings.avplus_method)
+    if on_board:
+        scores = [
+            score - on_board[e.board]
+            if e.board in on_board and isinstance(e.figure, Fraction)
+            else score
+            for e, score in zip(entries, settled, strict=True)
+        ]
+    else:
+        scores = settled
     boards = tuple(
         PairBoard(
             e.board,
             e.version,
             e.direction,
             e.opponent,
-            e.figure if isinstance(e.figure, str) else "",
-            score - on_board[e.board]
-            if e.board in on_board and isinstance(e.figure, Fraction)
-            else score,
-            on_board.get(e.board, _ZERO),
+            figure if isinstance(figure, str) else "",
+            score,
+            on_board.get(e.board, _ZERO) if on_board else _ZERO,
         )
-        for e, score in zip(entries, settled, strict=True)
+        for e, figure, score in zip(entries, figures, scores, strict=True)
     )
-    total = _exact_sum([session, *(b.score for b in boards), *(b.adjustment for b in boards)])
+    # The total, exactly, with one reduction; the (mostly zero) adjustments only where made.
+    total = _exact_sum([session, *scores, *on_board.values()])
     count = len(boards)
     maximum = percentage = average = None
     if units.top is not None and count:
