@@ -14,6 +14,10 @@ ROWS = [
     (1, "Acol:3", "Ann & Bob <x>", " spaced ", "", None, 2.5, -0.0),
     (2**60, "=1+1", "#N/A", "=", 1e20, True, 1 / 3, "line\nbreak"),
     (None, None, None, None, None, None, None, 7),
+    # equal keys of other types in one column: each rendered as its own type
+    (1, True, 1.0, "1", 0, False, 0.0, "0"),
+    (True, 1, "1", 1.0, False, 0, "0", 0.0),
+    (1.0, "1", True, 1, 0.0, "0", False, 0),
 ]
 
 

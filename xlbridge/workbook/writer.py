@@ -292,9 +292,10 @@ class _Rows:
         self.first, self.last, self.width = first, first - 1, 0
         self.styles = [f' s="{style}"' if style else "" for style in styles]
         self.prefixes = [f'<c r="{_letter(column)}' for column in range(1, len(styles) + 1)]
+        #: per column, each value's cell XML after its row number: values repeat.  Keyed by
+        #: the value (an int and the equal float render alike), a bool by (bool, value).
+        self.rendered: list[dict[object, str]] = [{} for _ in styles]
         self.xml: list[str] = []
-        #: each cell's XML after its row number, by (type, value, style): values repeat
-        self.rendered: dict[tuple[type, object, str], str] = {}
 
     def add(self, row: int, values: Sequence[object]) -> None:
         if row <= self.last:
@@ -302,10 +303,13 @@ class _Rows:
         while len(self.prefixes) < len(values):
             self.styles.append("")
             self.prefixes.append(f'<c r="{_letter(len(self.prefixes) + 1)}')
-        rendered, number = self.rendered, str(row)
+            self.rendered.append({})
+        number = str(row)
         parts = [f'<row r="{number}">']
-        for value, prefix, style in zip(values, self.prefixes, self.styles, strict=False):
-            key = (value.__class__, value, style)
+        for value, prefix, rendered, style in zip(
+            values, self.prefixes, self.rendered, self.styles, strict=False
+        ):
+            key = value if value.__class__ is not bool else (bool, value)
             rest = rendered.get(key)
             if rest is None:
                 cell = _cell(value, style)
@@ -315,7 +319,8 @@ class _Rows:
         parts.append("</row>")
         self.xml.append("".join(parts))
         self.last = row
-        self.width = max(self.width, len(values))
+        if len(values) > self.width:
+            self.width = len(values)
 
 
 def _styles(ws: Worksheet, row: int, width: int) -> list[int]:
