@@ -293,8 +293,8 @@ def case_merge(clubs: int, repeat: int) -> Result:
     return {
         "seconds": seconds,
         "rss_mb": max(largest, *tree),
-        "note": f"all processes together {max(tree):.0f} MB at most, "
-        f"the largest alone {largest:.0f} MB",
+        "note": f"peak RSS: {largest:.0f} MB the largest process (ru_maxrss), "
+        f"{max(tree):.0f} MB all its processes together (sampled 5x a second)",
     }
 
 
