@@ -234,11 +234,7 @@ def butler(
             found = wholes[value] = Fraction(value)
         return found
 
-    def mix(side: Weighted, values: dict[int, int]) -> Fraction:
-        key = (id(values), id(side))
-        found = mixed.get(key)
-        if found is not None:
-            return found
+    def mixed_now(side: Weighted, values: dict[int, int]) -> Fraction:
         numerator, denominator = 0, 1
         for score, weight in side.components:
             below = weight.denominator
@@ -248,11 +244,18 @@ def butler(
                 numerator = numerator * below + denominator * weight.numerator * values[score]
                 denominator *= below
         if not round_weighted:
-            found = Fraction(numerator, denominator)
-        else:
-            found = whole(_round_whole(numerator, denominator))
-        mixed[key] = found
+            return Fraction(numerator, denominator)
+        return whole(_round_whole(numerator, denominator))
+
+    def mix(side: Weighted, values: dict[int, int]) -> Fraction:
+        key = (id(values), id(side))
+        found = mixed.get(key)
+        if found is None:
+            found = mixed[key] = mixed_now(side, values)
         return found
+
+    def negated(ns: Fraction) -> Fraction:
+        return whole(-ns.numerator) if ns.denominator == 1 else -ns
 
     def side_imps(side: Side, direction: Direction) -> Fraction:
         if isinstance(side, Artificial):
@@ -263,16 +266,13 @@ def butler(
             value = values[components[0][0]]
             return whole(value if direction is Direction.NS else -value)
         ns = mix(side, values)
-        if direction is Direction.NS:
-            return ns
-        if ns.denominator == 1:
-            return whole(-ns.numerator)
-        return -ns
+        return ns if direction is Direction.NS else negated(ns)
 
     # A row whose NS and EW sides are one score, on a board with one table (no split
     # row), scores -x for EW where NS scores x: worked out once.  Plain scores share
     # one pair of figures per score.
-    one_table = imps_at[Direction.NS] is imps_at[Direction.EW]
+    values = imps_at[Direction.NS]
+    one_table = values is imps_at[Direction.EW]
     plain: dict[int, Pair] = {}
     memoised = _memoised(side_imps)
     per_kind: dict[int, Pair | None] = {}
@@ -287,10 +287,11 @@ def butler(
             score = side.components[0][0]
             pair = plain.get(score)
             if pair is None:
-                pair = plain[score] = (side_imps(side, Direction.NS), side_imps(side, Direction.EW))
+                pair = plain[score] = (whole(values[score]), whole(-values[score]))
             per_kind[key] = pair
-        else:
-            per_kind[key] = (side_imps(side, Direction.NS), side_imps(side, Direction.EW))
+        else:  # a weighted side is (all but always) one row's: mixed directly, not remembered
+            ns = mixed_now(side, values)
+            per_kind[key] = (ns, negated(ns))
     return list(map(per_kind.__getitem__, groups.keys))
 
 
