@@ -18,7 +18,9 @@ board holds at most 1521 distinct scores (multiples of 10 from -7600 to
    common denominator (numpy when it can be imported, plain integers when
    not: both exact);
 4. each group's figure (weighted, split, artificial rows by the formulas of
-   the reference, with one reduction per row) is handed to every row of it.
+   the reference, with one reduction per row) is handed to every row of it;
+   a group whose NS and EW sides are one score, on a board with no split
+   row, is worked out once and mirrored for EW.
 
 Every figure is a :class:`~fractions.Fraction` equal to the reference's;
 ``tests/test_fast_exact.py`` compares the two on random boards of every kind.
@@ -29,6 +31,7 @@ Every figure is a :class:`~fractions.Fraction` equal to the reference's;
 from __future__ import annotations
 
 import math
+import operator
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
@@ -72,14 +75,23 @@ class _Groups:
                 self.counts[key] += count
         self.split = any(isinstance(row, Result) and row.is_split for row in self.kinds.values())
 
-    def spread(self, figure: Figure) -> list[Pair | None]:
-        """``figure`` of the NS and EW side of each group, handed to every row of the group."""
-        per_kind = {
-            key: (figure(row.ns, Direction.NS), figure(row.ew, Direction.EW))
-            if isinstance(row, Result)
-            else None
-            for key, row in self.kinds.items()
-        }
+    def spread(self, figure: Figure, mirror: Callable[[Fraction], Fraction]) -> list[Pair | None]:
+        """``figure`` of the NS and EW side of each group, handed to every row of the group.
+
+        ``mirror(ns)`` is a real score's EW figure from its NS one in a table both
+        directions share: on a board with no split row, a group whose NS and EW
+        sides are one score is worked out once.
+        """
+        one_table = not self.split
+        per_kind: dict[int, Pair | None] = {}
+        for key, row in self.kinds.items():
+            if not isinstance(row, Result):
+                per_kind[key] = None
+            elif one_table and row.ns is row.ew and isinstance(row.ns, Weighted):
+                ns = figure(row.ns, Direction.NS)
+                per_kind[key] = (ns, mirror(ns))
+            else:
+                per_kind[key] = (figure(row.ns, Direction.NS), figure(row.ew, Direction.EW))
         return list(map(per_kind.__getitem__, self.keys))
 
     def table(self, direction: Direction, expected: int) -> FrequencyTable:
@@ -141,30 +153,16 @@ def _per_table(
     return {direction: done[id(table)] for direction, table in by_direction.items()}
 
 
-def _mixer() -> Callable[[Weighted, Values], Fraction]:
-    """``mix(side, values)``: ``sum(w * values[s])`` over the side's components, exactly.
-
-    Summed as an integer numerator and denominator, then reduced once to a
-    :class:`~fractions.Fraction`; remembered per side object and values (a
-    side that is both a result's NS and EW side is mixed once).
-    """
-    cache: dict[tuple[int, int], Fraction] = {}
-
-    def mix(side: Weighted, values: Values) -> Fraction:
-        key = (id(values), id(side))
-        found = cache.get(key)
-        if found is not None:
-            return found
-        numerator, denominator = 0, 1
-        for score, weight in side.components:
-            value, below = values[score]
-            den = weight.denominator * below
-            numerator = numerator * den + denominator * weight.numerator * value
-            denominator *= den
-        found = cache[key] = Fraction(numerator, denominator)
-        return found
-
-    return mix
+def _mix(side: Weighted, values: Values) -> Fraction:
+    """``sum(w * values[s])`` over the side's components, exactly: summed as an integer
+    numerator and denominator, then reduced once to a :class:`~fractions.Fraction`."""
+    numerator, denominator = 0, 1
+    for score, weight in side.components:
+        value, below = values[score]
+        den = weight.denominator * below
+        numerator = numerator * den + denominator * weight.numerator * value
+        denominator *= den
+    return Fraction(numerator, denominator)
 
 
 def _memoised(figure: Figure) -> Figure:
@@ -196,15 +194,14 @@ def matchpoints(board: Board, scale: int = 2) -> list[Pair | None]:
         _tables(groups, board.expected),
         lambda table: {row.score: table.matchpoints(row.score, scale) for row in table.rows},
     )
-    mix = _mixer()
 
     def side_mp(side: Side, direction: Direction) -> Fraction:
         if isinstance(side, Artificial):
             return side.percent * top / 100
-        ns = mix(side, mp[direction])
+        ns = _mix(side, mp[direction])
         return ns if direction is Direction.NS else top - ns
 
-    return groups.spread(_memoised(side_mp))
+    return groups.spread(_memoised(side_mp), lambda ns: top - ns)
 
 
 def butler(
@@ -226,7 +223,6 @@ def butler(
             done[id(table)] = {row.score: imps(row.score - datum) for row in table.rows}
     imps_at = {direction: done[id(table)] for direction, table in by_direction.items()}
     wholes: dict[int, Fraction] = {}
-    mixed: dict[tuple[int, int], Fraction] = {}  # (id of values, id of side) -> NS figure
 
     def whole(value: int) -> Fraction:
         found = wholes.get(value)
@@ -234,7 +230,7 @@ def butler(
             found = wholes[value] = Fraction(value)
         return found
 
-    def mixed_now(side: Weighted, values: dict[int, int]) -> Fraction:
+    def mix(side: Weighted, values: dict[int, int]) -> Fraction:
         numerator, denominator = 0, 1
         for score, weight in side.components:
             below = weight.denominator
@@ -247,13 +243,6 @@ def butler(
             return Fraction(numerator, denominator)
         return whole(_round_whole(numerator, denominator))
 
-    def mix(side: Weighted, values: dict[int, int]) -> Fraction:
-        key = (id(values), id(side))
-        found = mixed.get(key)
-        if found is None:
-            found = mixed[key] = mixed_now(side, values)
-        return found
-
     def negated(ns: Fraction) -> Fraction:
         return whole(-ns.numerator) if ns.denominator == 1 else -ns
 
@@ -262,37 +251,12 @@ def butler(
             return _artificial_imps(side)
         values = imps_at[direction]
         components = side.components
-        if len(components) == 1:
-            value = values[components[0][0]]
-            return whole(value if direction is Direction.NS else -value)
-        ns = mix(side, values)
+        ns = whole(values[components[0][0]]) if len(components) == 1 else mix(side, values)
         return ns if direction is Direction.NS else negated(ns)
 
-    # A row whose NS and EW sides are one score, on a board with one table (no split
-    # row), scores -x for EW where NS scores x: worked out once.  Plain scores share
-    # one pair of figures per score.
-    values = imps_at[Direction.NS]
-    one_table = values is imps_at[Direction.EW]
-    plain: dict[int, Pair] = {}
-    memoised = _memoised(side_imps)
-    per_kind: dict[int, Pair | None] = {}
-    for key, row in groups.kinds.items():
-        if not isinstance(row, Result):
-            per_kind[key] = None
-            continue
-        side = row.ns
-        if not (one_table and side is row.ew and isinstance(side, Weighted)):
-            per_kind[key] = (memoised(side, Direction.NS), memoised(row.ew, Direction.EW))
-        elif len(side.components) == 1:
-            score = side.components[0][0]
-            pair = plain.get(score)
-            if pair is None:
-                pair = plain[score] = (whole(values[score]), whole(-values[score]))
-            per_kind[key] = pair
-        else:  # a weighted side is (all but always) one row's: mixed directly, not remembered
-            ns = mixed_now(side, values)
-            per_kind[key] = (ns, negated(ns))
-    return list(map(per_kind.__getitem__, groups.keys))
+    # Not memoised: a plain score's figure is two look-ups, a weighted one a few integer
+    # operations, no more than remembering them would cost.
+    return groups.spread(side_imps, negated)
 
 
 def _round_whole(numerator: int, denominator: int) -> int:
@@ -313,15 +277,14 @@ def cross_imps(board: Board, comparisons: int, divisor: int) -> list[Pair | None
     """:meth:`Board.cross_imps <xlbridge.board.Board.cross_imps>` after its divisor is chosen."""
     groups = _Groups(board.rows, board.counts)
     totals = _per_table(_tables(groups, board.expected), _cross_totals)
-    mix = _mixer()
 
     def side_x(side: Side, direction: Direction) -> Fraction:
         if isinstance(side, Artificial):
             return _artificial_imps(side) * comparisons / divisor
-        total = mix(side, totals[direction])
+        total = _mix(side, totals[direction])
         return (total if direction is Direction.NS else -total) / divisor
 
-    return groups.spread(_memoised(side_x))
+    return groups.spread(_memoised(side_x), operator.neg)
 
 
 def _cross_totals(table: FrequencyTable) -> dict[int, Fraction]:

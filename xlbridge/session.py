@@ -755,7 +755,7 @@ def _pair_result(
             e.opponent,
             figure if isinstance(figure, str) else "",
             score,
-            on_board.get(e.board, _ZERO) if on_board else _ZERO,
+            on_board.get(e.board, _ZERO),
         )
         for e, figure, score in zip(entries, figures, scores, strict=True)
     )
