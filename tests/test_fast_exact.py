@@ -18,7 +18,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import xlbridge.board as board_module
-from xlbridge import fast
+from xlbridge import fast, imp_matrix
 from xlbridge.board import Board, Direction, Pair, frequency_lines
 from xlbridge.exact import round_half_away
 from xlbridge.result import (
@@ -182,10 +182,10 @@ def test_imp_sums_numpy_python_and_the_scale_agree() -> None:
     scores = sorted({rng.randrange(-7600, 7610, 10) for _ in range(300)}, reverse=True)
     masses = [rng.randrange(1, 10**6) for _ in scores]
     expected = [sum(m * imps(s - t) for t, m in zip(scores, masses, strict=True)) for s in scores]
-    assert fast._imp_sums_numpy(scores, masses) == expected
-    assert fast._imp_sums_python(scores, masses) == expected
+    assert imp_matrix._imp_sums_numpy(scores, masses) == expected
+    assert imp_matrix._imp_sums_python(scores, masses) == expected
     huge = [m * 10**15 for m in masses]  # past int64: must take the integer path
-    assert fast.imp_sums(scores, huge) == [e * 10**15 for e in expected]
+    assert imp_matrix.imp_sums(scores, huge) == [e * 10**15 for e in expected]
 
 
 def test_without_numpy_cross_imps_stay_exact(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -45,16 +45,14 @@ from xlbridge.board import (
     _artificial_imps,
 )
 from xlbridge.exact import round_half_away
+from xlbridge.imp_matrix import imp_sums
 from xlbridge.result import Artificial, Result, Row, Side, Weighted
-from xlbridge.scales import _IMP_THRESHOLDS, imps
+from xlbridge.scales import imps
 
-__all__ = ["butler", "cross_imps", "imp_sums", "matchpoints", "tables"]
+__all__ = ["butler", "cross_imps", "matchpoints", "tables"]
 
 #: A figure for one side of a result, seen from one direction's table.
 Figure = Callable[[Side, Direction], Fraction]
-
-#: Products whose bound stays below this are left to numpy's int64.
-_INT64_SAFE = 2**62
 
 
 class _Groups:
@@ -303,46 +301,3 @@ def _cross_totals(table: FrequencyTable) -> dict[int, Fraction]:
         score: Fraction(total * factor.numerator, common * factor.denominator)
         for score, total in zip(scores, sums, strict=True)
     }
-
-
-def imp_sums(scores: Sequence[int], masses: Sequence[int]) -> list[int]:
-    """``[sum(m_j * imps(s_i - s_j) for j) for i]``: whole scores, whole masses, exactly.
-
-    Uses numpy's int64 when the products are bounded well inside it, plain
-    Python integers otherwise or when numpy is not available.
-    """
-    if not scores:
-        return []
-    bound = max(abs(m) for m in masses) * 24 * len(masses)
-    if bound < _INT64_SAFE:
-        try:
-            return _imp_sums_numpy(scores, masses)
-        except ImportError:
-            pass
-    return _imp_sums_python(scores, masses)
-
-
-def _imp_sums_numpy(scores: Sequence[int], masses: Sequence[int]) -> list[int]:
-    import numpy as np
-
-    points = np.asarray(scores, dtype=np.int64)
-    difference = points[:, None] - points[None, :]
-    won = np.searchsorted(np.asarray(_IMP_THRESHOLDS, dtype=np.int64), np.abs(difference), "right")
-    scale = np.where(difference >= 0, won, -won)
-    sums: list[int] = (scale @ np.asarray(masses, dtype=np.int64)).tolist()
-    return sums
-
-
-def _imp_sums_python(scores: Sequence[int], masses: Sequence[int]) -> list[int]:
-    scale: dict[int, int] = {}
-    sums = []
-    for s in scores:
-        total = 0
-        for t, m in zip(scores, masses, strict=True):
-            difference = s - t
-            value = scale.get(difference)
-            if value is None:
-                value = scale[difference] = imps(difference)
-            total += m * value
-        sums.append(total)
-    return sums

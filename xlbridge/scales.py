@@ -50,6 +50,7 @@ from xlbridge.exact import parse_fraction, quote, whole_number
 
 __all__ = [
     "IMP_SCALE",
+    "IMP_THRESHOLDS",
     "VP_TOTAL",
     "imps",
     "victory_point_pair",
@@ -94,8 +95,8 @@ IMP_SCALE: Final[tuple[tuple[int, int | None, int], ...]] = (
 #: The victory points a match shares out: the winner's and the loser's add up to this.
 VP_TOTAL: Final = 20
 
-# The first difference of each band after the first, ascending.
-_IMP_THRESHOLDS: Final = tuple(first for first, _, _ in IMP_SCALE[1:])
+#: The first difference of each band after the first, ascending (IMPs won = how many are <= |difference|).
+IMP_THRESHOLDS: Final = tuple(first for first, _, _ in IMP_SCALE[1:])
 
 # Significant digits for evaluating the VP formula: far beyond what the
 # rounding to hundredths can be sensitive to.
@@ -110,7 +111,7 @@ def imps(difference: Number) -> int:
     """
     points = _number(difference, "the points difference")
     # Thresholds are whole, so a fractional difference reaches one exactly when its floor does.
-    won = bisect_right(_IMP_THRESHOLDS, math.floor(abs(points)))
+    won = bisect_right(IMP_THRESHOLDS, math.floor(abs(points)))
     return won if points >= 0 else -won
 
 
