@@ -95,7 +95,7 @@ IMP_SCALE: Final[tuple[tuple[int, int | None, int], ...]] = (
 #: The victory points a match shares out: the winner's and the loser's add up to this.
 VP_TOTAL: Final = 20
 
-#: The first difference of each band after the first, ascending (IMPs won = how many are <= |difference|).
+#: The first difference of each band after the first, ascending: IMPs won = how many are <= |d|.
 IMP_THRESHOLDS: Final = tuple(first for first, _, _ in IMP_SCALE[1:])
 
 # Significant digits for evaluating the VP formula: far beyond what the
