@@ -30,6 +30,7 @@ from xlbridge.errors import ContractError
 from xlbridge.exact import is_blank, normalise_text, parse_fraction
 
 __all__ = [
+    "PASSED_OUT_NAMES",
     "Contract",
     "Doubling",
     "Seat",
@@ -38,6 +39,7 @@ __all__ = [
     "board_dealer",
     "board_vulnerability",
     "format_contract",
+    "is_passed_out",
     "is_possible_score",
     "parse_contract",
     "parse_tricks_result",
@@ -220,23 +222,36 @@ class Contract:
 
 _CONTRACT_EXPECTED = "(expected level 1-7, strain C D H S NT, then X or XX)"
 _CONTRACT_PATTERN = re.compile(r"([1-7])(.+?)(XX|X|\*\*|\*)?")
-_PASSED_OUT_NAMES = frozenset({"P", "PASS", "AP", "ALLPASS", "PASSED", "PASSEDOUT", "PASSOUT"})
+#: What a contract cell may hold for a passed-out board, compared without case or spaces
+#: (``'All Pass'``, ``'passed out'``): the one list the parser, the workbook reader and
+#: ``BRIDGE_SCORE`` use.
+PASSED_OUT_NAMES = frozenset({"P", "PASS", "AP", "ALLPASS", "PASSED", "PASSEDOUT", "PASSOUT"})
 _PASSED_OUT_TEXT = "Pass"
+
+
+def is_passed_out(text: object) -> bool:
+    """Whether a contract cell says the board was passed out (one of :data:`PASSED_OUT_NAMES`).
+
+    >>> is_passed_out("All Pass"), is_passed_out("passed out"), is_passed_out("4S")
+    (True, True, False)
+    """
+    return isinstance(text, str) and _squash(text) in PASSED_OUT_NAMES
 
 
 def parse_contract(text: str) -> Contract | None:
     """The contract in ``text`` (``'4HX'``, ``'4 H X'``, ``'3N'``, ``'4♥'``), ``None`` if passed.
 
-    Passed out is written ``'Pass'``, ``'P'`` or ``'AP'`` (any case).
+    Passed out is written as one of :data:`PASSED_OUT_NAMES` (``'Pass'``, ``'AP'``,
+    ``'All Pass'``, ``'Passed out'``..., any case).
 
     >>> parse_contract("3n")
     Contract(level=3, strain=Strain.NT, doubling=Doubling.UNDOUBLED)
     >>> parse_contract("AP") is None
     True
     """
-    squashed = _squash(text) if isinstance(text, str) else ""
-    if squashed in _PASSED_OUT_NAMES:
+    if is_passed_out(text):
         return None
+    squashed = _squash(text) if isinstance(text, str) else ""
     match = _CONTRACT_PATTERN.fullmatch(squashed)
     strain = _STRAIN_NAMES.get(match.group(2)) if match else None
     if match is None or strain is None:

@@ -19,28 +19,19 @@ with the event.
 
 from __future__ import annotations
 
-import io
-import math
 import os
 import re
-import zipfile
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timedelta
 from fractions import Fraction
 from functools import partial
-from pathlib import Path
-from typing import IO, Any, TypeVar, cast
-from xml.etree import ElementTree
-
-from openpyxl import load_workbook
-from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
-from openpyxl.utils.exceptions import CellCoordinatesException
+from typing import Any, TypeVar, cast
 
 from xlbridge.contract import (
     Seat,
     board_vulnerability,
+    is_passed_out,
     is_possible_score,
     parse_contract,
     parse_tricks_result,
@@ -69,6 +60,7 @@ from xlbridge.result import (
     parse_weight,
 )
 from xlbridge.workbook import layout as L
+from xlbridge.workbook.sheets import Hidden, Sheets, load_sheets
 
 __all__ = ["NightWorkbook", "pair_label", "read_workbook", "source_row"]
 
@@ -122,29 +114,16 @@ def pair_label(value: object) -> str:
 def read_workbook(path: str | os.PathLike[str]) -> NightWorkbook:
     """Read and check the club-night workbook at ``path`` (opened read-only, never written).
 
-    The values are read by python-calamine when the workbook holds nothing it
-    could read differently from openpyxl (:func:`_fast_sheets`), by openpyxl
-    otherwise; either way the sheets, and so every message, are the same.
+    The file must already have passed :func:`xlbridge.safefile.check_workbook_file`.
     """
-    fast = _fast_sheets(Path(path))
-    if fast is not None:
-        sheets, hidden = fast
-        return _Reader(sheets, hidden).read()
-    try:
-        wb = load_workbook(Path(path), read_only=True, data_only=True)
-    except (OSError, ValueError, KeyError) as exc:
-        raise ScoringError(f"{os.fspath(path)!r} is not a readable .xlsx workbook: {exc}") from exc
-    try:
-        missing = [s for s in (L.SETTINGS, L.PAIRS, L.TRAVELLERS) if s not in wb.sheetnames]
-        if missing:
-            raise ScoringError(
-                f"{os.fspath(path)!r} has no sheet {missing[0]!r}: "
-                "is it a club-night workbook (xlbridge new NIGHT.xlsx)?"
-            )
-        sheets = {name: _rows(wb[name]) for name in wb.sheetnames if name in _READ}
-    finally:
-        wb.close()
-    return _Reader(sheets, _hidden_problems(Path(path))).read()
+    loaded = load_sheets(path, _WIDTHS)
+    missing = [s for s in (L.SETTINGS, L.PAIRS, L.TRAVELLERS) if s not in loaded.read]
+    if missing:
+        raise ScoringError(
+            f"{os.fspath(path)!r} has no sheet {missing[0]!r}: "
+            "is it a club-night workbook (xlbridge new NIGHT.xlsx)?"
+        )
+    return _Reader(loaded).read()
 
 
 #: The entry sheets and how many columns of each a person types in.
@@ -154,75 +133,21 @@ _ENTRY_COLUMNS = {
     L.RULINGS: L.RULING_COLUMNS,
     L.ADJUSTMENTS: L.ADJUSTMENT_COLUMNS,
 }
-_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
-_REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+#: The sheets read, and how many columns of each are typed (checked for hidden formulas).
+_WIDTHS = {L.SETTINGS: 0, **{name: len(columns) for name, columns in _ENTRY_COLUMNS.items()}}
 
 
-def _hidden_problems(path: Path) -> list[str]:
-    """What the values alone do not show: merged entry cells, formulas with no saved value.
-
-    A formula that was never calculated (a workbook written by a program, not
-    saved by Excel) reads as blank, and a score merged over two rows reads as
-    a score on the first row and a blank on the second: both would be scored
-    silently as something else, so both are refused.  The sheet XML has
-    already passed :func:`xlbridge.safefile.check_workbook_file`.
-    """
-    problems: list[str] = []
-    with zipfile.ZipFile(path) as archive:
-        for name, target in _sheet_parts(archive).items():
-            if name in _ENTRY_COLUMNS:
-                width = len(_ENTRY_COLUMNS[name])
-                with archive.open(target) as xml:
-                    problems.extend(_sheet_problems(name, width, xml))
-    return problems
-
-
-def _sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
-    """Sheet name -> the path of its XML part inside the archive."""
-    rels = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
-    targets = {r.get("Id"): r.get("Target", "") for r in rels}
-    book = ElementTree.fromstring(archive.read("xl/workbook.xml"))
-    parts = {}
-    for sheet in book.iter(f"{_MAIN}sheet"):
-        target = targets.get(sheet.get(_REL), "")
-        path = target.lstrip("/") if target.startswith("/") else f"xl/{target}"
-        parts[sheet.get("name", "")] = path
-    return parts
-
-
-def _sheet_problems(name: str, width: int, xml: IO[bytes]) -> Iterator[str]:
-    for _, element in ElementTree.iterparse(xml):
-        if element.tag == f"{_MAIN}c":
-            ref = element.get("r", "")
-            formula, value = element.find(f"{_MAIN}f"), element.find(f"{_MAIN}v")
-            if formula is not None and (value is None or not value.text) and _entry(ref, width):
-                yield (
-                    f"{name}!{ref}: holds a formula (={formula.text or ''}) with no saved "
-                    "value: type the value, or open the workbook in Excel and save it"
-                )
-            element.clear()
-        elif element.tag == f"{_MAIN}mergeCell":
-            ref = element.get("ref", "")
-            if _entry(ref.split(":")[0], width) or _entry(ref.split(":")[-1], width):
-                yield (
-                    f"{name}!{ref}: merged cells: unmerge them, so that every row has its own entry"
-                )
-
-
-def _entry(ref: str, width: int) -> bool:
-    """Whether a cell reference lies in the first ``width`` columns."""
-    try:
-        letters, _ = coordinate_from_string(ref.replace("$", ""))
-    except CellCoordinatesException:
-        return False
-    return int(column_index_from_string(letters)) <= width
-
-
-_READ = {L.SETTINGS, L.PAIRS, L.TRAVELLERS, L.RULINGS, L.ADJUSTMENTS}
-
-
-def _rows(ws: Any) -> list[tuple[Any, ...]]:
-    return [tuple(row) for row in ws.iter_rows(min_row=1, max_col=9, values_only=True)]
+def _hidden_message(found: Hidden) -> str:
+    """A formula with no saved value reads as blank, and a score merged over two rows reads
+    as a score on the first row and a blank on the second: both would be scored silently
+    as something else, so both are refused."""
+    where = f"{found.sheet}!{found.ref}"
+    if found.kind == "formula":
+        return (
+            f"{where}: holds a formula (={found.formula}) with no saved "
+            "value: type the value, or open the workbook in Excel and save it"
+        )
+    return f"{where}: merged cells: unmerge them, so that every row has its own entry"
 
 
 def _data(rows: list[tuple[Any, ...]], width: int) -> Iterator[tuple[int, Cells]]:
@@ -233,224 +158,11 @@ def _data(rows: list[tuple[Any, ...]], width: int) -> Iterator[tuple[int, Cells]
             yield index, cells
 
 
-# --- the fast path: python-calamine, where it reads exactly what openpyxl reads ---------------
-
-#: What calamine could read otherwise than openpyxl, in a read sheet or the shared strings:
-#: an error cell (calamine: blank), an empty text (openpyxl: '', calamine: blank), escaped
-#: characters, phonetic runs, prefixed tags.  Each starts with a literal, so each is a quick
-#: scan; comments, CDATA, DTDs and carriage returns are looked for as bytes.
-_UNSURE = tuple(
-    re.compile(pattern)
-    for pattern in (
-        rb"""t\s*=\s*["']e["']""",
-        rb"<t(?:\s[^>]*)?(?:/>|>\s*</)",
-        rb"<(?:is|si|r)\s*(?:/>|>\s*</)",
-        rb"<[\w.-]+:(?:c|f|v|is|si|t|r|row|sheetData|mergeCell|dimension)[\s/>]",
-    )
-)
-_ESCAPE = re.compile(rb"_x[0-9A-Fa-f]{4}_")
-#: A number written with a point or an exponent (openpyxl: float, even when whole).
-_DECIMAL = re.compile(rb"<v>([^<]*[.eE][^<]*)</v>")
-_DIMENSION = re.compile(rb"""<dimension\s+ref\s*=\s*["']([^"']*)["']""")
-_FORMULA = re.compile(rb"<f[\s/>]")
-_CELL = re.compile(rb"""<c\s(?:[^>]*?\s)?r\s*=\s*["']\$?([A-Z]+)\$?(\d+)["'][^>]*>""")
-#: Number formats both libraries read as dates: letters of dates and times, separators.
-_PLAIN_DATE = re.compile(r"[dmyhsDMYHS\-/.: ]+")
-#: Rows past this many (a huge <dimension>) are left to openpyxl.
-_MAX_FAST_ROWS = 100_000
-
-
-class _NotSure(Exception):
-    """The workbook holds something calamine might read otherwise than openpyxl."""
-
-
-def _fast_sheets(path: Path) -> tuple[dict[str, list[tuple[Any, ...]]], list[str]] | None:
-    """The sheets and hidden problems as openpyxl would give them, read by python-calamine.
-
-    One read of the file serves both the values (calamine, about ten times
-    faster than openpyxl's read-only mode) and the XML checks.  ``None`` when
-    calamine is not installed (Pyodide), when anything fails, or when the
-    workbook holds anything calamine reads differently from openpyxl (error
-    cells, empty texts, dates outside the event's date, whole numbers written
-    with a point, unusual number formats or XML): :func:`read_workbook` then
-    reads it with openpyxl, which also gives the error message.
-    """
-    try:
-        from python_calamine import CalamineWorkbook
-    except ImportError:  # pragma: no cover - Pyodide, where the workbook layer is not used
-        return None
-    try:
-        data = path.read_bytes()
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            parts = _sheet_parts(archive)
-            names = set(archive.namelist())
-            if any(s not in parts for s in (L.SETTINGS, L.PAIRS, L.TRAVELLERS)):
-                return None
-            _check_shared(archive, names)
-            xml = {name: archive.read(parts[name]) for name in parts if name in _READ}
-        book = CalamineWorkbook.from_filelike(io.BytesIO(data))
-        if book.sheet_names != list(parts):
-            return None
-        sheets: dict[str, list[tuple[Any, ...]]] = {}
-        hidden: list[str] = []
-        for name, part in xml.items():
-            _check_sheet_xml(part)
-            rows = book.get_sheet_by_name(name).to_python(skip_empty_area=False)
-            sheets[name] = _openpyxl_rows(name, rows, _dimension_rows(part))
-        for name, part in xml.items():
-            if name in _ENTRY_COLUMNS:
-                hidden.extend(_quick_problems(name, len(_ENTRY_COLUMNS[name]), part))
-    except Exception:  # anything unusual: openpyxl reads it (and words any error)
-        return None
-    return sheets, hidden
-
-
-def _check_shared(archive: zipfile.ZipFile, names: set[str]) -> None:
-    """Raise :class:`_NotSure` for shared strings or number formats calamine may read otherwise."""
-    if "xl/sharedStrings.xml" in names:
-        strings = archive.read("xl/sharedStrings.xml")
-        _check_xml(strings)
-    if "xl/styles.xml" in names:
-        from openpyxl.styles.numbers import is_date_format
-
-        styles = ElementTree.fromstring(archive.read("xl/styles.xml"))
-        for fmt in styles.iter(f"{_MAIN}numFmt"):
-            code = fmt.get("formatCode", "")
-            if is_date_format(code) and not _PLAIN_DATE.fullmatch(code):
-                raise _NotSure(f"number format {code!r}")
-        for xf in styles.iter(f"{_MAIN}xf"):
-            if 23 <= int(xf.get("numFmtId", "0")) < 164 and xf.get("numFmtId") not in _BUILTIN:
-                raise _NotSure("a locale-specific built-in number format")
-
-
-#: Built-in number formats that openpyxl and calamine both know (0-22, 37-49).
-_BUILTIN = {str(n) for n in (*range(37, 50),)}
-
-
-def _after_declaration(data: bytes) -> int:
-    """Where the XML after its declaration starts (a declaration may end in CR LF)."""
-    if not data.startswith((b"<?xml", b"\xef\xbb\xbf<?xml")):
-        if not data.startswith(b"<"):
-            raise _NotSure("not UTF-8 XML")
-        return 0
-    return data.index(b"?>") + 2
-
-
-def _check_xml(data: bytes) -> None:
-    start = _after_declaration(data)
-    if data.find(b"\r", start) >= 0 or b"<!" in data or b"rPh" in data:
-        raise _NotSure("a carriage return, a comment, CDATA, a DTD or a phonetic run")
-    if (b"_x" in data and _ESCAPE.search(data)) or any(p.search(data, start) for p in _UNSURE):
-        raise _NotSure("an error cell, an empty text, an escaped character or a prefixed tag")
-
-
-def _check_sheet_xml(data: bytes) -> None:
-    _check_xml(data)
-    for match in _DECIMAL.finditer(data):
-        try:
-            number = float(match.group(1))
-        except ValueError:
-            continue
-        if number.is_integer():
-            raise _NotSure("a whole number written with a point or an exponent")
-
-
-def _dimension_rows(data: bytes) -> int | None:
-    """The last row of the sheet's ``<dimension>``, which openpyxl's read-only mode stops at."""
-    head = data[: data.find(b"<sheetData")]
-    match = _DIMENSION.search(head)
-    if match is None:
-        if b"<dimension" in head:
-            raise _NotSure("dimension")
-        return None
-    from openpyxl.utils.cell import range_boundaries
-
-    last = range_boundaries(match.group(1).decode())[3]
-    if last is None or last > _MAX_FAST_ROWS:
-        raise _NotSure("dimension")
-    return int(last)
-
-
-_TEMPORAL = (date, time, timedelta)
-#: The label of the one setting a date belongs in (its value is not read).
-_EVENT_DATE = next(s.label for s in L.SETTING_ROWS if s.name == "EventDate").lower()
-
-
-def _openpyxl_rows(name: str, rows: list[list[Any]], last: int | None) -> list[tuple[Any, ...]]:
-    """calamine's rows as openpyxl's read-only ``iter_rows(max_col=9, values_only=True)``.
-
-    Blank cells are ``None``; whole numbers below 2**53 ints; the event's date a
-    ``datetime``.  Rows stop at the ``<dimension>``'s last row, as openpyxl's do.
-    """
-    if last is not None:
-        rows = rows[:last]
-    out: list[tuple[Any, ...]] = []
-    event_date = _EVENT_DATE if name == L.SETTINGS else None
-    for row in rows:
-        cells = [_value(v) for v in row[:9]]
-        if len(cells) < 9:
-            cells.extend([None] * (9 - len(cells)))
-        if any(isinstance(v, _TEMPORAL) for v in cells):
-            label = cells[0].strip().lower() if isinstance(cells[0], str) else None
-            if (
-                event_date is None
-                or label != event_date
-                or any(isinstance(v, _TEMPORAL) for v in cells[2:])
-            ):
-                raise _NotSure("a date or time")
-            if isinstance(cells[1], date) and not isinstance(cells[1], datetime):
-                cells[1] = datetime.combine(cells[1], time())
-        out.append(tuple(cells))
-    return out
-
-
-def _value(value: Any) -> Any:
-    if value == "" and isinstance(value, str):
-        return None
-    if isinstance(value, float):
-        if not math.isfinite(value):
-            raise _NotSure("not a finite number")
-        if value.is_integer():
-            if abs(value) >= 2**53:
-                raise _NotSure("a whole number beyond 2**53")
-            return int(value)
-    return value
-
-
-def _column(letters: bytes) -> int:
-    column = 0
-    for letter in letters:
-        column = column * 26 + letter - 64
-    return column
-
-
-def _quick_problems(name: str, width: int, data: bytes) -> list[str]:
-    """:func:`_sheet_problems` on the sheet XML, skipping the parse when it cannot find any.
-
-    With no merged cells and every formula outside the first ``width``
-    columns (the template's computed column), there is nothing to report.
-    """
-    if b"mergeCell" not in data:
-        for match in _FORMULA.finditer(data):
-            cell = _CELL.match(data, data.rfind(b"<c", 0, match.start()))
-            if (
-                cell is None
-                or data[cell.end() - 2 : cell.end()] == b"/>"
-                or data.find(b"</c>", cell.end(), match.start()) != -1
-                or _column(cell.group(1)) <= width
-            ):
-                break
-        else:
-            return []
-    return list(_sheet_problems(name, width, io.BytesIO(data)))
-
-
 class _Reader:
-    def __init__(
-        self, sheets: dict[str, list[tuple[Any, ...]]], hidden: Sequence[str] = ()
-    ) -> None:
-        self.sheets = sheets
-        self.problems = _Problems(list(hidden))
+    def __init__(self, loaded: Sheets) -> None:
+        self.loaded = loaded
+        self.sheets = {name: sheet.rows for name, sheet in loaded.read.items()}
+        self.problems = _Problems([_hidden_message(h) for h in loaded.hidden])
         #: contract scores by board and the three cells' types and values: a board's
         #: tables often bid and make the same; only scores read without a problem
         self.contract_scores: dict[tuple[object, ...], int] = {}
@@ -715,7 +427,7 @@ class _Reader:
     def _score_contract(self, row: _TravellerRow, board: int) -> int | None:
         contract_cell, declarer, result = row.cells[3:6]
         contract = self.problems.attempt(lambda: _at(row.at("D"), parse_contract, contract_cell))
-        if contract is None and not _passed(contract_cell):
+        if contract is None and not is_passed_out(contract_cell):
             return None
         seat = None
         if contract is not None:
@@ -819,10 +531,6 @@ def _at(where: str, parse: Callable[[Any], T], value: object) -> T:
         return parse(value)
     except ScoringError as exc:
         raise type(exc)(f"{where}: {exc}") from None
-
-
-def _passed(cell: object) -> bool:
-    return isinstance(cell, str) and normalise_text(cell).upper() in {"PASS", "P", "AP"}
 
 
 def _one_ruling(members: list[tuple[int, Cells]], where: str) -> Result:

@@ -29,7 +29,8 @@ from xlbridge.event import Play
 from xlbridge.result import Row, format_result
 from xlbridge.session import BoardResult, EventResult, PairResult
 from xlbridge.workbook import layout as L
-from xlbridge.workbook.reader import _sheet_parts, source_row
+from xlbridge.workbook.reader import source_row
+from xlbridge.workbook.sheets import sheet_parts
 from xlbridge.workbook.template import (
     BOLD,
     COMPUTED_FILL,
@@ -389,7 +390,7 @@ def save_workbook(wb: Workbook, target: str | os.PathLike[str], bulk: BulkRows) 
         zipfile.ZipFile(io.BytesIO(saved)) as source,
         zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as out,
     ):
-        parts = {part: title for title, part in _sheet_parts(source).items()}
+        parts = {part: title for title, part in sheet_parts(source).items()}
         for info in source.infolist():
             bulk_rows = bulk.sheets.get(parts.get(info.filename, ""))
             if bulk_rows is None:
