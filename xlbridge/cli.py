@@ -22,6 +22,8 @@ from xlbridge import __version__
 from xlbridge.errors import ScoringError
 
 if TYPE_CHECKING:
+    from openpyxl import Workbook
+
     from xlbridge.workbook.night import ScoredNight
 
 __all__ = ["cli", "main"]
@@ -65,18 +67,33 @@ def lite(directory: Path, force: bool) -> None:
 )
 def score(night: Path, output: Path | None, html_path: Path | None) -> None:
     """Score a filled club-night workbook and print the ranking; the input is never changed."""
-    from xlbridge.workbook.night import default_output, score_night, write_html, write_night_results
+    from xlbridge.safefile import OutputPlan
+    from xlbridge.workbook.night import (
+        HTML_SUFFIXES,
+        WORKBOOK_SUFFIXES,
+        default_output,
+        html_writer,
+        results_writer,
+        score_night,
+    )
     from xlbridge.workbook.present import format_ranking
 
-    scored = score_night(night)
-    for warning in scored.warnings:
-        click.echo(f"warning: {warning}", err=True)
+    # Every output is planned and checked before the night is read; each writer runs
+    # only once the night is scored, and all are written or none.  More outputs of
+    # the command (--usebio, --pbn) join the same plan.
+    plan = OutputPlan([night])
+    scored: list[ScoredNight] = []
     target = output or default_output(night)
-    write_night_results(night, scored, target)
+    plan.add(target, "-o", lambda tmp: results_writer(night, scored[0])(tmp), WORKBOOK_SUFFIXES)
     if html_path is not None:
-        write_html(night, scored.result, html_path)
-    click.echo(format_ranking(scored.result))
-    click.echo(f"\nwrote {target}" + (f" and {html_path}" if html_path else ""))
+        plan.add(html_path, "--html", lambda tmp: html_writer(scored[0].result)(tmp), HTML_SUFFIXES)
+    plan.check()
+    scored.append(score_night(night))
+    for warning in scored[0].warnings:
+        click.echo(f"warning: {warning}", err=True)
+    written = plan.write()
+    click.echo(format_ranking(scored[0].result))
+    click.echo("\nwrote " + " and ".join(str(path) for path in written))
 
 
 @cli.command()
@@ -121,7 +138,7 @@ def explain(night: Path, number: int) -> None:
 def merge(clubs: tuple[Path, ...], output: Path) -> None:
     """Score several clubs' workbooks of the same boards as one field (simultaneous pairs)."""
     from xlbridge.merge import compare_rankings, format_rank_changes, merge_events
-    from xlbridge.safefile import atomic_write
+    from xlbridge.safefile import OutputPlan
     from xlbridge.session import score_event
     from xlbridge.workbook.night import event_workbook
     from xlbridge.workbook.present import format_ranking
@@ -130,6 +147,12 @@ def merge(clubs: tuple[Path, ...], output: Path) -> None:
     # A merged field is millions of objects without cycles: the cyclic garbage collector
     # would only walk them again and again (a third of the time of 500 clubs), up to the
     # last report printed.
+    _refuse_repeated_files(clubs)
+    plan = OutputPlan(clubs)
+    merged: list[Workbook] = []
+    bulk = BulkRows()
+    plan.add(output, "-o", lambda tmp: save_workbook(merged[0], tmp, bulk), (".xlsx",))
+    plan.check()
     collecting = gc.isenabled()
     gc.disable()
     try:
@@ -140,9 +163,8 @@ def merge(clubs: tuple[Path, ...], output: Path) -> None:
                 click.echo(f"warning: {club}: {warning}", err=True)
         event = merge_events([night.night.event for night in nights])
         result = score_event(event)
-        bulk = BulkRows()
-        wb = event_workbook(event, result, bulk)
-        atomic_write(output, lambda tmp: save_workbook(wb, tmp, bulk))
+        merged.append(event_workbook(event, result, bulk))
+        plan.write()
         click.echo(format_ranking(result))
         changes = compare_rankings([night.result for night in nights], result)
         click.echo("\n" + format_rank_changes(changes))
@@ -150,6 +172,26 @@ def merge(clubs: tuple[Path, ...], output: Path) -> None:
     finally:
         if collecting:
             gc.enable()
+
+
+def _refuse_repeated_files(clubs: Sequence[Path]) -> None:
+    """Refuse a club's workbook given twice: one file by two names, or two identical files."""
+    import hashlib
+
+    from xlbridge.safefile import check_workbook_file
+
+    seen: dict[object, Path] = {}
+    for club in clubs:
+        check_workbook_file(club)
+        keys: list[object] = [club.resolve(), hashlib.sha256(club.read_bytes()).digest()]
+        for key in keys:
+            if key in seen:
+                raise ScoringError(
+                    f"{os.fspath(seen[key])!r} and {os.fspath(club)!r} are the same workbook: "
+                    "give each club's workbook once"
+                )
+        for key in keys:
+            seen[key] = club
 
 
 #: Clubs per worker process below which a merge scores them in this process.

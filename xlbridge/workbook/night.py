@@ -9,7 +9,7 @@ interrupted run leaves no half-written file and the input is never touched.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,7 +17,7 @@ from openpyxl import Workbook
 
 from xlbridge.errors import ScoringError
 from xlbridge.event import Event
-from xlbridge.safefile import atomic_write, check_workbook_file, refuse_same_file
+from xlbridge.safefile import OutputPlan, atomic_write, check_workbook_file
 from xlbridge.session import EventResult, score_event
 from xlbridge.workbook import layout as L
 from xlbridge.workbook.html import results_page
@@ -26,10 +26,14 @@ from xlbridge.workbook.template import build_template
 from xlbridge.workbook.writer import BulkRows, fill_results, result_texts, write_results
 
 __all__ = [
+    "HTML_SUFFIXES",
+    "WORKBOOK_SUFFIXES",
     "ScoredNight",
     "default_output",
     "event_workbook",
+    "html_writer",
     "new_night",
+    "results_writer",
     "score_night",
     "write_html",
     "write_night_results",
@@ -63,21 +67,37 @@ def score_night(path: str | os.PathLike[str], *, boards: bool = True) -> ScoredN
     return ScoredNight(night, score_event(night.event, boards=boards))
 
 
+#: The file name endings of each output.
+WORKBOOK_SUFFIXES = (".xlsx",)
+HTML_SUFFIXES = (".html", ".htm")
+
+
 def write_night_results(source: Path, scored: ScoredNight, target: Path) -> None:
     """Write the results workbook ``target`` (never over ``source``)."""
-    refuse_same_file(source, target)
-    atomic_write(target, lambda tmp: write_results(source, scored.result, tmp))
+    plan = OutputPlan([source])
+    plan.add(target, "-o", results_writer(source, scored), WORKBOOK_SUFFIXES)
+    plan.write()
 
 
 def write_html(source: Path, result: EventResult, target: Path) -> None:
     """Write the results page ``target`` (never over ``source``)."""
-    refuse_same_file(source, target)
-    page = results_page(result)
+    plan = OutputPlan([source])
+    plan.add(target, "--html", html_writer(result), HTML_SUFFIXES)
+    plan.write()
+
+
+def results_writer(source: Path, scored: ScoredNight) -> Callable[[Path], None]:
+    """What fills the results workbook of ``source`` (a function of the file to fill)."""
+    return lambda tmp: write_results(source, scored.result, tmp)
+
+
+def html_writer(result: EventResult) -> Callable[[Path], None]:
+    """What fills the results page (a function of the file to fill)."""
 
     def write(tmp: Path) -> None:
-        tmp.write_text(page, encoding="utf-8")
+        tmp.write_text(results_page(result), encoding="utf-8")
 
-    atomic_write(target, write)
+    return write
 
 
 def new_night(target: Path, overwrite: bool = False) -> None:
