@@ -27,7 +27,7 @@ from enum import Enum
 from typing import TypeVar
 
 from xlbridge.errors import ContractError
-from xlbridge.exact import is_blank, normalise_text, parse_fraction
+from xlbridge.exact import is_blank, normalise_text, parse_fraction, quote
 
 __all__ = [
     "PASSED_OUT_NAMES",
@@ -135,7 +135,7 @@ def _squash(text: str) -> str:
 def _lookup(names: Mapping[str, _E], text: object, expected: str) -> _E:
     member = names.get(_squash(text)) if isinstance(text, str) else None
     if member is None:
-        raise ContractError(f"{text!r} is not {expected}")
+        raise ContractError(f"{quote(text)} is not {expected}")
     return member
 
 
@@ -255,7 +255,7 @@ def parse_contract(text: str) -> Contract | None:
     match = _CONTRACT_PATTERN.fullmatch(squashed)
     strain = _STRAIN_NAMES.get(match.group(2)) if match else None
     if match is None or strain is None:
-        raise ContractError(f"{text!r} is not a contract {_CONTRACT_EXPECTED}")
+        raise ContractError(f"{quote(text)} is not a contract {_CONTRACT_EXPECTED}")
     return Contract(int(match.group(1)), strain, _DOUBLING_NAMES[match.group(3) or ""])
 
 
@@ -295,9 +295,9 @@ def _read_tricks(value: object) -> int:
     try:
         number = parse_fraction(value)
     except ValueError:
-        raise ContractError(f"{value!r} is not a result {_RESULT_EXPECTED}") from None
+        raise ContractError(f"{quote(value)} is not a result {_RESULT_EXPECTED}") from None
     if number.denominator != 1:
-        raise ContractError(f"{value!r} is not a whole number of tricks")
+        raise ContractError(f"{quote(value)} is not a whole number of tricks")
     return int(number)
 
 
@@ -305,15 +305,17 @@ def _check_result(contract: Contract | None, result: int, value: object) -> None
     """Refuse a result the 13 tricks cannot produce for ``contract``."""
     if contract is None:
         if result != 0:
-            raise ContractError(f"{value!r} is not a result for a passed-out board (expected 0)")
+            raise ContractError(
+                f"{quote(value)} is not a result for a passed-out board (expected 0)"
+            )
     elif result > contract.max_overtricks:
         raise ContractError(
-            f"{value!r} is not possible for {contract}: "
+            f"{quote(value)} is not possible for {contract}: "
             f"at most {contract.max_overtricks} overtricks"
         )
     elif -result > contract.max_undertricks:
         raise ContractError(
-            f"{value!r} is not possible for {contract}: "
+            f"{quote(value)} is not possible for {contract}: "
             f"at most {contract.max_undertricks} undertricks"
         )
 
@@ -449,11 +451,11 @@ def _board_number(board: object) -> int:
     try:
         number = parse_fraction(board)
     except ValueError:
-        raise ContractError(f"board {board!r} is not a number") from None
+        raise ContractError(f"board {quote(board)} is not a number") from None
     if number.denominator != 1:
-        raise ContractError(f"board {board!r} is not a whole number")
+        raise ContractError(f"board {quote(board)} is not a whole number")
     if number < 1:
-        raise ContractError(f"board {board!r} is not a board number (expected 1 or more)")
+        raise ContractError(f"board {quote(board)} is not a board number (expected 1 or more)")
     return int(number)
 
 

@@ -24,6 +24,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from datetime import date, datetime
 from fractions import Fraction
 from functools import partial
 from typing import Any, TypeVar, cast
@@ -49,7 +50,15 @@ from xlbridge.event import (
     SmallVersions,
     UnequalBoards,
 )
-from xlbridge.exact import is_blank, normalise_text, parse_fraction, whole_number
+from xlbridge.exact import (
+    is_blank,
+    normalise_text,
+    parse_fraction,
+    parse_percent,
+    quote,
+    simple_fraction,
+    whole_number,
+)
 from xlbridge.result import (
     Artificial,
     Result,
@@ -60,7 +69,7 @@ from xlbridge.result import (
     parse_weight,
 )
 from xlbridge.workbook import layout as L
-from xlbridge.workbook.sheets import Hidden, Sheets, load_sheets
+from xlbridge.workbook.sheets import Hidden, Sheets, is_percent_format, load_sheets
 
 __all__ = ["NightWorkbook", "pair_label", "read_workbook", "source_row"]
 
@@ -119,10 +128,15 @@ def read_workbook(path: str | os.PathLike[str]) -> NightWorkbook:
     loaded = load_sheets(path, _WIDTHS)
     missing = [s for s in (L.SETTINGS, L.PAIRS, L.TRAVELLERS) if s not in loaded.read]
     if missing:
-        raise ScoringError(
-            f"{os.fspath(path)!r} has no sheet {missing[0]!r}: "
-            "is it a club-night workbook (xlbridge new NIGHT.xlsx)?"
+        like = [
+            name for name, first in loaded.others.items() if _entry_like(name, first) == missing[0]
+        ]
+        hint = (
+            f"the sheet {like[0]!r} looks like it: rename it {missing[0]!r}"
+            if like
+            else "is it a club-night workbook (xlbridge new NIGHT.xlsx)?"
         )
+        raise ScoringError(f"{os.fspath(path)!r} has no sheet {missing[0]!r}: {hint}")
     return _Reader(loaded).read()
 
 
@@ -174,6 +188,7 @@ class _Reader:
         pairs = self._pairs()
         rulings, ruling_rows = self._rulings()
         self._check_headers()
+        self._check_sheets()
         plays = self._travellers({p.label for p in pairs}, rulings, ruling_rows, tables, boards)
         if not plays and not self.problems.errors:
             self.problems.error(f"{L.TRAVELLERS}!A2", "no traveller row has a result to score")
@@ -184,6 +199,36 @@ class _Reader:
             raise ScoringError(head + "\n".join(self.problems.errors))
         event = Event(tuple(pairs), tuple(plays), tuple(adjustments), settings, name)
         return NightWorkbook(event, tuple(self.problems.warnings), tables, boards)
+
+    def _entries(self, name: str, width: int) -> Iterator[tuple[int, Cells]]:
+        """The non-blank rows of an entry sheet below its header, with their sheet row numbers.
+
+        A row holding an Excel error value (``#N/A``, ``#REF!``...) is reported,
+        cell by cell, and not read further: the error is what needs fixing.
+        """
+        for index, cells in _data(self.sheets.get(name, []), width):
+            errors = [(column, cell) for column, cell in enumerate(cells) if _excel_error(cell)]
+            for column, cell in errors:
+                self.problems.error(f"{name}!{_LETTERS[column]}{index}", _excel_error(cell))
+            if not errors:
+                yield index, cells
+
+    def _check_sheets(self) -> None:
+        """Every sheet that looks like entry data but is not read is reported.
+
+        A copied sheet (``Travellers (2)``), a renamed or misspelt one
+        (``Travelers``), or another sheet with an entry sheet's headers would
+        otherwise be left out of the scoring without a word.
+        """
+        for name, first in self.loaded.others.items():
+            like = _entry_like(name, first)
+            if like:
+                self.problems.error(
+                    f"sheet {name!r}",
+                    f"looks like the {like} sheet (its name or headers) but is not read: "
+                    f"only the sheet named {like!r} is scored; move its rows there and "
+                    "delete it (or rename it so it does not look like an entry sheet)",
+                )
 
     def _check_headers(self) -> None:
         """Row 1 of each entry sheet holds its headers (or is blank): data is read from row 2 on.
@@ -200,26 +245,44 @@ class _Reader:
                 if text and text != column.header.lower():
                     self.problems.error(
                         f"{name}!{column.letter}1",
-                        f"expected the header {column.header!r}, found {found!r}: "
+                        f"expected the header {column.header!r}, found {quote(found)}: "
                         "keep the header row in row 1, with the data from row 2",
                     )
                     break
 
     # --- settings -----------------------------------------------------------------------------
 
-    def _settings(self) -> tuple[Settings, str, int | None, int | None]:
+    def _setting_cells(self) -> dict[str, tuple[object, str]]:
+        """Each setting's value as the user meant it, and its cell (``''`` when absent).
+
+        A percentage setting in a cell formatted as a percentage is read as
+        Excel shows it (40% is stored as 0.4); where the meaning cannot be
+        known, the cell is refused with both readings.
+        """
+        sheet = self.loaded.read[L.SETTINGS]
         found: dict[str, tuple[object, str]] = {}
-        for index, row in enumerate(self.sheets.get(L.SETTINGS, []), start=1):
+        for index, row in enumerate(sheet.rows, start=1):
             if row and isinstance(row[0], str):
                 value = row[1] if len(row) > 1 else None
-                found[row[0].strip().lower()] = (value, f"{L.SETTINGS}!B{index}")
-        values: dict[str, tuple[object, str]] = {}
-        for setting in L.SETTING_ROWS:
-            values[setting.name] = found.get(setting.label.lower(), (None, ""))
+                where = f"{L.SETTINGS}!B{index}"
+                label = row[0].strip().lower()
+                if label in _PERCENT_LABELS and not is_blank(value):
+                    percent = is_percent_format(sheet.number_format(index, 2))
+                    value = self.problems.attempt(
+                        partial(_at, where, partial(_percent, percent_format=percent), value)
+                    )
+                    value = _FAULTY if value is None else value
+                found[label] = (value, where)
+        return {
+            setting.name: found.get(setting.label.lower(), (None, "")) for setting in L.SETTING_ROWS
+        }
+
+    def _settings(self) -> tuple[Settings, str, int | None, int | None]:
+        values = self._setting_cells()
 
         def get(name: str, convert: Callable[[object], T], default: T) -> T:
             value, where = values[name]
-            if is_blank(value):
+            if is_blank(value) or value is _FAULTY:
                 return default
             try:
                 return convert(value)
@@ -236,10 +299,10 @@ class _Reader:
             "expected": expected,
             "unequal": get("Unequal", _unequal, UnequalBoards.NEUBERG),
             "avplus_method": get("AvplusMethod", _method, "mainstream"),
-            "aplus": get("Aplus", parse_fraction, Fraction(60)),
-            "aminus": get("Aminus", parse_fraction, Fraction(40)),
-            "trim": get("ButlerTrim", whole_number, 0),
-            "datum_round": get("DatumRound", whole_number, 10),
+            "aplus": get("Aplus", _aplus, Fraction(60)),
+            "aminus": get("Aminus", _aminus, Fraction(40)),
+            "trim": get("ButlerTrim", _not_negative, 0),
+            "datum_round": get("DatumRound", _positive, 10),
             "cross_divide_by": get("DivideBy", _divide_by, "total"),
             "factor_fewer_boards": get("FactorBoards", _yes_no, False),
             "small_versions": get("SmallVersions", _small, SmallVersions.NEUBERG),
@@ -258,11 +321,11 @@ class _Reader:
     def _pairs(self) -> list[Pair]:
         pairs: list[Pair] = []
         seen: dict[str, int] = {}
-        for index, (label_cell, names, _direction) in _data(self.sheets[L.PAIRS], 3):
+        for index, (label_cell, names, _direction) in self._entries(L.PAIRS, 3):
             where = f"{L.PAIRS}!A{index}"
             label = pair_label(label_cell)
             if not label:
-                self.problems.error(where, f"a pair needs a number (the row names {names!r})")
+                self.problems.error(where, f"a pair needs a number (the row names {quote(names)})")
                 continue
             if label in seen:
                 self.problems.error(
@@ -279,11 +342,14 @@ class _Reader:
 
     def _rulings(self) -> tuple[dict[str, Result], dict[str, list[int]]]:
         groups: dict[str, list[tuple[int, Cells]]] = defaultdict(list)
-        for index, cells in _data(self.sheets.get(L.RULINGS, []), 5):
+        for index, cells in self._entries(L.RULINGS, 5):
             ident, _side, score, weight, _note = cells
             if is_blank(ident):
                 self.problems.error(f"{L.RULINGS}!A{index}", "a ruling row needs an ID (R1)")
                 continue
+            if isinstance(weight, float) and (exact := simple_fraction(weight)) is not None:
+                weight = exact  # =1/3 is the float nearest 1/3, which is meant
+                cells = (*cells[:3], weight, *cells[4:])
             ok = self._ruling_cells(index, score, weight)
             key = normalise_text(str(ident)).upper().replace(" ", "")
             groups[key].append((index, cells if ok else ()))
@@ -307,7 +373,9 @@ class _Reader:
             self.problems.error(score_at, "a ruling row needs a score")
         elif not (isinstance(score, str) and normalise_text(score).upper().startswith("A")):
             self.problems.attempt(lambda: parse_score(score, score_at))
-        if not is_blank(weight):
+        if isinstance(weight, (date, datetime)):
+            self.problems.error(weight_at, _date_weight(weight))
+        elif not is_blank(weight):
             self.problems.attempt(lambda: parse_weight(weight, weight_at))
         return len(self.problems.errors) == before
 
@@ -324,7 +392,7 @@ class _Reader:
         plays: list[Play] = []
         seen: dict[tuple[int, str], tuple[int, str]] = {}
         per_board: dict[int, int] = defaultdict(int)
-        for index, cells in _data(self.sheets[L.TRAVELLERS], 8):
+        for index, cells in self._entries(L.TRAVELLERS, 8):
             row = _TravellerRow(index, cells)
             board = self._board(row, boards)
             ns, ew = self._pair_cells(row, labels)
@@ -349,14 +417,17 @@ class _Reader:
 
     def _board(self, row: _TravellerRow, boards: int | None) -> int | None:
         value = row.cells[0]
+        if is_blank(value):
+            self.problems.error(row.at("A"), "a traveller row needs a board number")
+            return None
         try:
             board = whole_number(value)
         except ValueError:
-            self.problems.error(row.at("A"), f"board {value!r} is not a board number")
+            self.problems.error(row.at("A"), f"board {quote(value)} is not a board number")
             return None
         if board < 1 or (boards is not None and board > boards):
             top = f"1 to {boards}" if boards is not None else "1 or more"
-            self.problems.error(row.at("A"), f"board {value!r} is out of range ({top})")
+            self.problems.error(row.at("A"), f"board {quote(value)} is out of range ({top})")
             return None
         return board
 
@@ -405,7 +476,7 @@ class _Reader:
             self._check_possible(row, board, parsed, key if key in rulings else "", ruling_rows)
             if contract_score is not None and parsed != Result.of(contract_score):
                 self.problems.warnings.append(
-                    f"{row.at('G')}: the typed score {typed!r} differs from the contract's "
+                    f"{row.at('G')}: the typed score {quote(typed)} differs from the contract's "
                     f"({row.cells[3]} by {row.cells[4]} {row.cells[5]}: {contract_score}); "
                     "the typed score is used"
                 )
@@ -468,19 +539,21 @@ class _Reader:
                     "scored as the TD assigned it"
                 )
             else:
-                self.problems.error(row.at("G"), f"{row.cells[6]!r}: {why}")
+                self.problems.error(row.at("G"), f"{quote(row.cells[6])}: {why}")
 
     # --- adjustments --------------------------------------------------------------------------
 
     def _adjustments(self, labels: set[str], boards: int | None) -> list[Adjustment]:
         found: list[Adjustment] = []
-        for index, cells in _data(self.sheets.get(L.ADJUSTMENTS, []), 5):
+        for index, cells in self._entries(L.ADJUSTMENTS, 5):
             pair_cell, board_cell, amount_cell, unit_cell, reason = cells
             at = f"{L.ADJUSTMENTS}!{{}}{index}".format
             pair = pair_label(pair_cell)
             before = len(self.problems.errors)
             if pair not in labels:
-                self.problems.error(at("A"), f"pair {pair_cell!r} is not on the {L.PAIRS} sheet")
+                self.problems.error(
+                    at("A"), f"pair {quote(pair_cell)} is not on the {L.PAIRS} sheet"
+                )
             board = None
             if not is_blank(board_cell):
                 try:
@@ -488,20 +561,55 @@ class _Reader:
                     if board < 1 or (boards is not None and board > boards):
                         raise ValueError
                 except ValueError:
-                    self.problems.error(at("B"), f"board {board_cell!r} is out of range")
-            try:
-                amount = parse_fraction(amount_cell)
-            except ValueError:
-                self.problems.error(at("C"), f"{amount_cell!r} is not an amount (e.g. -1 or -0.5)")
-                amount = Fraction(0)
+                    self.problems.error(at("B"), f"board {quote(board_cell)} is out of range")
             unit = AdjustmentUnit.MATCHPOINTS
             if not is_blank(unit_cell):
                 parsed = self.problems.attempt(partial(_at, at("D"), _unit, unit_cell))
                 unit = parsed if parsed is not None else unit
+            amount = self._amount(index, amount_cell, unit, not is_blank(unit_cell))
+            if amount is None:
+                continue
+            if isinstance(amount, tuple):
+                amount, unit = amount
             if len(self.problems.errors) == before:
                 note = "" if is_blank(reason) else str(reason)
                 found.append(Adjustment(pair, amount, unit, board, note, at("C")))
         return found
+
+    def _amount(
+        self, index: int, cell: object, unit: AdjustmentUnit, unit_typed: bool
+    ) -> Fraction | tuple[Fraction, AdjustmentUnit] | None:
+        """An adjustment's amount as the user meant it; with the unit when the cell says it.
+
+        An amount typed as a percentage (-10%: Excel stores -0.1 and formats the
+        cell as a percentage) is a percentage of a top; with the unit left
+        blank the unit is %, with the unit MP the row contradicts itself.
+        """
+        where = f"{L.ADJUSTMENTS}!C{index}"
+        sheet = self.loaded.read[L.ADJUSTMENTS]
+        percent = is_percent_format(sheet.number_format(index, 3)) or (
+            isinstance(cell, str) and normalise_text(cell).endswith("%")
+        )
+        if percent and unit is AdjustmentUnit.MATCHPOINTS:
+            if unit_typed:
+                shown = f"{quote(cell)} (shown as a percentage)"
+                self.problems.error(
+                    where,
+                    f"{shown} is a percentage but the unit ({L.ADJUSTMENTS}!D{index}) is MP: "
+                    "write % as the unit, or type the amount in matchpoints",
+                )
+                return None
+            unit = AdjustmentUnit.PERCENT_OF_TOP
+        try:
+            if unit is AdjustmentUnit.PERCENT_OF_TOP:
+                amount = parse_percent(cell, percent)
+            else:
+                amount = parse_fraction(cell)
+        except ValueError as exc:
+            message = str(exc) if "could mean" in str(exc) else "is not an amount (e.g. -1 or -0.5)"
+            self.problems.error(where, _quote_free(message, cell))
+            return None
+        return (amount, unit) if percent else amount
 
 
 @dataclass(frozen=True)
@@ -521,7 +629,7 @@ class _TravellerRow:
             ew,
             result,
             self.at("G"),
-            "" if is_blank(version) else pair_label(version),
+            "" if is_blank(version) else pair_label(version).upper(),
             *text,
         )
 
@@ -544,7 +652,7 @@ def _one_ruling(members: list[tuple[int, Cells]], where: str) -> Result:
 
 
 def _quote_free(message: str, value: object) -> str:
-    return message if repr(value) in message else f"{value!r}: {message}"
+    return message if quote(value) in message else f"{quote(value)}: {message}"
 
 
 def _unit(value: object) -> AdjustmentUnit:
@@ -566,7 +674,106 @@ def _small(value: object) -> SmallVersions:
 def _positive(value: object) -> int:
     number = whole_number(value)
     if number < 1:
-        raise ValueError(f"{value!r} is not a whole number from 1")
+        raise ValueError(f"{quote(value)} is not a whole number from 1")
+    return number
+
+
+_LETTERS = "ABCDEFGHI"
+#: Excel's error values, and what usually causes each.
+_EXCEL_ERRORS = {
+    "#N/A": "a lookup (VLOOKUP, MATCH, XLOOKUP) found nothing",
+    "#REF!": "a formula refers to cells that were deleted",
+    "#VALUE!": "a formula met text where it needed a number",
+    "#DIV/0!": "a formula divides by zero or by a blank cell",
+    "#NAME?": "a formula uses a name or function Excel does not know",
+    "#NUM!": "a formula's number is out of range",
+    "#NULL!": "a formula's ranges do not meet",
+    "#SPILL!": "a formula's answer spills over cells that are not empty",
+    "#CALC!": "a formula could not be calculated",
+    "#GETTING_DATA": "Excel had not finished calculating when the file was saved",
+    "#FIELD!": "a formula refers to a field that does not exist",
+    "#BLOCKED!": "a formula needs something Excel blocked",
+    "#CONNECT!": "a formula's data connection failed",
+    "#BUSY!": "Excel had not finished calculating when the file was saved",
+    "#UNKNOWN!": "a formula's data type is not known to this Excel",
+}
+
+
+def _excel_error(value: object) -> str:
+    """What to say of a cell holding an Excel error value (``''`` when it holds none)."""
+    if not isinstance(value, str) or not value.startswith("#"):
+        return ""
+    cause = _EXCEL_ERRORS.get(normalise_text(value).upper())
+    if cause is None:
+        return ""
+    return (
+        f"{value} is an Excel error, not a value: usually {cause}; "
+        "fix the formula or type the value"
+    )
+
+
+#: Entry sheets by their name's letters (lower case), with common misspellings.
+_ENTRY_NAMES = {
+    re.sub(r"[^a-z]", "", name.lower()): name
+    for name in (L.PAIRS, L.TRAVELLERS, L.RULINGS, L.ADJUSTMENTS, L.SETTINGS)
+} | {"travelers": L.TRAVELLERS, "traveler": L.TRAVELLERS, "traveller": L.TRAVELLERS}
+
+
+def _entry_like(name: str, first: Sequence[object]) -> str:
+    """The entry sheet a sheet that is not read looks like, by its name or headers, or ``''``."""
+    letters = re.sub(r"[^a-z]", "", name.lower().replace("copy of", ""))
+    letters = letters.removesuffix("copy")
+    if letters in _ENTRY_NAMES:
+        return _ENTRY_NAMES[letters]
+    headers = [normalise_text(str(cell)).lower() for cell in first if not is_blank(cell)]
+    for sheet, columns in _ENTRY_COLUMNS.items():
+        wanted = [column.header.lower() for column in columns]
+        if headers[: len(wanted)] == wanted:
+            return sheet
+    return ""
+
+
+def _date_weight(value: date) -> str:
+    """What to say of a weight that Excel turned into a date (2/5 typed, 2 May stored)."""
+    low, high = sorted((value.day, value.month))
+    percent = quote(Fraction(low, high) * 100)
+    typed = f"'{low}/{high} (with the apostrophe, kept as text)"
+    return f"Excel read {low}/{high} as a date ({value.day} {value:%B}): type " + (
+        typed if "/" in percent else f"{percent}% or {typed}"
+    )
+
+
+#: A setting's cell that was refused already (so it is not refused twice).
+_FAULTY = object()
+#: The settings that are percentages.
+_PERCENT_LABELS = {s.label.lower() for s in L.SETTING_ROWS if s.name in ("Aplus", "Aminus")}
+
+
+def _percent(value: object, percent_format: bool) -> Fraction:
+    try:
+        return parse_percent(value, percent_format)
+    except ValueError as exc:
+        raise ScoringError(_quote_free(str(exc), value)) from None
+
+
+def _aplus(value: object) -> Fraction:
+    level = cast(Fraction, value)
+    if not 50 <= level < 100:
+        raise ValueError(f"A+ must be a percentage from 50 to below 100, not {quote(level)}%")
+    return level
+
+
+def _aminus(value: object) -> Fraction:
+    level = cast(Fraction, value)
+    if not 0 < level <= 50:
+        raise ValueError(f"A- must be a percentage above 0 and at most 50, not {quote(level)}%")
+    return level
+
+
+def _not_negative(value: object) -> int:
+    number = whole_number(value)
+    if number < 0:
+        raise ValueError(f"{quote(value)} is not a whole number from 0")
     return number
 
 
@@ -576,27 +783,27 @@ def _expected(value: object) -> int | None:
     try:
         return _positive(value)
     except ValueError:
-        raise ValueError(f"{value!r} is not 'max played' or a whole number from 1") from None
+        raise ValueError(f"{quote(value)} is not 'max played' or a whole number from 1") from None
 
 
 def _scale(value: object) -> int:
     number = whole_number(value)
     if number not in (1, 2):
-        raise ValueError(f"{value!r} is not 1 or 2 (matchpoints per result beaten)")
+        raise ValueError(f"{quote(value)} is not 1 or 2 (matchpoints per result beaten)")
     return number
 
 
 def _method(value: object) -> str:
     text = str(value).strip().lower()
     if text not in {"mainstream", "magic"}:
-        raise ValueError(f"{value!r} is not mainstream or magic")
+        raise ValueError(f"{quote(value)} is not mainstream or magic")
     return text
 
 
 def _divide_by(value: object) -> str:
     text = str(value).strip().lower()
     if text not in {"total", "comparisons", "scores"}:
-        raise ValueError(f"{value!r} is not total, comparisons or scores")
+        raise ValueError(f"{quote(value)} is not total, comparisons or scores")
     return text
 
 
@@ -605,5 +812,5 @@ def _yes_no(value: object) -> bool:
         return value
     text = str(value).strip().lower()
     if text not in {"yes", "no", "y", "n", "true", "false"}:
-        raise ValueError(f"{value!r} is not Yes or No")
+        raise ValueError(f"{quote(value)} is not Yes or No")
     return text in {"yes", "y", "true"}

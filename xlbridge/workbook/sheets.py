@@ -31,6 +31,7 @@ from datetime import date, datetime, time, timedelta
 from pathlib import Path
 from typing import IO, Any
 from xml.etree import ElementTree
+from xml.parsers import expat
 
 from openpyxl import load_workbook
 from openpyxl.styles.numbers import BUILTIN_FORMATS
@@ -39,7 +40,15 @@ from openpyxl.utils.exceptions import CellCoordinatesException
 
 from xlbridge.errors import InputFileError
 
-__all__ = ["COLUMNS", "Hidden", "Sheet", "Sheets", "load_sheets", "sheet_parts"]
+__all__ = [
+    "COLUMNS",
+    "Hidden",
+    "Sheet",
+    "Sheets",
+    "is_percent_format",
+    "load_sheets",
+    "sheet_parts",
+]
 
 #: How many columns of each sheet are read.
 COLUMNS = 9
@@ -118,6 +127,20 @@ def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
         path = target.lstrip("/") if target.startswith("/") else f"xl/{target}"
         parts[sheet.get("name", "")] = path
     return parts
+
+
+def is_percent_format(code: str) -> bool:
+    """Whether a number format shows the number as a percentage (``'0%'``, ``'0.00%'``).
+
+    A ``%`` in quotes or escaped with a backslash is only a character shown.
+
+    >>> is_percent_format("0%"), is_percent_format('0"%"'), is_percent_format("General")
+    (True, False, False)
+    """
+    return "%" in _QUOTED.sub("", code)
+
+
+_QUOTED = re.compile(r'"[^"]*"|\\.')
 
 
 # --- openpyxl ----------------------------------------------------------------------------------
@@ -337,7 +360,9 @@ def _styles(archive: zipfile.ZipFile, names: set[str]) -> list[str]:
     """Each cell style's number format (``cellXfs`` in order); raise :class:`_NotSure` for
     shared strings or number formats calamine may read otherwise than openpyxl."""
     if "xl/sharedStrings.xml" in names:
-        _check_xml(archive.read("xl/sharedStrings.xml"))
+        strings = archive.read("xl/sharedStrings.xml")
+        _check_xml(strings)
+        _well_formed(strings)
     if "xl/styles.xml" not in names:
         raise _NotSure("no styles")
     from openpyxl.styles.numbers import is_date_format
@@ -375,6 +400,15 @@ def _formats(data: bytes, styles: list[str]) -> dict[tuple[int, int], str]:
     return found
 
 
+def _well_formed(data: bytes) -> None:
+    """Raise :class:`_NotSure` unless ``data`` is well-formed XML (calamine reads on past
+    what is cut short or garbled; openpyxl stops, and :func:`_damage` says where)."""
+    try:
+        expat.ParserCreate().Parse(data, True)
+    except expat.ExpatError:
+        raise _NotSure("not well-formed XML") from None
+
+
 def _after_declaration(data: bytes) -> int:
     """Where the XML after its declaration starts (a declaration may end in CR LF)."""
     if not data.startswith((b"<?xml", b"\xef\xbb\xbf<?xml")):
@@ -394,8 +428,7 @@ def _check_xml(data: bytes) -> None:
 
 def _check_sheet_xml(data: bytes) -> None:
     _check_xml(data)
-    if not data.rstrip().endswith(b">"):
-        raise _NotSure("cut short")
+    _well_formed(data)
     for match in _DECIMAL.finditer(data):
         try:
             number = float(match.group(1))
