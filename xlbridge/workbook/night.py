@@ -15,13 +15,14 @@ from pathlib import Path
 
 from openpyxl import Workbook
 
-from xlbridge.errors import ScoringError
+from xlbridge.errors import InputFileError, ScoringError
 from xlbridge.event import Event
 from xlbridge.safefile import OutputPlan, atomic_write, check_workbook_file
 from xlbridge.session import EventResult, score_event
 from xlbridge.workbook import layout as L
 from xlbridge.workbook.html import results_page
 from xlbridge.workbook.reader import NightWorkbook, read_workbook, source_row
+from xlbridge.workbook.sheets import find_damage
 from xlbridge.workbook.template import build_template
 from xlbridge.workbook.writer import BulkRows, fill_results, result_texts, write_results
 
@@ -87,8 +88,25 @@ def write_html(source: Path, result: EventResult, target: Path) -> None:
 
 
 def results_writer(source: Path, scored: ScoredNight) -> Callable[[Path], None]:
-    """What fills the results workbook of ``source`` (a function of the file to fill)."""
-    return lambda tmp: write_results(source, scored.result, tmp)
+    """What fills the results workbook of ``source`` (a function of the file to fill).
+
+    The results are written into a copy of ``source``, read whole: a part of it
+    that is damaged though the entries read well (a theme, a drawing) ends in
+    an :class:`~xlbridge.errors.InputFileError` naming it.
+    """
+
+    def write(tmp: Path) -> None:
+        try:
+            write_results(source, scored.result, tmp)
+        except (InputFileError, OSError):
+            raise
+        except Exception as exc:
+            damage = find_damage(source)
+            if damage:
+                raise InputFileError(damage) from exc
+            raise
+
+    return write
 
 
 def html_writer(result: EventResult) -> Callable[[Path], None]:

@@ -609,6 +609,11 @@ class _Reader:
             message = str(exc) if "could mean" in str(exc) else "is not an amount (e.g. -1 or -0.5)"
             self.problems.error(where, _quote_free(message, cell))
             return None
+        if unit is AdjustmentUnit.PERCENT_OF_TOP and not -100 <= amount <= 100:
+            self.problems.error(
+                where, f"{quote(amount)}% of a top is not an adjustment (from -100% to 100%)"
+            )
+            return None
         return (amount, unit) if percent else amount
 
 

@@ -45,6 +45,8 @@ __all__ = [
     "Hidden",
     "Sheet",
     "Sheets",
+    "damage_message",
+    "find_damage",
     "is_percent_format",
     "load_sheets",
     "sheet_parts",
@@ -113,7 +115,7 @@ def load_sheets(path: str | os.PathLike[str], widths: Mapping[str, int]) -> Shee
     except InputFileError:
         raise
     except Exception as exc:  # a damaged package: say which part, never a traceback
-        raise InputFileError(_damage(source, widths, exc)) from exc
+        raise InputFileError(damage_message(source, exc, widths)) from exc
 
 
 def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
@@ -147,7 +149,12 @@ _QUOTED = re.compile(r'"[^"]*"|\\.')
 
 
 def _openpyxl_sheets(path: Path, widths: Mapping[str, int]) -> Sheets:
-    wb = load_workbook(path, read_only=True, data_only=True)
+    with open(path, "rb") as file:  # closed even when openpyxl fails half way
+        return _openpyxl_file(file, path, widths)
+
+
+def _openpyxl_file(file: IO[bytes], path: Path, widths: Mapping[str, int]) -> Sheets:
+    wb = load_workbook(file, read_only=True, data_only=True)
     try:
         read: dict[str, Sheet] = {}
         others: dict[str, tuple[Any, ...]] = {}
@@ -213,8 +220,19 @@ _NUMBER_CELL = re.compile(
 )
 
 
-def _damage(path: Path, widths: Mapping[str, int], exc: Exception) -> str:
-    """Why the workbook at ``path`` could not be read: the damaged part or cell, and what to do."""
+def damage_message(path: Path, exc: Exception, widths: Mapping[str, int] | None = None) -> str:
+    """Why the workbook at ``path`` could not be read (``exc`` was raised reading it): the
+    damaged part, or the cell of a sheet in ``widths`` (default: every sheet), and what to do."""
+    found = find_damage(path, widths)
+    if found:
+        return found
+    name = os.fspath(path)
+    return f"{name!r} could not be read as a workbook ({type(exc).__name__}: {exc}): {_AGAIN}"
+
+
+def find_damage(path: Path, widths: Mapping[str, int] | None = None) -> str:
+    """What is damaged in the workbook at ``path`` and what to do (``''`` if nothing is found):
+    a missing or ill-formed part, a number cell (of a sheet in ``widths``) holding no number."""
     name = os.fspath(path)
     try:
         with zipfile.ZipFile(path) as archive:
@@ -237,7 +255,7 @@ def _damage(path: Path, widths: Mapping[str, int], exc: Exception) -> str:
                     f"{_AGAIN}"
                 )
             for sheet, part in parts.items():
-                if sheet in widths:
+                if widths is None or sheet in widths:
                     cell = _bad_number(archive.read(part))
                     if cell is not None:
                         ref, text = cell
@@ -247,7 +265,7 @@ def _damage(path: Path, widths: Mapping[str, int], exc: Exception) -> str:
                         )
     except (zipfile.BadZipFile, OSError, KeyError, ElementTree.ParseError):
         pass
-    return f"{name!r} could not be read as a workbook ({type(exc).__name__}: {exc}): {_AGAIN}"
+    return ""
 
 
 def _xml_problem(data: bytes) -> str:

@@ -68,7 +68,8 @@ def result_texts() -> Callable[[Row], str]:
 
 def write_results(source: str | os.PathLike[str], result: EventResult, target: Path) -> None:
     """Write ``source`` with every result sheet filled from ``result`` to ``target``."""
-    wb = load_workbook(Path(source))
+    with open(source, "rb") as file:  # closed even when openpyxl fails half way
+        wb = load_workbook(file)
     fill_results(wb, result)
     wb.save(target)
 
