@@ -162,6 +162,11 @@ REFUSED: dict[str, tuple[Mutation, str]] = {
         put(T, "A2", None),
         "Travellers!A2: a traveller row needs a board number",
     ),
+    "a date in the ranking setting (found by the workbook fuzzing)": (
+        put(SETTINGS, setting_row("Ranking"), datetime(2025, 5, 2)),
+        f"Settings!{setting_row('Ranking')}: the date 2 May 2025 is not one of auto, one field, "
+        "by direction",
+    ),
     "boolean score": (put(T, "G6", True), "Travellers!G6: TRUE is not a score"),
     "date score": (
         put(T, "G10", datetime(2024, 4, 20)),

@@ -657,7 +657,11 @@ def _one_ruling(members: list[tuple[int, Cells]], where: str) -> Result:
 
 
 def _quote_free(message: str, value: object) -> str:
-    return message if quote(value) in message else f"{quote(value)}: {message}"
+    """``message`` quoting ``value`` once, as the user sees it (never as Python writes it)."""
+    shown = quote(value)
+    if not isinstance(value, str):
+        message = message.replace(repr(value), shown)
+    return message if shown in message else f"{shown}: {message}"
 
 
 def _unit(value: object) -> AdjustmentUnit:
