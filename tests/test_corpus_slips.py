@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 import zipfile
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, time
 from pathlib import Path
 
 import pytest
@@ -166,6 +166,10 @@ REFUSED: dict[str, tuple[Mutation, str]] = {
         put(SETTINGS, setting_row("Ranking"), datetime(2025, 5, 2)),
         f"Settings!{setting_row('Ranking')}: the date 2 May 2025 is not one of auto, one field, "
         "by direction",
+    ),
+    "a time as a ruling's side (found by the workbook fuzzing)": (
+        put("Rulings", "B3", time(4, 20)),
+        "side the time 04:20 is not NS, EW or blank",
     ),
     "boolean score": (put(T, "G6", True), "Travellers!G6: TRUE is not a score"),
     "date score": (

@@ -296,4 +296,8 @@ def test_many_mutated_nights(
     tmp_path_factory: pytest.TempPathFactory, seed: int, mutation: Mutation, full: bool
 ) -> None:
     outcome = check(seed, mutation, full, tmp_path_factory.mktemp("fuzz"))
-    event(f"{mutation.kind}: {outcome}" + (" (and the whole command)" if full else ""))
+    line = f"{mutation.kind}: {outcome}" + (" (and the whole command)" if full else "")
+    event(line)
+    if "XLBRIDGE_FUZZ_LOG" in os.environ:  # a tally that survives an interrupted run
+        with open(os.environ["XLBRIDGE_FUZZ_LOG"], "a", encoding="utf-8") as log:
+            log.write(line + "\n")

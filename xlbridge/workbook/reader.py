@@ -651,6 +651,10 @@ def _one_ruling(members: list[tuple[int, Cells]], where: str) -> Result:
         (only,) = parse_rulings([cells[:4] for _, cells in members], where).values()
     except ScoringError as exc:
         message = str(exc)
+        for _, cells in members:  # the cells as the user sees them, not as Python writes them
+            for cell in cells[:4]:
+                if not isinstance(cell, str) and cell is not None:
+                    message = message.replace(repr(cell), quote(cell))
         prefix = f"{where}: "
         raise type(exc)(message if message.startswith(where) else prefix + message) from None
     return only

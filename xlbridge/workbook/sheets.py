@@ -25,9 +25,10 @@ import math
 import os
 import re
 import zipfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
+from functools import cached_property, partial
 from pathlib import Path
 from typing import IO, Any
 from xml.etree import ElementTree
@@ -80,8 +81,15 @@ class Sheet:
 
     name: str
     rows: list[tuple[Any, ...]]
-    #: (row, column), both from 1 -> the number format of each cell not formatted General
-    formats: Mapping[tuple[int, int], str] = field(default_factory=dict)
+    #: what gives the number formats (read only when asked: most sheets never are)
+    load_formats: Callable[[], Mapping[tuple[int, int], str]] = field(
+        default=dict, repr=False, compare=False
+    )
+
+    @cached_property
+    def formats(self) -> Mapping[tuple[int, int], str]:
+        """(row, column), both from 1 -> the number format of each cell not formatted General."""
+        return self.load_formats()
 
     def number_format(self, row: int, column: int) -> str:
         """The number format of the cell at ``row``, ``column`` (from 1); ``'General'`` if none."""
@@ -173,7 +181,7 @@ def _openpyxl_file(file: IO[bytes], path: Path, widths: Mapping[str, int]) -> Sh
                     code = cell.number_format
                     if code and code != "General":
                         formats[index, column] = code
-            read[name] = Sheet(name, rows, formats)
+            read[name] = Sheet(name, rows, partial(dict, formats))
     finally:
         wb.close()
     hidden: list[Hidden] = []
@@ -358,20 +366,62 @@ def _fast_sheets(path: Path, widths: Mapping[str, int]) -> Sheets | None:
         hidden: list[Hidden] = []
         for name in parts:
             if name not in widths:
-                first = book.get_sheet_by_name(name).to_python(skip_empty_area=False, nrows=1)
-                others[name] = _padded(tuple(_value(v) for v in (first[0] if first else ())))
+                with zipfile.ZipFile(io.BytesIO(data)) as archive:
+                    others[name] = _first_row(archive, parts[name])
                 continue
             part = xml[name]
             _check_sheet_xml(part)
             rows = book.get_sheet_by_name(name).to_python(skip_empty_area=False)
-            formats = _formats(part, styles)
-            read[name] = Sheet(name, _openpyxl_rows(rows, formats), formats)
+            read[name] = Sheet(name, _openpyxl_rows(rows), partial(_formats, part, styles))
         for name, part in xml.items():
             if widths[name]:
                 hidden.extend(_quick_hidden(name, widths[name], part))
     except Exception:  # anything unusual: openpyxl reads it (and words any error)
         return None
     return Sheets(read, others, hidden)
+
+
+def _first_row(archive: zipfile.ZipFile, part: str) -> tuple[Any, ...]:
+    """The texts of row 1 of a sheet not read (its headers), parsing no further than row 1.
+
+    Only the texts matter (they tell a copied entry sheet): a number, a
+    boolean or an error is ``None``.
+    """
+    found: list[Any] = [None] * COLUMNS
+    shared: dict[int, int] = {}  # column -> index in the shared strings
+    with archive.open(part) as xml:
+        for _, element in ElementTree.iterparse(xml):
+            if element.tag == f"{_MAIN}row":
+                break
+            kind = element.get("t")
+            if element.tag != f"{_MAIN}c" or kind not in ("inlineStr", "str", "s"):
+                continue
+            match = _REF.fullmatch(element.get("r", ""))
+            if match is None or match.group(2) != "1":
+                break
+            column = _column(match.group(1).encode())
+            if column > COLUMNS:
+                continue
+            if kind == "s":
+                value = element.find(f"{_MAIN}v")
+                if value is not None and (value.text or "").isdigit():
+                    shared[column] = int(value.text or "")
+            elif kind == "str":
+                value = element.find(f"{_MAIN}v")
+                found[column - 1] = None if value is None else value.text
+            else:
+                text = element.find(f"{_MAIN}is")
+                found[column - 1] = None if text is None else "".join(text.itertext())
+    if shared and "xl/sharedStrings.xml" in archive.namelist():
+        table = ElementTree.fromstring(archive.read("xl/sharedStrings.xml"))
+        texts = ["".join(si.itertext()) for si in table.iter(f"{_MAIN}si")]
+        for column, index in shared.items():
+            if index < len(texts):
+                found[column - 1] = texts[index]
+    return tuple(found)
+
+
+_REF = re.compile(r"\$?([A-Z]+)\$?(\d+)")
 
 
 def _styles(archive: zipfile.ZipFile, names: set[str]) -> list[str]:
@@ -475,9 +525,7 @@ _TEMPORAL = (date, time, timedelta)
 _FIRST_SURE_DATE = date(1900, 3, 1)
 
 
-def _openpyxl_rows(
-    rows: list[list[Any]], formats: Mapping[tuple[int, int], str]
-) -> list[tuple[Any, ...]]:
+def _openpyxl_rows(rows: list[list[Any]]) -> list[tuple[Any, ...]]:
     """calamine's rows as openpyxl's read-only ``iter_rows(max_col=9, values_only=True)``.
 
     Blank cells are ``None``; whole numbers below 2**53 ints; a date a
