@@ -36,13 +36,19 @@ def cli() -> None:
 @cli.command()
 @click.argument("directory", default=".", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--force", is_flag=True, help="Overwrite main.py and requirements.txt.")
-def lite(directory: Path, force: bool) -> None:
+@click.option(
+    "--wheel",
+    metavar="URL",
+    help="Install xlbridge from this wheel's URL (https://.../xlbridge_scoring-...whl) "
+    "instead of the package index.",
+)
+def lite(directory: Path, force: bool, wheel: str | None) -> None:
     """Write main.py and requirements.txt to paste into xlwings Lite (default: here)."""
     from xlbridge.lite import NEXT_STEPS, write_lite_files
 
     try:
-        paths = write_lite_files(directory, overwrite=force)
-    except FileExistsError as exc:
+        paths = write_lite_files(directory, overwrite=force, wheel=wheel)
+    except (FileExistsError, ValueError) as exc:
         raise click.ClickException(str(exc)) from exc
     for path in paths:
         click.echo(f"wrote {path}")

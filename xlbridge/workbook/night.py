@@ -22,7 +22,7 @@ from xlbridge.session import EventResult, score_event
 from xlbridge.workbook import layout as L
 from xlbridge.workbook.html import results_page
 from xlbridge.workbook.reader import NightWorkbook, read_workbook, source_row
-from xlbridge.workbook.template import build_template
+from xlbridge.workbook.template import build_macro_template, build_template
 from xlbridge.workbook.writer import BulkRows, fill_results, result_texts, write_results
 
 __all__ = [
@@ -81,12 +81,21 @@ def write_html(source: Path, result: EventResult, target: Path) -> None:
 
 
 def new_night(target: Path, overwrite: bool = False) -> None:
-    """Write a fresh copy of the club-pairs template to ``target``."""
+    """Write a fresh copy of the club-pairs template to ``target``.
+
+    A ``.xlsm`` name gets the macro-enabled template for the classic xlwings
+    add-in (xlwings' own VBA module, UDF Modules set to ``xlbridge.udfs``).
+    """
     if target.exists() and not overwrite:
         raise ScoringError(f"{os.fspath(target)!r} exists already: give a new file name")
-    if target.suffix.lower() != ".xlsx":
-        raise ScoringError(f"{os.fspath(target)!r}: the new workbook's name must end in .xlsx")
-    atomic_write(target, lambda tmp: build_template().save(tmp))
+    suffix = target.suffix.lower()
+    if suffix not in (".xlsx", ".xlsm"):
+        raise ScoringError(
+            f"{os.fspath(target)!r}: the new workbook's name must end in .xlsx "
+            "(or .xlsm for the classic xlwings add-in)"
+        )
+    build = build_template if suffix == ".xlsx" else build_macro_template
+    atomic_write(target, lambda tmp: build().save(tmp))
 
 
 def event_workbook(event: Event, result: EventResult, bulk: BulkRows | None = None) -> Workbook:
