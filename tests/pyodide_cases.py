@@ -13,6 +13,7 @@ compared too.  Only the standard library, xlwings and xlbridge are imported.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import random
@@ -185,8 +186,20 @@ async def _officejs(server: Any, module: Any, name: str, args: list[Any]) -> dic
     return {"value": json.loads(json.dumps(value, allow_nan=False))}
 
 
-async def run(doc_calls: list[Case]) -> dict[str, Any]:
+def _fastest(call: Callable[[], Any], first: float, repeat: int) -> float:
+    """The quickest of ``repeat`` calls in ms, ``first`` (a call already timed) among them."""
+    times = [first]
+    for _ in range(repeat - 1):
+        start = time.perf_counter()
+        _outcome(call)
+        times.append((time.perf_counter() - start) * 1000)
+    return min(times)
+
+
+async def run(doc_calls: list[Case], repeat: int = 1) -> dict[str, Any]:
     """Each case's inputs' hash, its direct and its Office.js outcome, and their times.
+
+    A board case's direct call is timed ``repeat`` times (the quickest is kept).
 
     ``xlwings`` must be imported after ``OFFICEJS_ENV`` is in ``os.environ``, and
     ``main`` (the ``main.py`` of ``xlbridge lite``) must be importable.
@@ -216,8 +229,11 @@ async def run(doc_calls: list[Case]) -> dict[str, Any]:
         entry: dict[str, Any] = {
             "inputs": _digest(args),
             "direct": _outcome(lambda f=func, a=args: f(*a)),  # type: ignore[misc]
-            "direct_ms": (time.perf_counter() - start) * 1000,
         }
+        entry["direct_ms"] = (time.perf_counter() - start) * 1000
+        if not case_id.startswith("doc"):
+            call = functools.partial(func, *args)
+            entry["direct_ms"] = _fastest(call, entry["direct_ms"], repeat)
         if not case_id.startswith("direct"):
             # main.py registers the twins of VP and AGGREGATE (Office.js cannot take those)
             start = time.perf_counter()
@@ -228,7 +244,7 @@ async def run(doc_calls: list[Case]) -> dict[str, Any]:
     return out
 
 
-if __name__ == "__main__":  # CPython's side: python pyodide_cases.py DOC_CALLS.json OUT.json
+if __name__ == "__main__":  # CPython's side: python pyodide_cases.py DOC_CALLS.json OUT.json N
     import asyncio
     import os
     import sys
@@ -245,9 +261,9 @@ if __name__ == "__main__":  # CPython's side: python pyodide_cases.py DOC_CALLS.
     stub.__path__ = []
     stub.ffi = ffi  # type: ignore[attr-defined]
     sys.modules.update({"pyodide": stub, "pyodide.ffi": ffi})
-    calls, output = sys.argv[1:3]
+    calls, output, repeat = sys.argv[1:4]
     with open(calls, encoding="utf-8") as file:
         doc = [tuple(c) for c in json.load(file)]
-    result = asyncio.run(run(doc))  # type: ignore[arg-type]
+    result = asyncio.run(run(doc, int(repeat)))  # type: ignore[arg-type]
     with open(output, "w", encoding="utf-8") as file:
         json.dump(result, file)
