@@ -158,15 +158,24 @@ def _digest(value: Any) -> str:
     return hashlib.sha256(json.dumps(value, sort_keys=True).encode()).hexdigest()[:16]
 
 
-def _outcome(call: Callable[[], Any]) -> dict[str, Any]:
+def _outcome(call: Callable[[], Any]) -> tuple[dict[str, Any], float]:
+    """What the call gave (its value as JSON, or its message), and how long it took (ms)."""
+    start = time.perf_counter()
     try:
         value = call()
     except Exception as exc:  # the message Excel shows on the cell
-        return {"error": str(exc), "type": type(exc).__name__}
-    return {"value": json.loads(json.dumps(value, allow_nan=False))}
+        return {"error": str(exc), "type": type(exc).__name__}, _since(start)
+    elapsed = _since(start)
+    return {"value": json.loads(json.dumps(value, allow_nan=False))}, elapsed
 
 
-async def _officejs(server: Any, module: Any, name: str, args: list[Any]) -> dict[str, Any]:
+def _since(start: float) -> float:
+    return (time.perf_counter() - start) * 1000
+
+
+async def _officejs(
+    server: Any, module: Any, name: str, args: list[Any]
+) -> tuple[dict[str, Any], float]:
     import xlwings
 
     payload = {
@@ -179,21 +188,18 @@ async def _officejs(server: Any, module: Any, name: str, args: list[Any]) -> dic
         "culture_info_name": "en-US",
         "date_format": "M/d/yyyy",
     }
+    start = time.perf_counter()
     try:
         value = await server.custom_functions_call(payload, module)
     except Exception as exc:
-        return {"error": str(exc), "type": type(exc).__name__}
-    return {"value": json.loads(json.dumps(value, allow_nan=False))}
+        return {"error": str(exc), "type": type(exc).__name__}, _since(start)
+    elapsed = _since(start)
+    return {"value": json.loads(json.dumps(value, allow_nan=False))}, elapsed
 
 
 def _fastest(call: Callable[[], Any], first: float, repeat: int) -> float:
     """The quickest of ``repeat`` calls in ms, ``first`` (a call already timed) among them."""
-    times = [first]
-    for _ in range(repeat - 1):
-        start = time.perf_counter()
-        _outcome(call)
-        times.append((time.perf_counter() - start) * 1000)
-    return min(times)
+    return min([first] + [_outcome(call)[1] for _ in range(repeat - 1)])
 
 
 async def run(doc_calls: list[Case], repeat: int = 1) -> dict[str, Any]:
@@ -225,20 +231,15 @@ async def run(doc_calls: list[Case], repeat: int = 1) -> dict[str, Any]:
     }
     for case_id, name, args in [*doc_calls, *board_cases()]:
         func = getattr(udfs, name)
-        start = time.perf_counter()
-        entry: dict[str, Any] = {
-            "inputs": _digest(args),
-            "direct": _outcome(lambda f=func, a=args: f(*a)),  # type: ignore[misc]
-        }
-        entry["direct_ms"] = (time.perf_counter() - start) * 1000
+        call = functools.partial(func, *args)
+        outcome, elapsed = _outcome(call)
+        entry: dict[str, Any] = {"inputs": _digest(args), "direct": outcome, "direct_ms": elapsed}
         if not case_id.startswith("doc"):
-            call = functools.partial(func, *args)
-            entry["direct_ms"] = _fastest(call, entry["direct_ms"], repeat)
+            entry["direct_ms"] = _fastest(call, elapsed, repeat)
         if not case_id.startswith("direct"):
             # main.py registers the twins of VP and AGGREGATE (Office.js cannot take those)
-            start = time.perf_counter()
-            entry["officejs"] = await _officejs(server, main, udfs.ALIASES.get(name, name), args)
-            entry["officejs_ms"] = (time.perf_counter() - start) * 1000
+            twin = udfs.ALIASES.get(name, name)
+            entry["officejs"], entry["officejs_ms"] = await _officejs(server, main, twin, args)
         out["cases"][case_id] = entry
     out["numpy"] = "numpy" in sys.modules
     return out
