@@ -10,6 +10,7 @@ input keep working::
           ├── RulingError             a rulings range that is malformed or referenced wrongly
           ├── ContractError           a contract, declarer, result or board that is not valid
           ├── BoardError              a board that cannot be scored as given (e.g. too many results)
+          ├── DealError               a deal or hand record that is not valid (not 52 cards)
           └── InputFileError          a file refused before reading or writing (not .xlsx, hostile)
 
 Messages are lower case, quote the offending value with ``!r`` and say where
@@ -22,6 +23,7 @@ from __future__ import annotations
 __all__ = [
     "BoardError",
     "ContractError",
+    "DealError",
     "InputFileError",
     "ResultCellError",
     "RulingError",
@@ -60,3 +62,7 @@ class InputFileError(ScoringError):
     Missing, not an .xlsx workbook, hostile (zip or XML bomb, external links),
     or an output path that would overwrite the input.
     """
+
+
+class DealError(ScoringError):
+    """A deal or hand record that is not valid (not 52 distinct cards, a board dealt twice)."""

@@ -1,0 +1,466 @@
+"""PBN 2.1 (Portable Bridge Notation) files: games of tag pairs, sections and tables.
+
+A PBN file is a sequence of *games* separated by empty lines.  A game is a
+set of tag pairs (``[Board "5"]``); some tags are followed by a *section*
+of data lines: the auction, the play, or a *table*, whose tag value names
+its columns (``"Rank\\2R;PairId\\2R;Names\\40L"``: column name, then after a
+backslash the width and ``R`` or ``L`` for right or left alignment), with
+one row per line, entries separated by spaces and an entry holding spaces
+written as a quoted string.  A tag value of ``#`` repeats the value the tag
+had in the previous game.  Lines starting with ``%`` are directives, ``;``
+starts a comment to the end of the line and ``{...}`` a comment that may
+span lines (PBN 2.1, sections 2, 3 and 5).
+
+:func:`read_games` reads the games (pure Python, nothing but the standard
+library); :func:`read_hand_records` reads the deals of a hand-record file
+for ``xlbridge score --hands``; :func:`format_tag` and :func:`format_table`
+write tags and tables as the standard spells them.
+
+>>> games = read_games('[Board "1"]\\n[Deal "N:... ... ... ..."]\\n\\n[Board "2"]\\n[Deal "#"]\\n')
+>>> [(g.value("Board"), g.value("Deal")) for g in games]
+[('1', 'N:... ... ... ...'), ('2', 'N:... ... ... ...')]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from xlbridge.contract import Seat, Strain, Vulnerability, board_dealer, board_vulnerability
+from xlbridge.errors import DealError, InputFileError, ScoringError
+from xlbridge.hands import SEATS, STRAINS, DDTable, Deal, parse_deal
+
+__all__ = [
+    "BoardRecord",
+    "Column",
+    "Game",
+    "HandRecords",
+    "Table",
+    "Tag",
+    "decode",
+    "format_table",
+    "format_tag",
+    "parse_columns",
+    "quote",
+    "read_games",
+    "read_hand_records",
+]
+
+
+@dataclass(frozen=True)
+class Tag:
+    """One tag pair and the data lines of its section (each line split into entries)."""
+
+    name: str
+    value: str
+    rows: tuple[tuple[str, ...], ...] = ()
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of a PBN table: its name, minimum width and alignment (``L`` or ``R``)."""
+
+    name: str
+    width: int = 0
+    align: str = "L"
+    order: str = ""
+
+    def __str__(self) -> str:
+        if not self.width:
+            return f"{self.order}{self.name}"
+        return f"{self.order}{self.name}\\{self.width}{self.align}"
+
+
+@dataclass(frozen=True)
+class Table:
+    """A PBN table: its columns and rows (entries unquoted, ``-`` kept as written)."""
+
+    columns: tuple[Column, ...]
+    rows: tuple[tuple[str, ...], ...]
+    line: int = 0
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(column.name for column in self.columns)
+
+    def records(self) -> list[dict[str, str]]:
+        """Each row as a mapping from column name to entry (rows may be short)."""
+        return [dict(zip(self.names, row, strict=False)) for row in self.rows]
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game (one board as played, or one board of a hand record): its tags in order."""
+
+    tags: tuple[Tag, ...]
+    line: int
+
+    def tag(self, name: str) -> Tag | None:
+        """The tag called ``name`` (case-insensitive), or ``None``."""
+        wanted = name.lower()
+        return next((tag for tag in self.tags if tag.name.lower() == wanted), None)
+
+    def value(self, name: str) -> str | None:
+        """The value of tag ``name``, or ``None`` when the game does not have it."""
+        tag = self.tag(name)
+        return None if tag is None else tag.value
+
+    def table(self, name: str) -> Table | None:
+        """The table of tag ``name`` (``ScoreTable``, ``OptimumResultTable``), or ``None``."""
+        tag = self.tag(name)
+        if tag is None:
+            return None
+        return Table(parse_columns(tag.value), tag.rows, tag.line)
+
+
+_COLUMN = re.compile(r"([+-]?)(\w+)(?:\\(\d+)([LR]?))?", re.IGNORECASE)
+
+
+def parse_columns(value: str) -> tuple[Column, ...]:
+    """The columns named in a table tag's value (``'Rank\\\\2R;Names\\\\40L'``)."""
+    columns = []
+    for part in value.split(";"):
+        match = _COLUMN.fullmatch(part.strip())
+        if match is None:
+            raise ScoringError(f"{part!r} is not a PBN table column (expected e.g. Rank\\2R)")
+        order, name, width, align = match.groups()
+        columns.append(Column(name, int(width or 0), (align or "L").upper(), order))
+    return tuple(columns)
+
+
+# --- reading ----------------------------------------------------------------------
+
+
+@dataclass
+class _Reader:
+    """The PBN tokenizer: a line at a time, games closed by empty lines."""
+
+    games: list[Game] = field(default_factory=list)
+    tags: list[Tag] = field(default_factory=list)
+    previous: dict[str, str] = field(default_factory=dict)
+    start: int = 0
+    in_comment: bool = False
+
+    def feed(self, number: int, line: str) -> None:
+        if self.in_comment:
+            end = line.find("}")
+            if end < 0:
+                return
+            self.in_comment = False
+            line = line[end + 1 :]
+            if not line.strip():
+                return
+        elif line.startswith("%"):
+            return
+        if not line.strip():
+            self.close()
+            return
+        if not self.tags:
+            self.start = number
+        self._tokens(number, line)
+
+    def _tokens(self, number: int, line: str) -> None:
+        entries: list[str] = []
+        position = 0
+        while position < len(line):
+            char = line[position]
+            if char.isspace():
+                position += 1
+            elif char == ";":
+                break
+            elif char == "{":
+                end = line.find("}", position)
+                if end < 0:
+                    self.in_comment = True
+                    break
+                position = end + 1
+            elif char == "[":
+                self._row(entries)
+                entries = []
+                position = self._tag(number, line, position)
+            elif char == '"':
+                text, position = _string(line, position, number)
+                entries.append(text)
+            else:
+                end = position
+                while end < len(line) and not line[end].isspace() and line[end] not in '[{;"':
+                    end += 1
+                entries.append(line[position:end])
+                position = end
+        self._row(entries)
+
+    def _row(self, entries: list[str]) -> None:
+        if not entries:
+            return
+        if not self.tags:
+            raise ScoringError(f"data {' '.join(entries)!r} before any tag")
+        last = self.tags[-1]
+        self.tags[-1] = Tag(last.name, last.value, (*last.rows, tuple(entries)), last.line)
+
+    def _tag(self, number: int, line: str, position: int) -> int:
+        match = re.compile(r"\[\s*(\w+)\s*").match(line, position)
+        if match is None or match.end() >= len(line) or line[match.end()] != '"':
+            raise ScoringError(f"line {number}: {line.strip()!r} is not a PBN tag pair")
+        value, end = _string(line, match.end(), number)
+        close = re.compile(r"\s*\]").match(line, end)
+        if close is None:
+            raise ScoringError(f"line {number}: {line.strip()!r} is not a PBN tag pair (no ']')")
+        name = match.group(1)
+        if value == "#":
+            value = self.previous.get(name.lower(), "")
+        if all(tag.name.lower() != name.lower() for tag in self.tags):  # a repeat is ignored
+            self.tags.append(Tag(name, value, (), number))
+        return close.end()
+
+    def close(self) -> None:
+        if self.tags:
+            self.games.append(Game(tuple(self.tags), self.start))
+            self.previous.update({tag.name.lower(): tag.value for tag in self.tags})
+            self.tags = []
+
+
+def _string(line: str, position: int, number: int) -> tuple[str, int]:
+    """The quoted string starting at ``position``, with ``\\"`` and ``\\\\`` unescaped."""
+    chars = []
+    index = position + 1
+    while index < len(line):
+        char = line[index]
+        if char == "\\" and index + 1 < len(line) and line[index + 1] in '"\\':
+            chars.append(line[index + 1])
+            index += 2
+            continue
+        if char == '"':
+            return "".join(chars), index + 1
+        chars.append(char)
+        index += 1
+    raise ScoringError(f"line {number}: a string is not closed: {line.strip()!r}")
+
+
+def read_games(text: str) -> list[Game]:
+    """The games of a PBN file's text (see the module's description)."""
+    reader = _Reader()
+    for number, line in enumerate(text.splitlines(), start=1):
+        reader.feed(number, line)
+    reader.close()
+    return reader.games
+
+
+def decode(data: bytes) -> str:
+    """A PBN file's text: UTF-8 (PBN 2.1), else ISO 8859-1 (PBN 1.0 and older programs)."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+# --- hand records -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BoardRecord:
+    """One board of a hand-record file: its deal and what the file says about it.
+
+    ``dealer`` and ``vulnerability`` are those of the board number (the
+    standard rotation), which the session is scored with; the file's own
+    tags, when they differ, are reported in :attr:`HandRecords.warnings`.
+    ``dd`` is the file's double-dummy table (OptimumResultTable or
+    DoubleDummyTricks), ``par_score`` its OptimumScore for NS, when given.
+    """
+
+    board: int
+    deal: Deal
+    dealer: Seat
+    vulnerability: Vulnerability
+    dd: DDTable | None = None
+    par_score: int | None = None
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class HandRecords:
+    """The boards of a hand-record file, by board number, and what was noticed reading it."""
+
+    boards: dict[int, BoardRecord]
+    warnings: tuple[str, ...] = ()
+    name: str = ""
+
+    def __iter__(self) -> Iterator[BoardRecord]:
+        return iter(sorted(self.boards.values(), key=lambda record: record.board))
+
+
+def read_hand_records(text: str, name: str = "") -> HandRecords:
+    """The deals of a PBN hand-record file (``name`` is how messages call it).
+
+    Every game with a ``Board`` and a ``Deal`` gives a board.  A deal that is
+    not 52 distinct cards, or a board dealt twice with different cards, is
+    an error naming the board and line; a Dealer or Vulnerable tag that
+    contradicts the board number is a warning.
+    """
+    boards: dict[int, BoardRecord] = {}
+    warnings: list[str] = []
+    problems: list[str] = []
+    for game in read_games(text):
+        where = f"{name} line {game.line}" if name else f"line {game.line}"
+        try:
+            record = _board_record(game, where, warnings)
+        except ScoringError as exc:
+            problems.append(f"{where}: {exc}")
+            continue
+        if record is None:
+            continue
+        known = boards.get(record.board)
+        if known is None:
+            boards[record.board] = record
+        elif known.deal != record.deal:
+            problems.append(
+                f"{where}: board {record.board} is dealt differently from {known.source}"
+            )
+    if problems:
+        raise DealError("\n".join(problems))
+    if not boards:
+        raise InputFileError(f"{name or 'the file'}: no deals found (no [Board] with a [Deal])")
+    return HandRecords(boards, tuple(warnings), name)
+
+
+def _board_record(game: Game, where: str, warnings: list[str]) -> BoardRecord | None:
+    board_text, deal_text = game.value("Board"), game.value("Deal")
+    if not board_text or not deal_text:
+        return None
+    if not board_text.strip().isdigit() or int(board_text) < 1:
+        raise ScoringError(f"{board_text!r} is not a board number")
+    board = int(board_text)
+    try:
+        deal = parse_deal(deal_text)
+    except DealError as exc:
+        raise DealError(f"board {board}: {exc}") from None
+    dealer, vulnerability = board_dealer(board), board_vulnerability(board)
+    _check_rotation(game, board, dealer, vulnerability, where, warnings)
+    dd = _dd_table(game, board, where, warnings)
+    par_score = _optimum_score(game.value("OptimumScore"))
+    return BoardRecord(board, deal, dealer, vulnerability, dd, par_score, where)
+
+
+def _check_rotation(
+    game: Game,
+    board: int,
+    dealer: Seat,
+    vulnerability: Vulnerability,
+    where: str,
+    warnings: list[str],
+) -> None:
+    said_dealer, said_vul = game.value("Dealer"), game.value("Vulnerable")
+    marked = []
+    if said_dealer and said_dealer.strip() not in ("", "?"):
+        try:
+            if Seat.parse(said_dealer) != dealer:
+                marked.append(f"dealer {said_dealer}")
+        except ValueError:
+            marked.append(f"dealer {said_dealer!r}")
+    if said_vul and said_vul.strip() not in ("", "?"):
+        try:
+            if Vulnerability.parse(said_vul) != vulnerability:
+                marked.append(f"vulnerable {said_vul}")
+        except ValueError:
+            marked.append(f"vulnerable {said_vul!r}")
+    if marked:
+        warnings.append(
+            f"{where}: board {board} is marked {' and '.join(marked)}, but board {board} "
+            f"is dealt by {dealer.value} with {_vul_words(vulnerability)}; "
+            "it is scored by its number"
+        )
+
+
+def _vul_words(vulnerability: Vulnerability) -> str:
+    return {
+        Vulnerability.NONE: "nobody vulnerable",
+        Vulnerability.NS: "NS vulnerable",
+        Vulnerability.EW: "EW vulnerable",
+        Vulnerability.BOTH: "both sides vulnerable",
+    }[vulnerability]
+
+
+_STRAIN_NAMES = {"NT": Strain.NT, "N": Strain.NT, "S": Strain.S, "H": Strain.H}
+_STRAIN_NAMES |= {"D": Strain.D, "C": Strain.C}
+
+
+def _dd_table(game: Game, board: int, where: str, warnings: list[str]) -> DDTable | None:
+    """The double-dummy table the file gives: OptimumResultTable, else DoubleDummyTricks."""
+    table = game.table("OptimumResultTable")
+    if table is not None:
+        found: dict[tuple[Seat, Strain], int] = {}
+        for record in table.records():
+            try:
+                seat = Seat.parse(record.get("Declarer", ""))
+                strain = _STRAIN_NAMES[record.get("Denomination", "").upper()]
+                tricks = int(record.get("Result", ""))
+            except (ValueError, KeyError):
+                warnings.append(f"{where}: board {board}: OptimumResultTable row {record} not read")
+                return None
+            found[(seat, strain)] = tricks
+        if len(found) == 20:
+            return _table_of(found, where, board, warnings)
+        warnings.append(
+            f"{where}: board {board}: OptimumResultTable has {len(found)} of 20 entries; not used"
+        )
+    tricks_text = game.value("DoubleDummyTricks")
+    if tricks_text and re.fullmatch(r"[0-9a-dA-D]{20}", tricks_text.strip()):
+        digits = [int(char, 16) for char in tricks_text.strip()]
+        found = {}
+        for block, seat in enumerate((Seat.N, Seat.S, Seat.E, Seat.W)):  # PBN's order N S E W
+            for offset, strain in enumerate(STRAINS):
+                found[(seat, strain)] = digits[5 * block + offset]
+        return _table_of(found, where, board, warnings)
+    return None
+
+
+def _table_of(
+    found: dict[tuple[Seat, Strain], int], where: str, board: int, warnings: list[str]
+) -> DDTable | None:
+    try:
+        return DDTable(tuple(tuple(found[(seat, strain)] for strain in STRAINS) for seat in SEATS))
+    except DealError:
+        warnings.append(f"{where}: board {board}: the double-dummy table has tricks outside 0-13")
+        return None
+
+
+def _optimum_score(text: str | None) -> int | None:
+    """NS's par score from an OptimumScore value (``'NS 110'``, ``'NS -100'``, ``'EW +620'``)."""
+    match = re.fullmatch(r"\s*(NS|EW)\s*([+-]?\d+)\s*", text or "", re.IGNORECASE)
+    if match is None:
+        return None
+    score = int(match.group(2))
+    return score if match.group(1).upper() == "NS" else -score
+
+
+# --- writing ------------------------------------------------------------------------
+
+
+def quote(value: str) -> str:
+    """``value`` as a PBN string: in double quotes, ``\\`` and ``"`` escaped."""
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def format_tag(name: str, value: str) -> str:
+    """A tag pair: ``[Name "value"]``."""
+    return f"[{name} {quote(value)}]"
+
+
+def format_table(name: str, columns: Sequence[Column], rows: Sequence[Sequence[str]]) -> list[str]:
+    """A table's lines: its tag pair, then each row padded to the columns' widths.
+
+    An entry that holds a space (or is empty) is written as a quoted string,
+    as PBN 2.1 section 5.1 asks; ``-`` stands for a missing entry.
+    """
+    lines = [format_tag(name, ";".join(str(column) for column in columns))]
+    for row in rows:
+        cells = []
+        for column, entry in zip(columns, row, strict=True):
+            text = quote(entry) if (not entry or " " in entry or '"' in entry) else entry
+            width = column.width
+            cells.append(text.rjust(width) if column.align == "R" else text.ljust(width))
+        lines.append(" ".join(cells).rstrip())
+    return lines
