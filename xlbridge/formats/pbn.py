@@ -440,8 +440,15 @@ def _optimum_score(text: str | None) -> int | None:
 
 
 def quote(value: str) -> str:
-    """``value`` as a PBN string: in double quotes, ``\\`` and ``"`` escaped."""
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    """``value`` as a PBN string: in double quotes, a quote inside escaped (``\\"``).
+
+    A backslash is written as it is (tables' column formats, ``Rank\\2R``, are
+    written so by every program), doubled only before a quote or at the end.
+    """
+    value = value.replace('\\"', '\\\\"').replace('"', '\\"')
+    if value.endswith("\\") and not value.endswith('\\"'):
+        value += "\\"
+    return f'"{value}"'
 
 
 def format_tag(name: str, value: str) -> str:
