@@ -23,6 +23,7 @@ from Law 77's scores (:func:`~xlbridge.contract.score_contract`).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -50,6 +51,7 @@ __all__ = [
     "format_hand",
     "par",
     "parse_deal",
+    "random_deal",
 ]
 
 #: The seats in PBN order, clockwise from North.
@@ -86,6 +88,22 @@ class Deal:
 
     def __str__(self) -> str:
         return format_deal(self)
+
+
+def random_deal(rng: random.Random) -> Deal:
+    """A deal shuffled by ``rng``: give it a seed (``random.Random(2026)``) to deal again alike.
+
+    >>> str(random_deal(random.Random(1)))[:20]
+    'N:Q953.85.J532.T42 2'
+    """
+    cards = [(suit, rank) for suit in range(4) for rank in RANKS]
+    rng.shuffle(cards)
+    hands = []
+    for seat in range(4):
+        held = cards[13 * seat : 13 * seat + 13]
+        suits = ["".join(r for r in RANKS if (suit, r) in held) for suit in range(4)]
+        hands.append((suits[0], suits[1], suits[2], suits[3]))
+    return Deal((hands[0], hands[1], hands[2], hands[3]))
 
 
 def format_hand(hand: Hand) -> str:

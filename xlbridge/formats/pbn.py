@@ -24,12 +24,12 @@ write tags and tables as the standard spells them.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from xlbridge.contract import Seat, Strain, Vulnerability, board_dealer, board_vulnerability
 from xlbridge.errors import DealError, InputFileError, ScoringError
-from xlbridge.hands import SEATS, STRAINS, DDTable, Deal, parse_deal
+from xlbridge.hands import SEATS, STRAINS, DDTable, Deal, format_deal, parse_deal
 
 __all__ = [
     "BoardRecord",
@@ -38,7 +38,9 @@ __all__ = [
     "HandRecords",
     "Table",
     "Tag",
+    "board_tags",
     "decode",
+    "format_hand_record",
     "format_table",
     "format_tag",
     "parse_columns",
@@ -471,3 +473,37 @@ def format_table(name: str, columns: Sequence[Column], rows: Sequence[Sequence[s
             cells.append(text.rjust(width) if column.align == "R" else text.ljust(width))
         lines.append(" ".join(cells).rstrip())
     return lines
+
+
+#: How PBN files write each vulnerability (PBN 2.1 section 3.4.10).
+PBN_VULNERABLE = {
+    Vulnerability.NONE: "None",
+    Vulnerability.NS: "NS",
+    Vulnerability.EW: "EW",
+    Vulnerability.BOTH: "All",
+}
+
+
+def board_tags(board: int, deal: Deal | None) -> list[str]:
+    """The Board, Dealer, Vulnerable and Deal tags of ``board`` (the deal from the dealer)."""
+    dealer = board_dealer(board)
+    lines = [
+        format_tag("Board", str(board)),
+        format_tag("Dealer", dealer.value),
+        format_tag("Vulnerable", PBN_VULNERABLE[board_vulnerability(board)]),
+    ]
+    if deal is not None:
+        lines.append(format_tag("Deal", format_deal(deal, dealer)))
+    return lines
+
+
+def format_hand_record(boards: Iterable[tuple[int, Deal]], event: str = "", date: str = "") -> str:
+    """A hand-record file: one game per board with its deal, as dealing programs write them."""
+    games = []
+    for number, deal in boards:
+        lines = [format_tag("Event", event), format_tag("Site", ""), format_tag("Date", date)]
+        lines += board_tags(number, deal)[:1]
+        lines += [format_tag(seat, "") for seat in ("West", "North", "East", "South")]
+        lines += board_tags(number, deal)[1:]
+        games.append("\n".join(lines))
+    return "% PBN 2.1\n" + "\n\n".join(games) + "\n"
