@@ -22,6 +22,7 @@ from xlbridge import __version__
 from xlbridge.errors import ScoringError
 
 if TYPE_CHECKING:
+    from xlbridge.dd import SessionHands
     from xlbridge.workbook.night import ScoredNight
 
 __all__ = ["cli", "main"]
@@ -63,7 +64,15 @@ def lite(directory: Path, force: bool) -> None:
     type=click.Path(dir_okay=False, path_type=Path),
     help="Also write a results page (ranking, boards, personal score cards).",
 )
-def score(night: Path, output: Path | None, html_path: Path | None) -> None:
+@click.option(
+    "--hands",
+    "hands_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="A PBN hand-record file: each board's deal, makeable contracts and par are shown.",
+)
+def score(
+    night: Path, output: Path | None, html_path: Path | None, hands_path: Path | None
+) -> None:
     """Score a filled club-night workbook and print the ranking; the input is never changed."""
     from xlbridge.workbook.night import default_output, score_night, write_html, write_night_results
     from xlbridge.workbook.present import format_ranking
@@ -72,11 +81,37 @@ def score(night: Path, output: Path | None, html_path: Path | None) -> None:
     for warning in scored.warnings:
         click.echo(f"warning: {warning}", err=True)
     target = output or default_output(night)
-    write_night_results(night, scored, target)
+    hands = _session_hands(hands_path, scored, (target, html_path))
+    write_night_results(night, scored, target, hands)
     if html_path is not None:
-        write_html(night, scored.result, html_path)
+        write_html(night, scored.result, html_path, hands)
+    if hands is not None:
+        hands.save_cache()
     click.echo(format_ranking(scored.result))
     click.echo(f"\nwrote {target}" + (f" and {html_path}" if html_path else ""))
+
+
+def _session_hands(
+    path: Path | None, scored: ScoredNight, outputs: Sequence[Path | None]
+) -> SessionHands | None:
+    """The hand records at ``path`` for the night's boards (warnings printed), or ``None``."""
+    if path is None:
+        return None
+    from xlbridge.dd import load_hands
+    from xlbridge.safefile import refuse_same_file
+
+    for output in outputs:
+        if output is not None:
+            refuse_same_file(path, output)
+    hands = load_hands(path)
+    for warning in hands.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    played = sorted({board.board for board in scored.result.boards})
+    missing = [number for number in played if hands.get(number) is None]
+    if missing:
+        listed = ", ".join(str(number) for number in missing)
+        click.echo(f"warning: {path.name} has no deal for board {listed}", err=True)
+    return hands
 
 
 @cli.command()

@@ -12,6 +12,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from openpyxl import Workbook
 
@@ -24,6 +25,9 @@ from xlbridge.workbook.html import results_page
 from xlbridge.workbook.reader import NightWorkbook, read_workbook, source_row
 from xlbridge.workbook.template import build_template
 from xlbridge.workbook.writer import BulkRows, fill_results, result_texts, write_results
+
+if TYPE_CHECKING:
+    from xlbridge.dd import SessionHands
 
 __all__ = [
     "ScoredNight",
@@ -63,16 +67,20 @@ def score_night(path: str | os.PathLike[str], *, boards: bool = True) -> ScoredN
     return ScoredNight(night, score_event(night.event, boards=boards))
 
 
-def write_night_results(source: Path, scored: ScoredNight, target: Path) -> None:
-    """Write the results workbook ``target`` (never over ``source``)."""
+def write_night_results(
+    source: Path, scored: ScoredNight, target: Path, hands: SessionHands | None = None
+) -> None:
+    """Write the results workbook ``target`` (never over ``source``), with the hands if given."""
     refuse_same_file(source, target)
-    atomic_write(target, lambda tmp: write_results(source, scored.result, tmp))
+    atomic_write(target, lambda tmp: write_results(source, scored.result, tmp, hands))
 
 
-def write_html(source: Path, result: EventResult, target: Path) -> None:
-    """Write the results page ``target`` (never over ``source``)."""
+def write_html(
+    source: Path, result: EventResult, target: Path, hands: SessionHands | None = None
+) -> None:
+    """Write the results page ``target`` (never over ``source``), with the hands if given."""
     refuse_same_file(source, target)
-    page = results_page(result)
+    page = results_page(result, hands)
 
     def write(tmp: Path) -> None:
         tmp.write_text(page, encoding="utf-8")

@@ -15,6 +15,7 @@ import zipfile
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from openpyxl import load_workbook
 from openpyxl.cell.cell import ERROR_CODES, ILLEGAL_CHARACTERS_RE
@@ -29,6 +30,7 @@ from xlbridge.event import Play
 from xlbridge.result import Row, format_result
 from xlbridge.session import BoardResult, EventResult, PairResult
 from xlbridge.workbook import layout as L
+from xlbridge.workbook.handsheet import fill_hands
 from xlbridge.workbook.reader import _sheet_parts, source_row
 from xlbridge.workbook.template import (
     BOLD,
@@ -37,6 +39,9 @@ from xlbridge.workbook.template import (
     HEADER_FONT,
     header_row,
 )
+
+if TYPE_CHECKING:
+    from xlbridge.dd import SessionHands
 
 __all__ = ["BulkRows", "fill_results", "result_texts", "save_workbook", "write_results"]
 
@@ -65,10 +70,21 @@ def result_texts() -> Callable[[Row], str]:
     return text
 
 
-def write_results(source: str | os.PathLike[str], result: EventResult, target: Path) -> None:
-    """Write ``source`` with every result sheet filled from ``result`` to ``target``."""
+def write_results(
+    source: str | os.PathLike[str],
+    result: EventResult,
+    target: Path,
+    hands: SessionHands | None = None,
+) -> None:
+    """Write ``source`` with every result sheet filled from ``result`` to ``target``.
+
+    With ``hands``, each board's deal, makeable contracts and par go beside
+    its frequency table (:func:`fill_hands`).
+    """
     wb = load_workbook(Path(source))
     fill_results(wb, result)
+    if hands is not None:
+        fill_hands(wb, hands)
     wb.save(target)
 
 
