@@ -178,7 +178,7 @@ def test_a_board_marked_against_its_number_is_reported_and_scored_by_its_number(
     text = f'[Board "5"]\n[Dealer "E"]\n[Vulnerable "EW"]\n[Deal "{BOARD_16_DEAL}"]\n'
     hands = read_hand_records(text, "deals.pbn")
     assert hands.warnings == (
-        "deals.pbn line 1: board 5 is marked dealer E and vulnerable EW, but board 5 is dealt "
+        "deals.pbn line 4: board 5 is marked dealer E and vulnerable EW, but board 5 is dealt "
         "by N with NS vulnerable; it is scored by its number",
     )
     assert (hands.boards[5].dealer, hands.boards[5].vulnerability) == (Seat.N, Vulnerability.NS)
@@ -187,9 +187,9 @@ def test_a_board_marked_against_its_number_is_reported_and_scored_by_its_number(
 def test_a_bad_deal_is_an_error_naming_the_board_and_line():
     bad = BOARD_16_DEAL.replace("KQ32", "KQ3")
     text = f'[Board "3"]\n[Deal "{BOARD_16_DEAL}"]\n\n[Board "4"]\n[Deal "{bad}"]\n'
-    with pytest.raises(DealError, match=r"deals.pbn line 4: board 4: .* 51 cards dealt"):
+    with pytest.raises(DealError, match=r"deals.pbn line 5: board 4: .* 51 cards dealt"):
         read_hand_records(text, "deals.pbn")
     other = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
     twice = f'[Board "3"]\n[Deal "{BOARD_16_DEAL}"]\n\n[Board "3"]\n[Deal "{other}"]\n'
-    with pytest.raises(DealError, match=r"board 3 is dealt differently from deals\.pbn line 1"):
+    with pytest.raises(DealError, match=r"board 3 is dealt differently from deals\.pbn line 2"):
         read_hand_records(twice, "deals.pbn")

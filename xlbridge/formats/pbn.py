@@ -306,7 +306,9 @@ def read_hand_records(text: str, name: str = "") -> HandRecords:
     warnings: list[str] = []
     problems: list[str] = []
     for game in read_games(text):
-        where = f"{name} line {game.line}" if name else f"line {game.line}"
+        deal_tag = game.tag("Deal")
+        line = deal_tag.line if deal_tag is not None else game.line
+        where = f"{name} line {line}" if name else f"line {line}"
         try:
             record = _board_record(game, where, warnings)
         except ScoringError as exc:
