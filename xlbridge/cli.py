@@ -70,25 +70,52 @@ def lite(directory: Path, force: bool) -> None:
     type=click.Path(dir_okay=False, path_type=Path),
     help="A PBN hand-record file: each board's deal, makeable contracts and par are shown.",
 )
+@click.option(
+    "--pbn",
+    "pbn_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also write the results as PBN 2.1 (score tables, ranking, deals with --hands).",
+)
 def score(
-    night: Path, output: Path | None, html_path: Path | None, hands_path: Path | None
+    night: Path,
+    output: Path | None,
+    html_path: Path | None,
+    hands_path: Path | None,
+    pbn_path: Path | None,
 ) -> None:
     """Score a filled club-night workbook and print the ranking; the input is never changed."""
-    from xlbridge.workbook.night import default_output, score_night, write_html, write_night_results
+    from xlbridge.workbook.night import (
+        default_output,
+        score_night,
+        write_html,
+        write_night_results,
+        write_pbn,
+    )
     from xlbridge.workbook.present import format_ranking
 
     scored = score_night(night)
     for warning in scored.warnings:
         click.echo(f"warning: {warning}", err=True)
     target = output or default_output(night)
-    hands = _session_hands(hands_path, scored, (target, html_path))
+    if pbn_path is not None:
+        from xlbridge.safefile import refuse_same_file
+
+        refuse_same_file(night, pbn_path)
+    hands = _session_hands(hands_path, scored, (target, html_path, pbn_path))
     write_night_results(night, scored, target, hands)
     if html_path is not None:
         write_html(night, scored.result, html_path, hands)
+    if pbn_path is not None:
+        write_pbn(night, scored.result, pbn_path, hands)
     if hands is not None:
         hands.save_cache()
     click.echo(format_ranking(scored.result))
-    click.echo(f"\nwrote {target}" + (f" and {html_path}" if html_path else ""))
+    written = [str(path) for path in (target, html_path, pbn_path) if path is not None]
+    click.echo(
+        f"\nwrote {', '.join(written[:-1])} and {written[-1]}"
+        if len(written) > 1
+        else f"\nwrote {target}"
+    )
 
 
 def _session_hands(

@@ -26,10 +26,26 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from xlbridge.contract import Seat, Strain, Vulnerability, board_dealer, board_vulnerability
+from xlbridge.contract import (
+    Seat,
+    Strain,
+    Vulnerability,
+    board_dealer,
+    board_vulnerability,
+    parse_contract,
+    parse_tricks_result,
+)
 from xlbridge.errors import DealError, InputFileError, ScoringError
+from xlbridge.event import Play, ScoringForm
 from xlbridge.hands import SEATS, STRAINS, DDTable, Deal, format_deal, parse_deal
+from xlbridge.result import format_result
+from xlbridge.session import BoardResult, EventResult
+
+if TYPE_CHECKING:
+    from xlbridge.dd import BoardHands, SessionHands
 
 __all__ = [
     "BoardRecord",
@@ -41,6 +57,7 @@ __all__ = [
     "board_tags",
     "decode",
     "format_hand_record",
+    "format_results",
     "format_table",
     "format_tag",
     "parse_columns",
@@ -460,17 +477,23 @@ def format_tag(name: str, value: str) -> str:
     return f"[{name} {quote(value)}]"
 
 
+def _needs_quotes(entry: str) -> bool:
+    """True for an entry a PBN reader would not read back as one token unquoted."""
+    return not entry or any(char.isspace() or char in '";{}[]' for char in entry)
+
+
 def format_table(name: str, columns: Sequence[Column], rows: Sequence[Sequence[str]]) -> list[str]:
     """A table's lines: its tag pair, then each row padded to the columns' widths.
 
-    An entry that holds a space (or is empty) is written as a quoted string,
-    as PBN 2.1 section 5.1 asks; ``-`` stands for a missing entry.
+    An entry that holds a space (or is empty, or holds a character PBN reads
+    as a comment or a tag: ``; { [``) is written as a quoted string;
+    ``-`` stands for a missing entry.
     """
     lines = [format_tag(name, ";".join(str(column) for column in columns))]
     for row in rows:
         cells = []
         for column, entry in zip(columns, row, strict=True):
-            text = quote(entry) if (not entry or " " in entry or '"' in entry) else entry
+            text = quote(entry) if _needs_quotes(entry) else entry
             width = column.width
             cells.append(text.rjust(width) if column.align == "R" else text.ljust(width))
         lines.append(" ".join(cells).rstrip())
@@ -509,3 +532,165 @@ def format_hand_record(boards: Iterable[tuple[int, Deal]], event: str = "", date
         lines += board_tags(number, deal)[1:]
         games.append("\n".join(lines))
     return "% PBN 2.1\n" + "\n\n".join(games) + "\n"
+
+
+# --- results out: a scored session as PBN 2.1 (score tables, deals, double dummy) ---------
+
+
+def format_results(result: EventResult, hands: SessionHands | None = None, date: str = "") -> str:
+    """A scored session as a PBN 2.1 results file, one game per board (per fouled version).
+
+    Each game has the event tags, the board's Dealer and Vulnerable (and its
+    Deal, OptimumScore and OptimumResultTable when ``hands`` has them) and a
+    ScoreTable of the board's traveller: PairId_NS, PairId_EW, Contract,
+    Declarer, Result (tricks taken), Score_NS, then MP_NS, MP_EW,
+    Percentage_NS, Percentage_EW (matchpoints) or IMP_NS, IMP_EW (Butler,
+    cross-IMPs).  The first game also has the TotalScoreTable: Rank (``3=``
+    for a tie), PairId, Direction, TotalScoreMP and TotalPercentage (or
+    TotalScoreIMP), NrBoards and Names.  Figures are exact where whole and
+    to two decimals otherwise; a score that is not a plain number
+    (weighted, split, artificial) is written as its cell text without spaces.
+    """
+    games = []
+    for index, board in enumerate(result.boards):
+        lines = _event_tags(result, board.board, hands, date)
+        lines += _optimum(hands.get(board.board) if hands else None)
+        lines += _score_table(result, board)
+        if index == 0:
+            lines += _total_score_table(result)
+        games.append("\n".join(lines))
+    return "% PBN 2.1\n% Creator: xlbridge\n" + "\n\n".join(games) + "\n"
+
+
+_SCORING = {
+    ScoringForm.MATCHPOINTS: "MatchPoints",
+    ScoringForm.BUTLER: "IMP;Butler",
+    ScoringForm.CROSS_IMPS: "IMP;Cross-IMPs",
+}
+
+
+def _event_tags(
+    result: EventResult, number: int, hands: SessionHands | None, date: str
+) -> list[str]:
+    board_hands = hands.get(number) if hands else None
+    tags = board_tags(number, board_hands.deal if board_hands else None)
+    return [
+        format_tag("Event", result.event.name),
+        format_tag("Site", ""),
+        format_tag("Date", date or "????.??.??"),
+        tags[0],
+        *(format_tag(seat, "") for seat in ("West", "North", "East", "South")),
+        *tags[1:],
+        format_tag("Scoring", _SCORING[result.event.settings.form]),
+        format_tag("Declarer", ""),
+        format_tag("Contract", ""),
+        format_tag("Result", ""),
+        format_tag("Competition", "Pairs"),
+    ]
+
+
+def _optimum(board: BoardHands | None) -> list[str]:
+    if board is None or board.dd is None or board.par is None:
+        return []
+    score = board.par.score
+    lines = [format_tag("OptimumScore", f"NS {score}" if score >= 0 else f"EW {-score}")]
+    columns = (Column("Declarer"), Column("Denomination", 2, "R"), Column("Result", 2, "R"))
+    rows = [
+        (seat.value, strain.value, str(board.dd.tricks_for(seat, strain)))
+        for seat in (Seat.N, Seat.S, Seat.E, Seat.W)
+        for strain in STRAINS
+    ]
+    return lines + format_table("OptimumResultTable", columns, rows)
+
+
+def _figure(value: Fraction | None) -> str:
+    if value is None:
+        return "-"
+    if value.denominator == 1:
+        return str(value.numerator)
+    text = f"{float(value):.2f}"
+    return "0.00" if text == "-0.00" else text
+
+
+def _tricks(contract_text: str, relative: str) -> str:
+    """Tricks taken (PBN's Result) from the contract and the result relative to it."""
+    try:
+        contract = parse_contract(contract_text)
+    except ScoringError:
+        return "-"
+    if contract is None:
+        return "-"
+    try:
+        return str(contract.level + 6 + parse_tricks_result(relative, contract))
+    except ScoringError:
+        return "-"
+
+
+def _score_entry(play: Play) -> str:
+    text = format_result(play.result)
+    return text.replace(" ", "") if text else "-"
+
+
+def _score_table(result: EventResult, board: BoardResult) -> list[str]:
+    matchpoints = result.top is not None
+    units = ("MP_NS", "MP_EW") if matchpoints else ("IMP_NS", "IMP_EW")
+    columns = [
+        Column("PairId_NS", 2, "R"),
+        Column("PairId_EW", 2, "R"),
+        Column("Contract", 5, "L"),
+        Column("Declarer", 1, "R"),
+        Column("Result", 2, "R"),
+        Column("Score_NS", 6, "R"),
+        Column(units[0], 6, "R"),
+        Column(units[1], 6, "R"),
+    ]
+    if matchpoints:
+        columns += [Column("Percentage_NS", 6, "R"), Column("Percentage_EW", 6, "R")]
+    rows = []
+    for scored in board.plays:
+        play = scored.play
+        contract = "Pass" if play.contract.strip().lower() in ("pass", "p") else play.contract
+        row = [
+            play.ns,
+            play.ew,
+            contract or "-",
+            play.declarer or "-",
+            _tricks(play.contract, play.tricks) if play.contract else "-",
+            _score_entry(play),
+            _figure(scored.ns_score),
+            _figure(scored.ew_score),
+        ]
+        if matchpoints and result.top:
+            top = Fraction(result.top)
+            row += [
+                _figure(None if s is None else 100 * s / top)
+                for s in (scored.ns_score, scored.ew_score)
+            ]
+        rows.append(tuple(row))
+    return format_table("ScoreTable", columns, rows)
+
+
+def _total_score_table(result: EventResult) -> list[str]:
+    matchpoints = result.top is not None
+    by_direction = result.fields != ("",)
+    columns = [Column("Rank", 3, "R"), Column("PairId", 2, "R")]
+    if by_direction:
+        columns.append(Column("Direction", 2, "L"))
+    if matchpoints:
+        columns += [Column("TotalScoreMP", 7, "R"), Column("TotalPercentage", 6, "R")]
+    else:
+        columns.append(Column("TotalScoreIMP", 7, "R"))
+    columns += [Column("NrBoards", 2, "R"), Column("Names", 30, "L")]
+    rows = []
+    for pair in result.pairs:
+        if not pair.rank:
+            continue
+        row = [pair.rank, pair.pair.label]
+        if by_direction:
+            row.append(pair.field)
+        row.append(_figure(pair.total))
+        if matchpoints:
+            row.append(_figure(pair.percentage))
+        row += [str(len(pair.boards)), pair.pair.names]
+        rows.append(tuple(row))
+    return format_table("TotalScoreTable", columns, rows)

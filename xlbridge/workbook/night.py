@@ -37,6 +37,7 @@ __all__ = [
     "score_night",
     "write_html",
     "write_night_results",
+    "write_pbn",
 ]
 
 
@@ -86,6 +87,39 @@ def write_html(
         tmp.write_text(page, encoding="utf-8")
 
     atomic_write(target, write)
+
+
+def write_pbn(
+    source: Path, result: EventResult, target: Path, hands: SessionHands | None = None
+) -> None:
+    """Write the results as PBN 2.1 to ``target`` (never over ``source``), deals from ``hands``."""
+    from xlbridge.formats.pbn import format_results
+
+    refuse_same_file(source, target)
+    text = format_results(result, hands, _pbn_date(source))
+
+    def write(tmp: Path) -> None:
+        tmp.write_text(text, encoding="utf-8")
+
+    atomic_write(target, write)
+
+
+def _pbn_date(source: Path) -> str:
+    """The Settings sheet's date as PBN writes it (``2024.03.12``), or ``''`` if none."""
+    import datetime
+
+    from openpyxl import load_workbook
+
+    wb = load_workbook(source, read_only=True, data_only=True)
+    try:
+        value = wb[L.SETTINGS].cell(L.setting_row("EventDate"), 2).value
+    except KeyError:
+        return ""
+    finally:
+        wb.close()
+    if isinstance(value, datetime.datetime | datetime.date):
+        return value.strftime("%Y.%m.%d")
+    return ""
 
 
 def new_night(target: Path, overwrite: bool = False) -> None:
