@@ -106,3 +106,28 @@ def test_the_hands_file_is_never_an_output(night: Path, capsys):
     assert main(["score", str(night), "--html", str(deals), "--hands", str(deals)]) == 2
     assert "refusing to write over the input file" in capsys.readouterr().err
     assert deals.read_bytes() == before
+
+
+def _name_hands_in_settings(night: Path, value: str) -> int:
+    wb = load_workbook(night)
+    ws = wb[L.SETTINGS]
+    row = ws.max_row + 2
+    ws.cell(row, 1, "Hand records")
+    ws.cell(row, 2, value)
+    wb.save(night)
+    return row
+
+
+def test_a_settings_row_names_the_hand_records(night: Path):
+    _name_hands_in_settings(night, "deals.pbn")
+    page = night.with_name("night.html")
+    assert main(["score", str(night), "--html", str(page)]) == 0
+    assert "Par NS +400: 3NT= NS" in page.read_text(encoding="utf-8")
+
+
+def test_a_settings_row_naming_a_missing_file_is_an_error(night: Path, capsys):
+    row = _name_hands_in_settings(night, "missing.pbn")
+    assert main(["score", str(night)]) == 2
+    err = capsys.readouterr().err
+    assert f"Settings!B{row}: the hand-record file 'missing.pbn' is not in" in err
+    assert not night.with_name("tuesday-results.xlsx").exists()

@@ -155,3 +155,34 @@ def test_the_file_follows_the_table_syntax(exported):
         "Score_NS": "-50", "MP_NS": "5", "MP_EW": "9", "Percentage_NS": "35.71",
         "Percentage_EW": "64.29",
     }  # fmt: skip
+
+
+def test_a_butler_night_exports_imps(tmp_path):
+    night = tmp_path / "butler.xlsx"
+    wb = load_workbook(EXAMPLE)
+    wb[L.SETTINGS].cell(L.setting_row("ScoringForm"), 2, "butler")
+    wb[L.ADJUSTMENTS]["D2"] = "MP"  # the example's -10% penalty as -10 IMPs
+    wb.save(night)
+    out, pbn = tmp_path / "out.xlsx", tmp_path / "out.pbn"
+    assert main(["score", str(night), "-o", str(out), "--pbn", str(pbn)]) == 0
+    with pbn.open(encoding="utf-8") as f:
+        boards = endplay_pbn.load(f)
+    results = load_workbook(out)
+    lines = {
+        (row[0], str(row[1]), str(row[2])): row
+        for row in results[L.BOARD_RESULTS].iter_rows(min_row=2, values_only=True)
+        if row[0] is not None
+    }
+    assert boards[0].info["Scoring"] == "IMP;Butler"
+    for board in boards:
+        assert "Deal" not in board.info  # no hand records given
+        for record in _rows(board.info["ScoreTable"]):
+            row = lines[(board.board_num, record["PairId_NS"], record["PairId_EW"])]
+            assert "MP_NS" not in record
+            for value, key in ((row[6], "IMP_NS"), (row[7], "IMP_EW")):
+                assert record[key] == ("-" if value is None else _figure(value))
+    ranking = [r for r in results[L.RANKING].iter_rows(min_row=2, values_only=True) if r[0]]
+    records = _rows(boards[0].info["TotalScoreTable"])
+    assert [(r["Rank"], r["PairId"], r["TotalScoreIMP"]) for r in records] == [
+        (row[0], str(row[1]), _figure(row[5])) for row in ranking
+    ]

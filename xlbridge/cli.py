@@ -68,7 +68,8 @@ def lite(directory: Path, force: bool) -> None:
     "--hands",
     "hands_path",
     type=click.Path(dir_okay=False, path_type=Path),
-    help="A PBN hand-record file: each board's deal, makeable contracts and par are shown.",
+    help="A PBN hand-record file: each board's deal, makeable contracts and par are shown "
+    "(default: the file a 'Hand records' row of the Settings sheet names).",
 )
 @click.option(
     "--pbn",
@@ -101,6 +102,10 @@ def score(
         from xlbridge.safefile import refuse_same_file
 
         refuse_same_file(night, pbn_path)
+    if hands_path is None:
+        from xlbridge.workbook.night import hand_records_setting
+
+        hands_path = hand_records_setting(night)
     hands = _session_hands(hands_path, scored, (target, html_path, pbn_path))
     write_night_results(night, scored, target, hands)
     if html_path is not None:
