@@ -186,3 +186,35 @@ def test_a_butler_night_exports_imps(tmp_path):
     assert [(r["Rank"], r["PairId"], r["TotalScoreIMP"]) for r in records] == [
         (row[0], str(row[1]), _figure(row[5])) for row in ranking
     ]
+
+
+def test_the_export_reads_back_into_the_same_event_and_figures(exported):
+    """xlbridge's own reader (formats.pbn.read_results) gets the event back: same ranking."""
+    from xlbridge.formats.pbn import read_results
+    from xlbridge.session import score_event
+    from xlbridge.workbook.reader import read_workbook
+
+    _, _, pbn = exported
+    results = read_results(pbn.read_text(encoding="utf-8"), pbn.name)
+    assert results.program == "xlbridge"
+    rescored = score_event(results.event)
+    original = score_event(read_workbook(EXAMPLE).event)
+    ours = {p.pair.label: p for p in original.pairs}
+    back = {p.pair.label: p for p in rescored.pairs}
+    assert set(back) == set(ours)
+    for label, pair in back.items():
+        assert pair.pair.names == ours[label].pair.names
+        if label == "14":  # its -10% penalty on board 9 (Adjustments sheet) is not in PBN
+            top = Fraction(original.top or 0)
+            assert ours[label].total - pair.total == -top / 10
+            continue
+        assert (pair.total, pair.percentage) == (ours[label].total, ours[label].percentage)
+    published = {p.label: p for p in results.pairs}
+    assert published["14"].total == _figure(ours["14"].total)  # the published total has it
+    by_line = {(b.board, s.play.ns, s.play.ew): s for b in rescored.boards for s in b.plays}
+    for line in results.lines:
+        scored = by_line[(line.board, line.ns, line.ew)]
+        for figure, ours in ((line.ns_figure, scored.ns_score), (line.ew_figure, scored.ew_score)):
+            assert (figure is None) == (ours is None)
+            if ours is not None:
+                assert figure == _figure(ours)
