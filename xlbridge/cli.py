@@ -105,7 +105,7 @@ def score(
     if hands_path is None:
         from xlbridge.workbook.night import hand_records_setting
 
-        hands_path = hand_records_setting(night)
+        hands_path = hand_records_setting(night, scored.night)
     hands = _session_hands(hands_path, scored, (target, html_path, pbn_path))
     write_night_results(night, scored, target, hands)
     if html_path is not None:

@@ -30,7 +30,6 @@ if TYPE_CHECKING:
     from xlbridge.dd import SessionHands
 
 __all__ = [
-    "HANDS_LABEL",
     "ScoredNight",
     "default_output",
     "event_workbook",
@@ -124,39 +123,20 @@ def _pbn_date(source: Path) -> str:
     return ""
 
 
-#: The Settings label whose value names the hand-record file (a row the scorer may add).
-HANDS_LABEL = "Hand records"
+def hand_records_setting(source: Path, night: NightWorkbook) -> Path | None:
+    """The hand-record file a ``Hand records`` row of the Settings sheet names, if any.
 
-
-def hand_records_setting(source: Path) -> Path | None:
-    """The hand-record file the Settings sheet names (``Hand records`` | ``deals.pbn``).
-
-    A relative name is relative to the workbook's folder.  ``None`` when the
-    sheet has no such row or its value is blank; an error naming the cell
-    when the file named is not there.
+    A relative name is relative to the workbook's folder; a file that is not
+    there is an error naming the cell.
     """
-    from openpyxl import load_workbook
-
-    wb = load_workbook(source, read_only=True, data_only=True)
-    try:
-        if L.SETTINGS not in wb.sheetnames:
-            return None
-        for index, row in enumerate(wb[L.SETTINGS].iter_rows(max_col=2, values_only=True), 1):
-            label = row[0] if row else None
-            if isinstance(label, str) and label.strip().lower() == HANDS_LABEL.lower():
-                value = row[1] if len(row) > 1 else None
-                if value is None or not str(value).strip():
-                    return None
-                path = source.parent / str(value).strip()
-                if not path.is_file():
-                    raise ScoringError(
-                        f"{L.SETTINGS}!B{index}: the hand-record file {str(value)!r} is not "
-                        f"in {os.fspath(source.parent) or '.'!r}"
-                    )
-                return path
+    if night.hand_records is None:
         return None
-    finally:
-        wb.close()
+    name, cell = night.hand_records
+    path = source.parent / name
+    if not path.is_file():
+        folder = os.fspath(source.parent) or "."
+        raise ScoringError(f"{cell}: the hand-record file {name!r} is not in {folder!r}")
+    return path
 
 
 def new_night(target: Path, overwrite: bool = False) -> None:
