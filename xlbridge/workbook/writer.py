@@ -30,7 +30,6 @@ from xlbridge.event import Play
 from xlbridge.result import Row, format_result
 from xlbridge.session import BoardResult, EventResult, PairResult
 from xlbridge.workbook import layout as L
-from xlbridge.workbook.handsheet import fill_hands
 from xlbridge.workbook.reader import _sheet_parts, source_row
 from xlbridge.workbook.template import (
     BOLD,
@@ -84,6 +83,8 @@ def write_results(
     wb = load_workbook(Path(source))
     fill_results(wb, result)
     if hands is not None:
+        from xlbridge.workbook.handsheet import fill_hands  # only when hands are given
+
         fill_hands(wb, hands)
     wb.save(target)
 
