@@ -131,3 +131,18 @@ def test_a_settings_row_naming_a_missing_file_is_an_error(night: Path, capsys):
     err = capsys.readouterr().err
     assert f"Settings!B{row}: the hand-record file 'missing.pbn' is not in" in err
     assert not night.with_name("tuesday-results.xlsx").exists()
+
+
+def test_without_a_solver_or_kept_tables_the_hands_show_alone(tmp_path):
+    from xlbridge.dd import NO_SOLVER
+    from xlbridge.workbook.html import results_page
+    from xlbridge.workbook.night import score_night
+
+    deals = tmp_path / "deals.pbn"
+    shutil.copy(HANDS, deals)  # no DEALS.dd.json beside it, no tables in it
+    hands = load_hands(deals, use_solver=False)
+    assert hands.warnings == (NO_SOLVER,)
+    assert {board.dd for board in hands.boards.values()} == {None}
+    page = results_page(score_night(EXAMPLE).result, hands)
+    board_1 = page[page.index('id="board-1"') : page.index('id="board-2"')]
+    assert "&#9824; K105" in board_1 and "Par" not in board_1
