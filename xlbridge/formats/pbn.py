@@ -156,6 +156,9 @@ def parse_columns(value: str) -> tuple[Column, ...]:
 
 # --- reading ----------------------------------------------------------------------
 
+_TAG_START = re.compile(r"\[\s*(\w+)\s*")
+_TAG_END = re.compile(r"\s*\]")
+
 
 @dataclass
 class _Reader:
@@ -201,7 +204,7 @@ class _Reader:
                     break
                 position = end + 1
             elif char == "[":
-                self._row(entries)
+                self._row(entries, number)
                 entries = []
                 position = self._tag(number, line, position)
             elif char == '"':
@@ -213,22 +216,25 @@ class _Reader:
                     end += 1
                 entries.append(line[position:end])
                 position = end
-        self._row(entries)
+        self._row(entries, number)
 
-    def _row(self, entries: list[str]) -> None:
+    def _row(self, entries: list[str], number: int) -> None:
         if not entries:
             return
         if not self.tags:
-            raise ScoringError(f"data {' '.join(entries)!r} before any tag")
+            shown = " ".join(entries)[:40]
+            raise ScoringError(
+                f'line {number}: {shown!r} is not PBN (expected a tag such as [Board "1"])'
+            )
         last = self.tags[-1]
         self.tags[-1] = Tag(last.name, last.value, (*last.rows, tuple(entries)), last.line)
 
     def _tag(self, number: int, line: str, position: int) -> int:
-        match = re.compile(r"\[\s*(\w+)\s*").match(line, position)
+        match = _TAG_START.match(line, position)
         if match is None or match.end() >= len(line) or line[match.end()] != '"':
             raise ScoringError(f"line {number}: {line.strip()!r} is not a PBN tag pair")
         value, end = _string(line, match.end(), number)
-        close = re.compile(r"\s*\]").match(line, end)
+        close = _TAG_END.match(line, end)
         if close is None:
             raise ScoringError(f"line {number}: {line.strip()!r} is not a PBN tag pair (no ']')")
         name = match.group(1)
@@ -269,6 +275,14 @@ def read_games(text: str) -> list[Game]:
         reader.feed(number, line)
     reader.close()
     return reader.games
+
+
+def _games(text: str, name: str) -> list[Game]:
+    """:func:`read_games`, its errors naming the file."""
+    try:
+        return read_games(text)
+    except ScoringError as exc:
+        raise ScoringError(f"{name}: {exc}" if name else str(exc)) from None
 
 
 def decode(data: bytes) -> str:
@@ -327,7 +341,7 @@ def read_hand_records(text: str, name: str = "") -> HandRecords:
     boards: dict[int, BoardRecord] = {}
     warnings: list[str] = []
     problems: list[str] = []
-    for game in read_games(text):
+    for game in _games(text, name):
         deal_tag = game.tag("Deal")
         line = deal_tag.line if deal_tag is not None else game.line
         where = f"{name} line {line}" if name else f"line {line}"
@@ -752,7 +766,7 @@ def read_results(text: str, name: str = "") -> PbnResults:
     TotalScoreMP/TotalScoreIMP and TotalPercentage.  The Scoring tag chooses
     matchpoints, Butler or cross-IMPs.
     """
-    games = read_games(text)
+    games = _games(text, name)
     prefix = f"{name} " if name else ""
     plays: list[Play] = []
     lines: list[PublishedLineText] = []
