@@ -218,3 +218,16 @@ def test_the_export_reads_back_into_the_same_event_and_figures(exported):
             assert (figure is None) == (ours is None)
             if ours is not None:
                 assert figure == _figure(ours)
+
+
+def test_the_audit_of_the_export_finds_only_the_penalty_pbn_cannot_carry(exported):
+    from xlbridge.formats.pbn import audit_results, read_results
+
+    _, _, pbn = exported
+    audit = audit_results(read_results(pbn.read_text(encoding="utf-8"), pbn.name))
+    # 216 lines x 2 sides, less the NP row's two, plus 17 totals and 17 percentages
+    assert audit.checked == 216 * 2 - 2 + 17 * 2
+    assert [line.split(": ", 1)[1] for line in audit.differences] == [
+        "pair 14: total published 206.74, xlbridge 208.14",
+        "pair 14: percentage published 54.69, xlbridge 55.06",
+    ]

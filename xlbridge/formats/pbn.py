@@ -41,9 +41,10 @@ from xlbridge.contract import (
 )
 from xlbridge.errors import DealError, InputFileError, ScoringError
 from xlbridge.event import Event, Pair, Play, ScoringForm, Settings
+from xlbridge.exact import round_half_away
 from xlbridge.hands import SEATS, STRAINS, DDTable, Deal, format_deal, parse_deal
 from xlbridge.result import format_result, parse_result
-from xlbridge.session import BoardResult, EventResult
+from xlbridge.session import BoardResult, EventResult, score_event
 
 if TYPE_CHECKING:
     from xlbridge.dd import BoardHands, SessionHands
@@ -56,8 +57,10 @@ __all__ = [
     "PbnResults",
     "PublishedLineText",
     "PublishedPairText",
+    "ResultsAudit",
     "Table",
     "Tag",
+    "audit_results",
     "board_tags",
     "decode",
     "format_hand_record",
@@ -912,3 +915,79 @@ def _score_text(
         seat = Seat.parse(declarer)
         return str(score_contract(parsed, seat, relative, board_vulnerability(board)))
     return "NP"
+
+
+@dataclass(frozen=True)
+class ResultsAudit:
+    """A PBN results file's published figures checked against xlbridge's rescoring."""
+
+    checked: int
+    differences: tuple[str, ...]
+    result: EventResult
+
+    def __str__(self) -> str:
+        count = len(self.differences)
+        head = f"{self.checked} published figures checked: " + (
+            "every one reproduced" if not count else f"{count} differ from xlbridge's"
+        )
+        return "\n".join([head, *(f"  {line}" for line in self.differences)])
+
+
+def audit_results(results: PbnResults) -> ResultsAudit:
+    """Rescore ``results.event`` and compare each published figure at its printed precision.
+
+    A line's MP or IMPs, a pair's total and percentage: ``7.5`` is checked
+    against xlbridge's exact figure rounded half away from zero to one decimal.
+    """
+    result = score_event(results.event)
+    scored = {(b.board, s.play.ns, s.play.ew): s for b in result.boards for s in b.plays}
+    units = "MP" if result.top is not None else "IMPs"
+    checked = 0
+    differences: list[str] = []
+    for line in results.lines:
+        play = scored.get((line.board, line.ns, line.ew))
+        for side, text in (("NS", line.ns_figure), ("EW", line.ew_figure)):
+            ours = None if play is None else play.ns_score if side == "NS" else play.ew_score
+            if text is None or ours is None:
+                continue
+            checked += 1
+            if not _matches(text, ours):
+                differences.append(
+                    f"{line.source}: board {line.board}, {line.ns} v {line.ew}: {side} {units} "
+                    f"published {text}, xlbridge {_at_places(ours, text)}"
+                )
+    by_label = {pair.pair.label: pair for pair in result.pairs}
+    for published in results.pairs:
+        mine = by_label.get(published.label)
+        if mine is None:
+            continue
+        for what, text, ours in (
+            ("total", published.total, mine.total),
+            ("percentage", published.percentage, mine.percentage),
+        ):
+            if text is None or ours is None:
+                continue
+            checked += 1
+            if not _matches(text, ours):
+                differences.append(
+                    f"{published.source}: pair {published.label}: {what} published {text}, "
+                    f"xlbridge {_at_places(ours, text)}"
+                )
+    return ResultsAudit(checked, tuple(differences), result)
+
+
+def _places(text: str) -> int:
+    return len(text.strip().partition(".")[2])
+
+
+def _matches(text: str, ours: Fraction) -> bool:
+    try:
+        published = Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        return False
+    return round_half_away(ours, Fraction(1, 10 ** _places(text))) == published
+
+
+def _at_places(ours: Fraction, text: str) -> str:
+    places = _places(text)
+    return f"{float(round_half_away(ours, Fraction(1, 10**places))):.{places}f}"
