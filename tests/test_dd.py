@@ -89,7 +89,7 @@ def test_tables_are_solved_once_and_kept_beside_the_file(tmp_path, monkeypatch):
     hands = dd.load_hands(deals)
     assert {b.dd_source for b in hands.boards.values()} == {"solver"}
     assert not dd.cache_path(deals).exists()  # kept only once the outputs are written
-    hands.save_cache()
+    dd.save_cache(hands)
     cached = json.loads(dd.cache_path(deals).read_text(encoding="utf-8"))
     assert len(cached["tables"]) == 2
 

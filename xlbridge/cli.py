@@ -22,7 +22,7 @@ from xlbridge import __version__
 from xlbridge.errors import ScoringError
 
 if TYPE_CHECKING:
-    from xlbridge.dd import SessionHands
+    from xlbridge.hands import SessionHands
     from xlbridge.workbook.night import ScoredNight
 
 __all__ = ["cli", "main"]
@@ -113,7 +113,9 @@ def score(
     if pbn_path is not None:
         write_pbn(night, scored.result, pbn_path, hands)
     if hands is not None:
-        hands.save_cache()
+        from xlbridge.dd import save_cache
+
+        save_cache(hands)
     click.echo(format_ranking(scored.result))
     written = [str(path) for path in (target, html_path, pbn_path) if path is not None]
     click.echo(

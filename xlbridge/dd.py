@@ -6,7 +6,7 @@ solves each deal double-dummy with `endplay <https://pypi.org/project/endplay/>`
 and works out the par at the board's vulnerability (:func:`xlbridge.hands.par`).
 
 Solving takes about a second a deal, so the tables are kept beside the file
-(``DEALS.dd.json``, keyed by the deal: :meth:`SessionHands.save_cache`) and a
+(``DEALS.dd.json``, keyed by the deal: :func:`save_cache`) and a
 deal is solved only once.
 Where the file has its own double-dummy table (OptimumResultTable) it is
 checked against the solver's, and its OptimumScore against the par; a
@@ -26,19 +26,27 @@ import importlib.util
 import json
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from xlbridge.errors import InputFileError
-from xlbridge.formats.pbn import BoardRecord, decode, read_hand_records
-from xlbridge.hands import SEATS, STRAINS, DDTable, Deal, Par, format_deal, par
+from xlbridge.formats.pbn import decode, read_hand_records
+from xlbridge.hands import (
+    SEATS,
+    STRAINS,
+    BoardHands,
+    BoardRecord,
+    DDTable,
+    Deal,
+    SessionHands,
+    format_deal,
+    par,
+)
 from xlbridge.safefile import atomic_write
 
 __all__ = [
-    "BoardHands",
-    "SessionHands",
     "cache_path",
     "load_hands",
+    "save_cache",
     "solve",
     "solver_available",
 ]
@@ -52,53 +60,6 @@ NO_SOLVER = (
     "double-dummy tables need the solver: pip install 'xlbridge[hands]' (endplay); "
     "the hands are shown without them"
 )
-
-
-@dataclass(frozen=True)
-class BoardHands:
-    """One board's deal, double-dummy table and par, ready to show.
-
-    ``dd_source`` says where the table came from: ``solver`` (endplay, or
-    the cache of its results), ``file`` (the file's OptimumResultTable) or
-    ``""`` (no table).
-    """
-
-    record: BoardRecord
-    dd: DDTable | None
-    par: Par | None
-    dd_source: str = ""
-
-    @property
-    def board(self) -> int:
-        return self.record.board
-
-    @property
-    def deal(self) -> Deal:
-        return self.record.deal
-
-
-@dataclass(frozen=True)
-class SessionHands:
-    """Every board of a hand-record file, and what was noticed reading and checking it."""
-
-    boards: dict[int, BoardHands]
-    warnings: tuple[str, ...]
-    name: str
-    #: Newly solved tables to keep beside the file (see :meth:`save_cache`).
-    solved: tuple[tuple[Path, dict[str, DDTable]], ...] = ()
-
-    def get(self, board: int) -> BoardHands | None:
-        """The hands of ``board``, or ``None`` when the file does not deal it."""
-        return self.boards.get(board)
-
-    def save_cache(self) -> None:
-        """Keep the tables solved by :func:`load_hands` beside the file, for next time.
-
-        The command line calls this after its outputs are written, so that a
-        run that fails writes nothing at all.
-        """
-        for path, tables in self.solved:
-            _write_cache(path, tables)
 
 
 def solver_available() -> bool:
@@ -157,11 +118,11 @@ def load_hands(path: str | os.PathLike[str], *, use_solver: bool | None = None) 
     solving = solver_available() if use_solver is None else use_solver and solver_available()
     cached = _read_cache(cache_path(path))
     wanted = [r.deal for r in records if format_deal(r.deal) not in cached]
-    solved: tuple[tuple[Path, dict[str, DDTable]], ...] = ()
+    solved: tuple[tuple[str, dict[str, DDTable]], ...] = ()
     if wanted and solving:
         for deal, new in zip(wanted, solve(wanted), strict=True):
             cached[format_deal(deal)] = new
-        solved = ((cache_path(path), cached),)
+        solved = ((str(cache_path(path)), cached),)
     boards: dict[int, BoardHands] = {}
     missing = False
     for record in records:
@@ -213,6 +174,16 @@ def _read_cache(path: Path) -> dict[str, DDTable]:
         }
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return {}
+
+
+def save_cache(hands: SessionHands) -> None:
+    """Keep the tables :func:`load_hands` solved beside the file, for next time.
+
+    The command line calls this after its outputs are written, so that a
+    run that fails writes nothing at all.
+    """
+    for path, tables in hands.solved:
+        _write_cache(Path(path), tables)
 
 
 def _write_cache(path: Path, tables: dict[str, DDTable]) -> None:

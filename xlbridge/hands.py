@@ -24,7 +24,7 @@ from Law 77's scores (:func:`~xlbridge.contract.score_contract`).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -43,10 +43,14 @@ __all__ = [
     "SEATS",
     "STRAINS",
     "SUITS",
+    "BoardHands",
+    "BoardRecord",
     "DDTable",
     "Deal",
+    "HandRecords",
     "Par",
     "ParContract",
+    "SessionHands",
     "format_deal",
     "format_hand",
     "par",
@@ -337,3 +341,76 @@ class _ParGame:
             seat for seat in _SIDES[side] if self.table.tricks_for(seat, contract.strain) == tricks
         )
         return ParContract(contract, side, seats, result)
+
+
+# --- a session's hand records -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BoardRecord:
+    """One board of a hand-record file: its deal and what the file says about it.
+
+    ``dealer`` and ``vulnerability`` are those of the board number (the
+    standard rotation), which the session is scored with; the file's own
+    tags, when they differ, are reported in :attr:`HandRecords.warnings`.
+    ``dd`` is the file's double-dummy table (OptimumResultTable or
+    DoubleDummyTricks), ``par_score`` its OptimumScore for NS, when given.
+    """
+
+    board: int
+    deal: Deal
+    dealer: Seat
+    vulnerability: Vulnerability
+    dd: DDTable | None = None
+    par_score: int | None = None
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class HandRecords:
+    """The boards of a hand-record file, by board number, and what was noticed reading it."""
+
+    boards: dict[int, BoardRecord]
+    warnings: tuple[str, ...] = ()
+    name: str = ""
+
+    def __iter__(self) -> Iterator[BoardRecord]:
+        return iter(sorted(self.boards.values(), key=lambda record: record.board))
+
+
+@dataclass(frozen=True)
+class BoardHands:
+    """One board's deal, double-dummy table and par, ready to show.
+
+    ``dd_source`` says where the table came from: ``solver`` (endplay, or
+    the cache of its results), ``file`` (the file's OptimumResultTable) or
+    ``""`` (no table).
+    """
+
+    record: BoardRecord
+    dd: DDTable | None
+    par: Par | None
+    dd_source: str = ""
+
+    @property
+    def board(self) -> int:
+        return self.record.board
+
+    @property
+    def deal(self) -> Deal:
+        return self.record.deal
+
+
+@dataclass(frozen=True)
+class SessionHands:
+    """Every board of a hand-record file, and what was noticed reading and checking it."""
+
+    boards: dict[int, BoardHands]
+    warnings: tuple[str, ...]
+    name: str
+    #: Newly solved tables to keep beside the file (see :func:`xlbridge.dd.save_cache`).
+    solved: tuple[tuple[str, dict[str, DDTable]], ...] = ()
+
+    def get(self, board: int) -> BoardHands | None:
+        """The hands of ``board``, or ``None`` when the file does not deal it."""
+        return self.boards.get(board)

@@ -24,10 +24,9 @@ write tags and tables as the standard spells them.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from xlbridge.contract import (
     Seat,
@@ -42,18 +41,24 @@ from xlbridge.contract import (
 from xlbridge.errors import DealError, InputFileError, ScoringError
 from xlbridge.event import Event, Pair, Play, ScoringForm, Settings
 from xlbridge.exact import round_half_away
-from xlbridge.hands import SEATS, STRAINS, DDTable, Deal, format_deal, parse_deal
+from xlbridge.hands import (
+    SEATS,
+    STRAINS,
+    BoardHands,
+    BoardRecord,
+    DDTable,
+    Deal,
+    HandRecords,
+    SessionHands,
+    format_deal,
+    parse_deal,
+)
 from xlbridge.result import format_result, parse_result
 from xlbridge.session import BoardResult, EventResult, score_event
 
-if TYPE_CHECKING:
-    from xlbridge.dd import BoardHands, SessionHands
-
 __all__ = [
-    "BoardRecord",
     "Column",
     "Game",
-    "HandRecords",
     "PbnResults",
     "PublishedLineText",
     "PublishedPairText",
@@ -299,38 +304,6 @@ def decode(data: bytes) -> str:
 
 
 # --- hand records -------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class BoardRecord:
-    """One board of a hand-record file: its deal and what the file says about it.
-
-    ``dealer`` and ``vulnerability`` are those of the board number (the
-    standard rotation), which the session is scored with; the file's own
-    tags, when they differ, are reported in :attr:`HandRecords.warnings`.
-    ``dd`` is the file's double-dummy table (OptimumResultTable or
-    DoubleDummyTricks), ``par_score`` its OptimumScore for NS, when given.
-    """
-
-    board: int
-    deal: Deal
-    dealer: Seat
-    vulnerability: Vulnerability
-    dd: DDTable | None = None
-    par_score: int | None = None
-    source: str = ""
-
-
-@dataclass(frozen=True)
-class HandRecords:
-    """The boards of a hand-record file, by board number, and what was noticed reading it."""
-
-    boards: dict[int, BoardRecord]
-    warnings: tuple[str, ...] = ()
-    name: str = ""
-
-    def __iter__(self) -> Iterator[BoardRecord]:
-        return iter(sorted(self.boards.values(), key=lambda record: record.board))
 
 
 def read_hand_records(text: str, name: str = "") -> HandRecords:

@@ -16,7 +16,7 @@ from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.contract import Seat, Strain
-from xlbridge.dd import BoardHands, SessionHands
+from xlbridge.hands import BoardHands, SessionHands
 from xlbridge.workbook import layout as L
 from xlbridge.workbook.template import BOLD, HEADER_FILL, HEADER_FONT
 

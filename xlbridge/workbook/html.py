@@ -16,7 +16,7 @@ from xlbridge.result import format_result
 from xlbridge.session import BoardResult, EventResult, PairResult
 
 if TYPE_CHECKING:
-    from xlbridge.dd import BoardHands, SessionHands
+    from xlbridge.hands import BoardHands, SessionHands
 
 __all__ = ["results_page"]
 

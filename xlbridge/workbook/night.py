@@ -27,7 +27,7 @@ from xlbridge.workbook.template import build_template
 from xlbridge.workbook.writer import BulkRows, fill_results, result_texts, write_results
 
 if TYPE_CHECKING:
-    from xlbridge.dd import SessionHands
+    from xlbridge.hands import SessionHands
 
 __all__ = [
     "ScoredNight",

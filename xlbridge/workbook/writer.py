@@ -40,7 +40,7 @@ from xlbridge.workbook.template import (
 )
 
 if TYPE_CHECKING:
-    from xlbridge.dd import SessionHands
+    from xlbridge.hands import SessionHands
 
 __all__ = ["BulkRows", "fill_results", "result_texts", "save_workbook", "write_results"]
 
