@@ -12,6 +12,7 @@ import gc
 import os
 import sys
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -206,6 +207,35 @@ def _score_club(club: Path, output: Path) -> ScoredNight:
     result = scored.result
     pairs = tuple(replace(pair, boards=()) for pair in result.pairs)
     return replace(scored, result=replace(result, pairs=pairs))
+
+
+@cli.command("import")
+@click.argument("source", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The club-night workbook to write (.xlsx).",
+)
+def import_(source: Path, output: Path) -> None:
+    """Turn a published event (USEBIO .xml) into a workbook to rescore, and audit its figures."""
+    from xlbridge.audit import choose_convention, conventions_for, format_audit
+    from xlbridge.formats import read_published
+    from xlbridge.safefile import refuse_same_file
+    from xlbridge.workbook.filled import write_filled_workbook
+
+    refuse_same_file(source, output)
+    published = read_published(source)
+    chosen, tried = choose_convention(published, conventions_for(published.event.settings))
+    event = replace(published.event, settings=chosen.convention.settings)
+    directions = {pair.label: pair.direction for pair in published.pairs if pair.direction}
+    write_filled_workbook(output, event, published.info, directions)
+    info = published.info
+    made_by = " by ".join(part for part in (info.file_format, info.program) if part)
+    click.echo(f"{source}: {event.name or 'event'}" + (f" ({made_by})" if made_by else ""))
+    click.echo(format_audit(chosen, tried))
+    click.echo(f"\nwrote {output}: xlbridge score {output}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

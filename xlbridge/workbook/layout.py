@@ -86,6 +86,10 @@ PAIR_COLUMNS = (
     Column("A", "Pair", 8, "The pair number as it appears on the travellers (1, 12, A3)"),
     Column("B", "Players", 36, "The players' names"),
     Column("C", "Direction", 11, "Mitchell: NS or EW (ranked separately); Howell: blank"),
+    Column("D", "Player 1", 22, "For the results file (USEBIO): the first player's name"),
+    Column("E", "ID 1", 10, "The first player's national (federation) number, or 'guest'"),
+    Column("F", "Player 2", 22, "The second player's name"),
+    Column("G", "ID 2", 10, "The second player's national (federation) number, or 'guest'"),
 )
 
 TRAVELLER_COLUMNS = (
@@ -209,6 +213,8 @@ SETTING_ROWS = (
         "A fouled version with 1-3 results: neuberg, average or ebu (White Book 4.2.3.3)",
         ("neuberg", "average", "ebu"),
     ),
+    Setting("ClubName", "Club", None, "The club's name, for the results file (USEBIO)"),
+    Setting("ClubNumber", "Club number", None, "The club's number with its national body (USEBIO)"),
 )
 
 

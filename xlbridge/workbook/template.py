@@ -310,8 +310,9 @@ def _pairs(ws: Worksheet) -> None:
     header_row(ws, L.PAIR_COLUMNS)
     _column_prompts(ws, L.PAIR_COLUMNS[:2], _PAIRS_LAST)
     _validation(ws, f"C2:C{_PAIRS_LAST}", "Direction", L.PAIR_COLUMNS[2].help, "list", '"NS,EW"')
+    _column_prompts(ws, L.PAIR_COLUMNS[3:], _PAIRS_LAST)
     _flag(ws, f"A2:A{_PAIRS_LAST}", f'AND($A2<>"",COUNTIF($A$2:$A${_PAIRS_LAST},$A2)>1)')
-    ws.print_area = f"A1:C{_PAIRS_LAST}"
+    ws.print_area = f"A1:{L.PAIR_COLUMNS[-1].letter}{_PAIRS_LAST}"
 
 
 def _travellers(ws: Worksheet) -> None:
