@@ -58,8 +58,16 @@ class Figure:
         return cls(Fraction(text), places)
 
     def matches(self, ours: Fraction) -> bool:
-        """True when ``ours``, rounded to this figure's places, is this figure."""
-        return round_half_away(ours, Fraction(1, 10**self.places)) == self.value
+        """True when ``ours``, rounded to this figure's places, is this figure.
+
+        A value exactly half-way (12.65 to one place) is matched by either
+        neighbour: programs round such ties differently (Compscore3 prints
+        12.65 as 12.6 and 27.35 as 27.4, keeping NS + EW = top).
+        """
+        unit = Fraction(1, 10**self.places)
+        if abs(ours - self.value) * 2 == unit:
+            return True
+        return round_half_away(ours, unit) == self.value
 
     def __str__(self) -> str:
         return f"{float(self.value):.{self.places}f}"
@@ -153,11 +161,13 @@ class Difference:
     what: str
     published: Figure
     ours: Fraction
+    reason: str = ""
 
     def __str__(self) -> str:
         ours = round_half_away(self.ours, Fraction(1, 10**self.published.places))
         mine = f"{float(ours):.{self.published.places}f}"
-        return f"{self.where}: {self.what} published {self.published}, xlbridge {mine}"
+        text = f"{self.where}: {self.what} published {self.published}, xlbridge {mine}"
+        return f"{text} ({self.reason})" if self.reason else text
 
 
 @dataclass(frozen=True)
@@ -181,6 +191,7 @@ def audit(published: PublishedEvent, convention: Convention | None = None) -> Au
     result = score_event(event)
     checked = 0
     differences: list[Difference] = []
+    unfactored: dict[int, dict[tuple[str, str], tuple[Fraction, Fraction]]] = {}
     scored: dict[tuple[int, str, str], ScoredPlay] = {}
     for board in result.boards:
         for entry in board.plays:
@@ -195,7 +206,9 @@ def audit(published: PublishedEvent, convention: Convention | None = None) -> Au
             checked += 1
             if ours is None or not figure.matches(ours):
                 found = Fraction(0) if ours is None else ours
-                differences.append(Difference(where, f"{side} {_unit(result)}", figure, found))
+                reason = _line_reason(result, line, side, figure, unfactored)
+                what = f"{side} {_unit(result)}"
+                differences.append(Difference(where, what, figure, found, reason))
     by_label = {pair.pair.label: pair for pair in result.pairs}
     for pair in published.pairs:
         mine = by_label.get(pair.label)
@@ -245,6 +258,50 @@ def format_audit(chosen: Audit, tried: Sequence[Audit] = ()) -> str:
     )
     lines.extend(f"  {difference}" for difference in chosen.differences)
     return "\n".join(lines)
+
+
+#: Why a published line differs, when xlbridge can tell.
+UNFACTORED = (
+    "the board has {n} of {e} results: published as matchpointed among its own {n}, not factored"
+)
+ROUNDED_ARTIFICIAL = (
+    "the line is scored as an artificial {pct}% each, though its SCORE is a real score"
+)
+
+
+def _line_reason(
+    result: EventResult,
+    line: PublishedLine,
+    side: str,
+    figure: Figure,
+    cache: dict[int, dict[tuple[str, str], tuple[Fraction, Fraction]]],
+) -> str:
+    """Why the published figure differs, where a known convention explains it ('' if none)."""
+    if result.top is None:
+        return ""
+    try:
+        board = result.board(line.board)
+    except KeyError:
+        return ""
+    if board.results < board.expected:
+        if line.board not in cache:
+            from xlbridge.board import Board
+
+            rows = [entry.play.result for entry in board.plays]
+            figures = Board(rows).matchpoints(result.event.settings.scale)
+            cache[line.board] = {
+                (entry.play.ns, entry.play.ew): pair
+                for entry, pair in zip(board.plays, figures, strict=True)
+                if pair is not None
+            }
+        own = cache[line.board].get((line.ns, line.ew))
+        if own is not None and figure.matches(own[0] if side == "NS" else own[1]):
+            return UNFACTORED.format(n=board.results, e=board.expected)
+    if figure.value * 100 % result.top == 0 and result.top:
+        percent = figure.value * 100 / result.top
+        if 0 < percent < 100 and percent.denominator == 1:
+            return ROUNDED_ARTIFICIAL.format(pct=percent)
+    return ""
 
 
 def _unit(result: EventResult) -> str:

@@ -64,20 +64,56 @@ def lite(directory: Path, force: bool) -> None:
     type=click.Path(dir_okay=False, path_type=Path),
     help="Also write a results page (ranking, boards, personal score cards).",
 )
-def score(night: Path, output: Path | None, html_path: Path | None) -> None:
+@click.option(
+    "--usebio",
+    "usebio_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also write the results as a USEBIO XML file (for the national body, results sites).",
+)
+@click.option(
+    "--usebio-version",
+    type=click.Choice(["1.2", "1.3"]),
+    default="1.2",
+    show_default=True,
+    help="The USEBIO version to write.",
+)
+def score(
+    night: Path,
+    output: Path | None,
+    html_path: Path | None,
+    usebio_path: Path | None,
+    usebio_version: str,
+) -> None:
     """Score a filled club-night workbook and print the ranking; the input is never changed."""
+    from xlbridge.safefile import refuse_same_file
     from xlbridge.workbook.night import default_output, score_night, write_html, write_night_results
     from xlbridge.workbook.present import format_ranking
 
+    target = output or default_output(night)
+    outputs = [path for path in (target, html_path, usebio_path) if path is not None]
+    for index, path in enumerate(outputs):
+        refuse_same_file(night, path)
+        for other in outputs[index + 1 :]:
+            if path.resolve() == other.resolve():
+                raise ScoringError(f"{str(path)!r} is named as two outputs: give each its own file")
     scored = score_night(night)
     for warning in scored.warnings:
         click.echo(f"warning: {warning}", err=True)
-    target = output or default_output(night)
+    document = None
+    if usebio_path is not None:
+        from xlbridge.formats.usebio import usebio_document
+        from xlbridge.workbook.filled import read_event_info
+
+        document = usebio_document(scored.result, read_event_info(night), usebio_version)
     write_night_results(night, scored, target)
     if html_path is not None:
         write_html(night, scored.result, html_path)
+    if usebio_path is not None and document is not None:
+        from xlbridge.formats.usebio import write_usebio_bytes
+
+        write_usebio_bytes(usebio_path, document)
     click.echo(format_ranking(scored.result))
-    click.echo(f"\nwrote {target}" + (f" and {html_path}" if html_path else ""))
+    click.echo("\nwrote " + " and ".join(str(path) for path in outputs))
 
 
 @cli.command()

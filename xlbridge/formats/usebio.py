@@ -70,6 +70,7 @@ __all__ = [
     "read_usebio",
     "usebio_document",
     "write_usebio",
+    "write_usebio_bytes",
 ]
 
 #: The versions :func:`usebio_document` writes.
@@ -337,10 +338,10 @@ def _two_places(value: Fraction) -> str:
 def _score_text(row: Result) -> str:
     ns, ew = row.ns, row.ew
     if isinstance(ns, Artificial) and isinstance(ew, Artificial):
-        return f"A{round_half_away(ns.percent):.0f}{round_half_away(ew.percent):.0f}"
+        return f"A{int(round_half_away(ns.percent))}{int(round_half_away(ew.percent))}"
     side = ns if isinstance(ns, Weighted) else ew
     assert isinstance(side, Weighted)
-    return f"{round_half_away(side.mean()):.0f}"
+    return str(int(round_half_away(side.mean())))
 
 
 def _tricks(play: Play) -> str:
@@ -403,6 +404,7 @@ def usebio_document(
     _add(event_el, "SECTION_COUNT", "1")
     _participants(event_el, result, info, version)
     _boards_out(event_el, result, info)
+    ET.indent(root, space="  ")
     body = ET.tostring(root, encoding="unicode")
     dtd = f"usebio_v{version.replace('.', '_')}.dtd"
     head = (
@@ -512,9 +514,12 @@ def write_usebio(
     path: str | os.PathLike[str], result: EventResult, info: EventInfo | None, version: str
 ) -> None:
     """Write ``result`` as USEBIO ``version`` to ``path`` (atomically)."""
-    from xlbridge.safefile import atomic_write
+    write_usebio_bytes(path, usebio_document(result, info, version))
 
-    data = usebio_document(result, info, version)
+
+def write_usebio_bytes(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write a USEBIO document made by :func:`usebio_document` to ``path`` (atomically)."""
+    from xlbridge.safefile import atomic_write
 
     def write(tmp: Path) -> None:
         tmp.write_bytes(data)
