@@ -14,6 +14,7 @@ import defusedxml.ElementTree as SafeET
 import pytest
 
 from xlbridge.audit import (
+    FOLLOWS,
     UNFACTORED,
     Figure,
     audit,
@@ -96,7 +97,7 @@ def test_a_board_played_fewer_times_is_published_unfactored():
     published = _published("mp_pairs_mitchell_04.xml")
     chosen, _ = choose_convention(published, conventions_for(published.event.settings))
     lines = chosen.line_differences
-    assert len(lines) == 56
+    assert len(lines) == len(chosen.differences) == 56
     short_boards = {3, 6, 9, 12, 15, 18, 21, 24}
     for difference in lines:
         assert int(difference.where.split(",")[0].split()[1]) in short_boards
@@ -113,6 +114,39 @@ def test_a_board_played_fewer_times_is_published_unfactored():
     assert first.ours == Fraction(7 + 1) * 6 / 5 - 1
 
 
+def test_totals_scaled_to_the_most_boards_played_in_the_field():
+    """Compscore3's TOTAL_SCORE: a pair short of boards is scaled to its field's most boards.
+
+    Howell, 27 boards: pairs 1 and 3 missed board 12 (played 5 times of 6) and
+    published 128.77 and 132.09: their 124 and 127.2 matchpoints x 27/26.
+    Mitchell with a sit-out: 1NS played 15 of the NS field's 17 boards (58.2 x
+    17/15 = 65.96), 4EW and 8EW 16 of 17.  The percentages are unchanged.
+    """
+    expected = {
+        "mp_pairs_howell.xml": {"1": "128.77", "3": "132.09"},
+        "mp_pairs_mitchell_04.xml": {"1NS": "65.96", "4EW": "90.21", "8EW": "68.42"},
+    }
+    for name, totals in expected.items():
+        published = _published(name)
+        chosen, tried = choose_convention(published, conventions_for(published.event.settings))
+        assert chosen.convention.name == (
+            "matchpoints: Neuberg, totals scaled to the most boards played"
+        )
+        assert chosen.convention.settings.factor_fewer_boards
+        assert not [d for d in chosen.differences if not d.what.startswith(("NS", "EW"))]
+        plain = next(a for a in tried if not a.convention.settings.factor_fewer_boards)
+        differing = {
+            d.where.split()[1]: str(d.published) for d in plain.differences if d.what == "total"
+        }
+        assert differing == totals
+        for label, total in totals.items():
+            pair = chosen.result.pair(label)
+            assert Figure.parse(total).matches(pair.scaled_total)
+            assert pair.scaled_total == pair.total * (
+                27 if name.startswith("mp_pairs_h") else 17
+            ) / len(pair.boards)
+
+
 def test_published_errors_are_listed_with_both_figures():
     name = "mp_pairs_mitchell_adjusted_02.xml"
     published = _published(name)
@@ -121,8 +155,21 @@ def test_published_errors_are_listed_with_both_figures():
     expected = {f"board {b}, {ns} v {ew}" for b, ns, ew in PUBLISHED_ERRORS[name]}
     assert found == expected
     texts = [str(d) for d in chosen.line_differences]
-    assert "board 3, 1NS v 1EW: NS MP published 23, xlbridge 20" in texts
-    assert "board 4, 1NS v 21EW: EW MP published 19, xlbridge 21" in texts
+    assert (
+        "board 3, 1NS v 1EW: NS MP published 23, xlbridge 20 "
+        "(a published error: NS + EW is 34, not the top of 40)"
+    ) in texts
+    assert (
+        "board 4, 1NS v 21EW: EW MP published 19, xlbridge 21 "
+        "(a published error: the NS and EW figures are swapped)"
+    ) in texts
+    # the pairs' totals and percentages that differ are those of the pairs on these lines
+    pairs = [d for d in chosen.differences if d not in chosen.line_differences]
+    assert {d.where for d in pairs} == {"pair 1NS", "pair 1EW", "pair 21EW"}
+    assert all(d.reason == FOLLOWS for d in pairs)
+    # 1NS: +3 on board 3 and +2 on board 4 published: 479.65 + 5 = 484.65
+    total = next(d for d in pairs if d.where == "pair 1NS" and d.what == "total")
+    assert (str(total.published), total.ours) == ("484.65", Fraction(47965, 100))
     # everything else on the 54 boards of 21 tables is reproduced, including the artificial
     # scores written A5050, A6040, A6060 (20/20, 24/16, 24/24 of a top of 40)
     assert chosen.checked == 1218

@@ -23,8 +23,8 @@ from fractions import Fraction
 
 from xlbridge.errors import ScoringError
 from xlbridge.event import Event, Settings
-from xlbridge.exact import round_half_away
-from xlbridge.session import EventResult, ScoredPlay, score_event
+from xlbridge.exact import decimal_text, round_half_away
+from xlbridge.session import BoardResult, EventResult, PairResult, ScoredPlay, score_event
 
 __all__ = [
     "Audit",
@@ -40,6 +40,7 @@ __all__ = [
     "choose_convention",
     "conventions_for",
     "format_audit",
+    "published_total",
 ]
 
 
@@ -192,6 +193,7 @@ def audit(published: PublishedEvent, convention: Convention | None = None) -> Au
     checked = 0
     differences: list[Difference] = []
     unfactored: dict[int, dict[tuple[str, str], tuple[Fraction, Fraction]]] = {}
+    line_sources: list[tuple[Difference, PublishedLine]] = []
     scored: dict[tuple[int, str, str], ScoredPlay] = {}
     for board in result.boards:
         for entry in board.plays:
@@ -209,13 +211,15 @@ def audit(published: PublishedEvent, convention: Convention | None = None) -> Au
                 reason = _line_reason(result, line, side, figure, unfactored)
                 what = f"{side} {_unit(result)}"
                 differences.append(Difference(where, what, figure, found, reason))
+                line_sources.append((differences[-1], line))
     by_label = {pair.pair.label: pair for pair in result.pairs}
+    touched = {label for _, line in line_sources for label in (line.ns, line.ew)}
     for pair in published.pairs:
         mine = by_label.get(pair.label)
         if mine is None:
             continue
         where = pair.source or f"pair {pair.label}"
-        total = mine.score if result.top is None and mine.score is not None else mine.total
+        total = published_total(result, mine)
         for what, figure, ours in (
             ("total", pair.total, total),
             ("percentage", pair.percentage, mine.percentage),
@@ -224,7 +228,8 @@ def audit(published: PublishedEvent, convention: Convention | None = None) -> Au
                 continue
             checked += 1
             if not figure.matches(ours):
-                differences.append(Difference(where, what, figure, ours))
+                reason = FOLLOWS if pair.label in touched else ""
+                differences.append(Difference(where, what, figure, ours, reason))
     return Audit(convention, checked, tuple(differences), result)
 
 
@@ -260,13 +265,16 @@ def format_audit(chosen: Audit, tried: Sequence[Audit] = ()) -> str:
     return "\n".join(lines)
 
 
+#: Why a pair's published figure differs: a line of its own differs (and is listed).
+FOLLOWS = "follows from its published line figures listed above"
 #: Why a published line differs, when xlbridge can tell.
+SPLIT_TOP = "a published error: NS + EW is {total}, not the top of {top}"
+SWAPPED = "a published error: the NS and EW figures are swapped"
 UNFACTORED = (
     "the board has {n} of {e} results: published as matchpointed among its own {n}, not factored"
 )
-ROUNDED_ARTIFICIAL = (
-    "the line is scored as an artificial {pct}% each, though its SCORE is a real score"
-)
+AVERAGE_LINE = "published as an average (50% each), though its SCORE is a result"
+_ZERO = Fraction(0)
 
 
 def _line_reason(
@@ -297,11 +305,37 @@ def _line_reason(
         own = cache[line.board].get((line.ns, line.ew))
         if own is not None and figure.matches(own[0] if side == "NS" else own[1]):
             return UNFACTORED.format(n=board.results, e=board.expected)
-    if figure.value * 100 % result.top == 0 and result.top:
-        percent = figure.value * 100 / result.top
-        if 0 < percent < 100 and percent.denominator == 1:
-            return ROUNDED_ARTIFICIAL.format(pct=percent)
+    ns, ew = line.ns_figure, line.ew_figure
+    if ns is not None and ew is not None and ns.value + ew.value != result.top:
+        total = decimal_text(ns.value + ew.value)
+        return SPLIT_TOP.format(total=total, top=result.top)
+    mine = _scored(board, line)
+    if mine is None or ns is None or ew is None or None in mine:
+        return ""
+    ours_ns, ours_ew = mine
+    if ours_ns != ours_ew and ns.matches(ours_ew or _ZERO) and ew.matches(ours_ns or _ZERO):
+        return SWAPPED
+    if ns.value == ew.value == Fraction(result.top, 2):
+        return AVERAGE_LINE
     return ""
+
+
+def _scored(
+    board: BoardResult, line: PublishedLine
+) -> tuple[Fraction | None, Fraction | None] | None:
+    for entry in board.plays:
+        if (entry.play.ns, entry.play.ew) == (line.ns, line.ew):
+            return entry.ns_score, entry.ew_score
+    return None
+
+
+def published_total(result: EventResult, pair: PairResult) -> Fraction:
+    """The total a results file prints: scaled to the most boards where the settings say so."""
+    if pair.scaled_total is not None:
+        return pair.scaled_total
+    if result.top is None and pair.score is not None:
+        return pair.score
+    return pair.total
 
 
 def _unit(result: EventResult) -> str:
@@ -332,13 +366,17 @@ def conventions_for(settings: Settings) -> tuple[Convention, ...]:
                 "divided by the number of comparisons",
             ),
         )
+    neuberg = replace(settings, unequal=UnequalBoards.NEUBERG, factor_fewer_boards=False)
     return (
+        Convention("matchpoints: short boards factored by Neuberg", neuberg),
         Convention(
-            "matchpoints: short boards factored by Neuberg",
-            replace(settings, unequal=UnequalBoards.NEUBERG),
+            "matchpoints: Neuberg, totals scaled to the most boards played",
+            replace(neuberg, factor_fewer_boards=True),
+            "as Compscore3 publishes TOTAL_SCORE: a pair who played fewer boards has its "
+            "total scaled by (most boards) / (its boards), its percentage unchanged",
         ),
         Convention(
             "matchpoints: short boards factored by ratio",
-            replace(settings, unequal=UnequalBoards.RATIO),
+            replace(settings, unequal=UnequalBoards.RATIO, factor_fewer_boards=False),
         ),
     )

@@ -104,8 +104,10 @@ class Settings:
 
     ``expected``: the number of results each board should have; ``None``
     means the most times any board was played ("max played").
-    ``factor_fewer_boards``: for Butler and cross-IMPs, scale the total of a
-    pair that played fewer boards up to the most played (e.g. 24/21).
+    ``factor_fewer_boards``: scale the total of a pair that played fewer boards
+    up to the most played (e.g. 24/21): Butler and cross-IMPs rank on it; in
+    matchpoints it is the total Compscore3 publishes (the ranking stays on the
+    percentage).
     ``ranking``: which pairs are ranked together (see :class:`Ranking`).
     """
 

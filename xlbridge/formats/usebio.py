@@ -49,7 +49,15 @@ import defusedxml.ElementTree as SafeET
 from defusedxml import DefusedXmlException
 
 from xlbridge import __version__
-from xlbridge.audit import EventInfo, Figure, Player, PublishedEvent, PublishedLine, PublishedPair
+from xlbridge.audit import (
+    EventInfo,
+    Figure,
+    Player,
+    PublishedEvent,
+    PublishedLine,
+    PublishedPair,
+    published_total,
+)
 from xlbridge.contract import parse_contract
 from xlbridge.errors import ContractError, InputFileError, ScoringError
 from xlbridge.event import Event, Pair, Play, ScoringForm, Settings
@@ -431,8 +439,7 @@ def _participants(event_el: ET.Element, result: EventResult, info: EventInfo, ve
         label = entry.pair.label
         _add(pair_el, "PAIR_NUMBER", label)
         _add(pair_el, "DIRECTION", _direction(result, label))
-        total = entry.score if result.top is None and entry.score is not None else entry.total
-        _add(pair_el, "TOTAL_SCORE", figure_text(total))
+        _add(pair_el, "TOTAL_SCORE", figure_text(published_total(result, entry)))
         if entry.percentage is not None:
             _add(pair_el, "PERCENTAGE", _two_places(entry.percentage))
         _add(pair_el, "PLACE", _place(entry.rank))

@@ -197,7 +197,11 @@ SETTING_ROWS = (
         ("total", "comparisons", "scores"),
     ),
     Setting(
-        "FactorBoards", "Factor fewer boards", "No", "Butler/cross-IMPs: scale up", ("No", "Yes")
+        "FactorBoards",
+        "Factor fewer boards",
+        "No",
+        "Scale a pair's total up to the most boards played (IMPs: ranked on it)",
+        ("No", "Yes"),
     ),
     Setting(
         "Ranking",
