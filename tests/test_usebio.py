@@ -20,6 +20,7 @@ from xlbridge.audit import (
     audit,
     choose_convention,
     conventions_for,
+    published_total,
 )
 from xlbridge.cli import main
 from xlbridge.errors import ScoringError
@@ -337,3 +338,59 @@ def test_hostile_or_foreign_files_refused(tmp_path, capsys):
     with pytest.raises(ScoringError, match="not a pairs event"):
         read_usebio(teams)
     assert not (tmp_path / "n.xlsx").exists()
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in DATA.glob("*.xml")))
+def test_export_after_import_writes_the_published_figures(name, tmp_path, capsys):
+    """import, score --usebio: every figure the original got right is written again.
+
+    The figures the audit lists (a convention of the original's display, or its
+    error) are the only ones allowed to differ, and each is listed with its reason.
+    """
+    source = DATA / name
+    night, out = tmp_path / "night.xlsx", tmp_path / "out.xml"
+    assert main(["import", str(source), "-o", str(night)]) == 0
+    assert main(["score", str(night), "-o", str(tmp_path / "r.xlsx"), "--usebio", str(out)]) == 0
+    capsys.readouterr()
+    published = read_usebio(source)
+    chosen, _ = choose_convention(published, conventions_for(published.event.settings))
+    listed = {d.where for d in chosen.differences}
+    assert all(d.reason for d in chosen.differences), [str(d) for d in chosen.differences]
+    written = SafeET.parse(out).getroot()
+    tag = {
+        "matchpoints": "MATCH_POINTS",
+        "butler": "BUTLER_POINTS",
+        "cross-imps": "CROSS_IMP_POINTS",
+    }[published.event.settings.form.value]
+    lines = {}
+    for board in written.iter("BOARD"):
+        for line in board.iter("TRAVELLER_LINE"):
+            key = (
+                int(board.findtext("BOARD_NUMBER")),
+                line.findtext("NS_PAIR_NUMBER"),
+                line.findtext("EW_PAIR_NUMBER"),
+            )
+            lines[key] = (
+                Fraction(line.findtext(f"NS_{tag}")),
+                Fraction(line.findtext(f"EW_{tag}")),
+            )
+    assert len(lines) == len(published.lines)
+    for line in published.lines:
+        if line.source in listed:
+            continue
+        ns, ew = lines[(line.board, line.ns, line.ew)]
+        assert line.ns_figure.matches(ns) and line.ew_figure.matches(ew), line.source
+    pairs = {p.findtext("PAIR_NUMBER"): p for p in written.iter("PAIR")}
+    for pair in published.pairs:
+        if pair.source in listed:
+            continue
+        mine = pairs[pair.label]
+        exact = chosen.result.pair(pair.label)
+        # written: xlbridge's exact figure to two decimals, half away from zero (68.425 is
+        # written 68.43, where Compscore3 printed 68.42); the published one is its rounding
+        assert mine.findtext("TOTAL_SCORE") == figure_text(published_total(chosen.result, exact))
+        assert pair.total.matches(published_total(chosen.result, exact)), pair.label
+        if pair.percentage is not None:
+            assert pair.percentage.matches(exact.percentage), pair.label
+            assert Figure.parse(mine.findtext("PERCENTAGE")).matches(exact.percentage)
+        assert mine.findtext("PLACE") == pair.place, pair.label
