@@ -186,6 +186,19 @@ def test_compscore_artificial_notation_read():
     assert format_result(cells[(2, "9NS")]) == "A+/A+"
 
 
+def test_other_programs_artificial_notation_is_a_cell_form():
+    """``A6040`` (Compscore3, in USEBIO SCORE) and ``60/40`` (JFR) are cells like ``A60/40``."""
+    from xlbridge.result import parse_result
+
+    assert parse_result("A6040") == parse_result("A60/40") == parse_result("60/40")
+    assert parse_result("A5050") == parse_result("50%/50%") == parse_result("A=")
+    assert format_result(parse_result("60/0")) == "A60/0"
+    with pytest.raises(ScoringError):
+        parse_result("2/5")  # a weight without its score, not 2% and 5%
+    with pytest.raises(ScoringError):
+        parse_result("A604")
+
+
 def test_players_and_club_read():
     published = _published("mp_pairs_mitchell_03.xml")
     info = published.info

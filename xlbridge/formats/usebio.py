@@ -63,7 +63,6 @@ from xlbridge.errors import ContractError, InputFileError, ScoringError
 from xlbridge.event import Event, Pair, Play, ScoringForm, Settings
 from xlbridge.exact import round_half_away
 from xlbridge.result import (
-    NOT_PLAYED,
     Artificial,
     Result,
     Row,
@@ -110,8 +109,6 @@ _FORMS_BY_NAME = {
     "BUTLER": ScoringForm.BUTLER,
     "CROSS_IMPS_PAIRS": ScoringForm.CROSS_IMPS,
 }
-#: ``A6040``, ``A5050`` (Compscore), ``A60/40``: an artificial score, NS and EW percent.
-_ARTIFICIAL = re.compile(r"^A(\d{2})(\d{2})$|^A(\d{1,3})/(\d{1,3})$")
 _SEATS = {"N", "E", "S", "W"}
 
 
@@ -313,15 +310,9 @@ def _play(line_el: Any, board: int, ns: str, ew: str, where: str) -> Play:
 
 
 def _score(text: str, where: str) -> Row:
-    upper = text.upper().replace(" ", "")
-    if not upper:
+    """SCORE: the NS score, or an artificial score (``A6040``, read by the core)."""
+    if not text:
         raise ScoringError(f"{where}: the line has no SCORE")
-    if upper in {"NP", "NOTPLAYED"}:
-        return NOT_PLAYED
-    match = _ARTIFICIAL.match(upper)
-    if match:
-        ns, ew = match.group(1) or match.group(3), match.group(2) or match.group(4)
-        return parse_result(f"A{int(ns)}/{int(ew)}", where)
     return parse_result(text, where)
 
 
