@@ -199,6 +199,31 @@ def test_other_programs_artificial_notation_is_a_cell_form():
         parse_result("A604")
 
 
+def test_board_percentages_average_to_the_published_percentage():
+    """A pair's published PERCENTAGE is the mean of its board percentages (equal tops).
+
+    mp_pairs_mitchell_03: every board played 6 times (top 10); 3NS published 62.78%.
+    """
+    from xlbridge.board import matchpoint_percentages
+
+    published = _published("mp_pairs_mitchell_03.xml")
+    percents: dict[str, list[Fraction]] = {}
+    boards = sorted({play.board for play in published.event.plays})
+    for number in boards:
+        plays = [play for play in published.event.plays if play.board == number]
+        figures = matchpoint_percentages([play.result for play in plays])
+        for play, (ns, ew) in zip(plays, figures, strict=True):
+            percents.setdefault(play.ns, []).append(ns)
+            percents.setdefault(play.ew, []).append(ew)
+    # board 1, 2NS v 3EW: 110 is 7 of a top of 10: 70% and 30%
+    first = matchpoint_percentages([p.result for p in published.event.plays if p.board == 1])[0]
+    assert first == (70, 30)
+    for pair in published.pairs:
+        mean = sum(percents[pair.label]) / len(percents[pair.label])
+        assert pair.percentage.matches(mean), pair.label
+    assert str(next(p for p in published.pairs if p.label == "3NS").percentage) == "62.78"
+
+
 def test_players_and_club_read():
     published = _published("mp_pairs_mitchell_03.xml")
     info = published.info

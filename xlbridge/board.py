@@ -40,11 +40,14 @@ __all__ = [
     "FrequencyTable",
     "TableRow",
     "aggregate_score",
+    "board_percentages",
     "butler_board",
     "cross_imps_board",
     "frequency_lines",
     "matchpoint_board",
+    "matchpoint_percentages",
     "neuberg",
+    "percent_of_top",
     "teams_imps",
     "weighted_matchpoints",
 ]
@@ -374,6 +377,37 @@ def matchpoint_board(
 ) -> list[Pair | None]:
     """NS and EW matchpoints of every traveller row (see :class:`Board`)."""
     return Board(rows, expected).matchpoints(scale)
+
+
+def matchpoint_percentages(
+    rows: Sequence[Row], expected: int | None = None, scale: int = 2
+) -> list[Pair | None]:
+    """NS and EW matchpoints of every traveller row as percentages of the top.
+
+    ``100 x MP / top``: the board percentages some programs print instead of
+    matchpoints (JFR Pary).  A board expected to be played once has a top of
+    0: each side then has 50%.
+
+    >>> rows = [Result.of(score) for score in (420, 450, -50)]
+    >>> [tuple(map(str, p)) for p in matchpoint_percentages(rows)]
+    [('50', '50'), ('100', '0'), ('0', '100')]
+    """
+    return board_percentages(Board(rows, expected), scale)
+
+
+def board_percentages(board: Board, scale: int = 2) -> list[Pair | None]:
+    """:func:`matchpoint_percentages` of a :class:`Board` already built (one figure per row)."""
+    _check_scale(scale)
+    top = scale * (board.expected - 1)
+    return [
+        None if pair is None else (percent_of_top(pair[0], top), percent_of_top(pair[1], top))
+        for pair in board.matchpoints(scale)
+    ]
+
+
+def percent_of_top(figure: Fraction, top: int) -> Fraction:
+    """``figure`` as a percentage of ``top``; 50% on a board with a top of 0 (played once)."""
+    return 100 * figure / top if top else Fraction(50)
 
 
 def butler_board(

@@ -46,6 +46,7 @@ from xlbridge.board import (
     Board,
     Direction,
     aggregate_score,
+    board_percentages,
     frequency_lines,
     neuberg,
     teams_imps,
@@ -85,6 +86,7 @@ __all__ = [
     "FREQUENCY_TABLE",
     "IMPS",
     "MATCHPOINTS",
+    "MATCHPOINT_PERCENT",
     "NEUBERG",
     "OFFICEJS_FUNCTIONS",
     "TEAMS_IMPS",
@@ -370,6 +372,23 @@ def MATCHPOINTS(
     if board is None:
         return [[None, None] for _ in range(traveller.size)]
     return traveller.output(board.matchpoints(_scale(scale)))
+
+
+@xw.func
+@xw.arg("scores", ndim=2, doc=_SCORES_DOC)
+@xw.arg("expected", doc=_EXPECTED_DOC)
+@xw.arg("scale", doc=_SCALE_DOC)
+@xw.arg("rulings", ndim=2, doc=_RULINGS_DOC)
+@_excel
+def MATCHPOINT_PERCENT(
+    scores: Cell, expected: Cell = None, scale: Cell = None, rulings: Cell = None
+) -> list[list[Cell]]:
+    """NS and EW percentages of the top on every result of a board, in two columns: MATCHPOINTS
+    divided by the top, times 100 (the board percentages some results pages print)."""
+    board, traveller = _board(scores, rulings, expected)
+    if board is None:
+        return [[None, None] for _ in range(traveller.size)]
+    return traveller.output(board_percentages(board, _scale(scale)))
 
 
 @xw.func

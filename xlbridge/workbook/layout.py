@@ -136,6 +136,8 @@ RESULT_COLUMNS = (
     Column("F", "Score", 24),
     Column("G", "NS", 9, "NS matchpoints (or IMPs)", "0.0#"),
     Column("H", "EW", 9, "EW matchpoints (or IMPs)", "0.0#"),
+    Column("I", "NS %", 8, "Matchpoints: NS percentage of the top", "0.0#"),
+    Column("J", "EW %", 8, "Matchpoints: EW percentage of the top", "0.0#"),
 )
 
 FREQUENCY_HEADERS = ("Score", "Freq", "Adj. Freq", "NS MP", "EW MP")

@@ -421,8 +421,13 @@ def _board_results(ws: Worksheet) -> None:
             ws[f"{letter}{row}"] = ArrayFormula(
                 f"{letter}{row}", f'=IF({_T}$A{row}="","",INDEX({scoring},{k},{column}))'
             )
-    _computed(ws, f"A2:H{_LAST}")
-    ws.print_area = f"A1:H{_LAST}"
+        for figure, letter in (("G", "I"), ("H", "J")):
+            ws[f"{letter}{row}"] = (
+                f'=IF(OR({figure}{row}="",ScoringForm<>"matchpoints"),"",'
+                f"IF(Top=0,50,100*{figure}{row}/Top))"
+            )
+    _computed(ws, f"A2:J{_LAST}")
+    ws.print_area = f"A1:J{_LAST}"
 
 
 def _frequencies(ws: Worksheet) -> None:
