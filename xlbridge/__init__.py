@@ -40,10 +40,13 @@ from xlbridge.contract import (
 from xlbridge.errors import (
     BoardError,
     ContractError,
+    InputFileError,
     ResultCellError,
     RulingError,
     ScoringError,
+    SettingsError,
     WeightError,
+    located,
 )
 from xlbridge.event import (
     BYE,
@@ -84,6 +87,7 @@ from xlbridge.session import (
     rank_labels,
     score_event,
 )
+from xlbridge.settings import AvplusMethod, CrossDivisor, Scale, parse_setting
 
 __version__ = "0.1.0"
 
@@ -93,18 +97,21 @@ __all__ = [
     "Adjustment",
     "AdjustmentUnit",
     "Artificial",
+    "AvplusMethod",
     "AvplusResult",
     "Board",
     "BoardError",
     "BoardResult",
     "Contract",
     "ContractError",
+    "CrossDivisor",
     "Direction",
     "Doubling",
     "Event",
     "EventResult",
     "FrequencyLine",
     "FrequencyTable",
+    "InputFileError",
     "Pair",
     "PairBoard",
     "PairResult",
@@ -114,11 +121,13 @@ __all__ = [
     "Result",
     "ResultCellError",
     "RulingError",
+    "Scale",
     "ScoredPlay",
     "ScoringError",
     "ScoringForm",
     "Seat",
     "Settings",
+    "SettingsError",
     "SmallVersions",
     "Strain",
     "UnequalBoards",
@@ -141,6 +150,7 @@ __all__ = [
     "frequency_lines",
     "imps",
     "is_possible_score",
+    "located",
     "matchpoint_board",
     "matchpoint_percentages",
     "merge_events",
@@ -148,6 +158,7 @@ __all__ = [
     "parse_contract",
     "parse_result",
     "parse_rulings",
+    "parse_setting",
     "parse_tricks_result",
     "rank_labels",
     "score_contract",

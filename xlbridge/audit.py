@@ -344,7 +344,7 @@ def _unit(result: EventResult) -> str:
 
 def conventions_for(settings: Settings) -> tuple[Convention, ...]:
     """The conventions real scoring programs use for ``settings.form``, xlbridge's own first."""
-    from xlbridge.event import ScoringForm, UnequalBoards
+    from xlbridge.settings import CrossDivisor, ScoringForm, UnequalBoards
 
     if settings.form is ScoringForm.BUTLER:
         return (
@@ -361,7 +361,7 @@ def conventions_for(settings: Settings) -> tuple[Convention, ...]:
             Convention("cross-IMPs: the total of every comparison", settings),
             Convention(
                 "cross-IMPs: per comparison",
-                replace(settings, cross_divide_by="comparisons"),
+                replace(settings, cross_divide_by=CrossDivisor.COMPARISONS),
                 "as Compscore3 publishes them: each score's IMPs against every other "
                 "divided by the number of comparisons",
             ),
