@@ -32,10 +32,12 @@ from xlbridge.workbook.night import score_night
 DATA = Path(__file__).resolve().parent / "data" / "usebio"
 EXAMPLE = Path(__file__).resolve().parent.parent / "workbook_templates" / "example_club_night.xlsx"
 
+BUTLER_COMPSCORE = "Butler datum: the mean of the real results without the top and bottom one"
+
 #: Files whose every published figure xlbridge reproduces, and the convention that does it.
 REPRODUCED = {
-    "butler_howell.xml": ("Butler datum: the mean without the top and bottom result", 288),
-    "butler_mitchell.xml": ("Butler datum: the mean without the top and bottom result", 504),
+    "butler_howell.xml": (BUTLER_COMPSCORE, 288 + 35),
+    "butler_mitchell.xml": (BUTLER_COMPSCORE, 504 + 35),
     "cross_imp_howell.xml": ("cross-IMPs: per comparison", 225),
     "mp_pairs_mitchell_03.xml": ("matchpoints: short boards factored by Neuberg", 278),
 }
@@ -78,19 +80,38 @@ def test_butler_datum_is_the_published_board_average():
         published = _published(name)
         settings = conventions_for(published.event.settings)[1].settings
         result = audit(published, conventions_for(published.event.settings)[1]).result
+        assert settings.trim == 1 and settings.datum_real_results
         for board in result.boards:
             rows = [entry.play.result for entry in board.plays]
-            datum = Board(rows, board.expected).datum(trim=settings.trim)
-            if (name, board.board) == ("butler_mitchell.xml", 15):
-                # 6 real results and an A5050 of 7 expected: Compscore3 drops the top and bottom
-                # of the 6 real ones (-450 -420 -420 -420: -427.5, so -430); xlbridge factors
-                # the 6 to 7 before dropping a whole result from each end (-420).  Every IMP
-                # on the board is the same against either datum.
-                assert (datum, published.datums[15]) == (-420, -430)
-                real = [row for row in rows if format_result(row) != "A="]
-                assert Board(real).datum(trim=1) == -430
-                continue
+            datum = Board(rows, board.expected).datum(trim=1, real_results=True)
             assert datum == published.datums[board.board], (name, board.board)
+
+
+def test_butler_datum_over_the_real_results_only():
+    """Board 15 of butler_mitchell.xml: 6 real results and an A5050 of 7 expected.
+
+    Compscore3's BOARD_AVERAGE -430 is the mean of the 6 real results less the top
+    and the bottom (-450 -420 -420 -420: -427.5, to the nearest 10); factoring the
+    6 up to 7 first and dropping a whole result from each end gives -420.
+    """
+    from xlbridge.board import Board
+    from xlbridge.udfs import BUTLER_IMPS
+
+    published = _published("butler_mitchell.xml")
+    rows = [play.result for play in published.event.plays if play.board == 15]
+    assert [format_result(row) for row in rows] == [
+        "-420", "A=", "-450", "-420", "-200", "-420", "-450"
+    ]  # fmt: skip
+    assert published.datums[15] == -430
+    assert Board(rows, 7).datum(trim=1, real_results=True) == -430
+    assert Board(rows, 7).datum(trim=1) == -420
+    # the published IMPs: -450 against -430 is -20 points, -1 IMP; the A5050 0
+    cells = [[format_result(row)] for row in rows]
+    assert BUTLER_IMPS(cells, None, 1, 10, True) == [
+        [0, 0], [0, 0], [-1, 1], [0, 0], [6, -6], [0, 0], [-1, 1]
+    ]  # fmt: skip
+    lines = [line for line in published.lines if line.board == 15]
+    assert [int(line.ns_figure.value) for line in lines] == [0, 0, -1, 0, 6, 0, -1]
 
 
 def test_a_board_played_fewer_times_is_published_unfactored():
@@ -256,7 +277,7 @@ def test_import_rescore_export_round_trip(tmp_path, capsys):
     night, out = tmp_path / "night.xlsx", tmp_path / "out.xml"
     assert main(["import", str(source), "-o", str(night)]) == 0
     printed = capsys.readouterr().out
-    assert "504 published figures checked: every one reproduced" in printed
+    assert "539 published figures checked: every one reproduced" in printed
     assert main(["score", str(night), "--usebio", str(out)]) == 0
     original, written = SafeET.parse(source).getroot(), SafeET.parse(out).getroot()
     assert _line_figures(written, "BUTLER_POINTS") == _line_figures(original, "BUTLER_POINTS")
@@ -270,9 +291,6 @@ def test_import_rescore_export_round_trip(tmp_path, capsys):
         for b in original.iter("BOARD")
         if b.find("BOARD_AVERAGE") is not None
     }
-    # board 15: the datum of 6 real results factored to 7 (see the datum test above)
-    assert published.pop("15") == "-430"
-    assert averages.pop("15") == "-420"
     assert averages == published
 
 

@@ -37,6 +37,7 @@ __all__ = [
     "PublishedLine",
     "PublishedPair",
     "audit",
+    "butler_datums",
     "choose_convention",
     "conventions_for",
     "format_audit",
@@ -212,6 +213,15 @@ def audit(published: PublishedEvent, convention: Convention | None = None) -> Au
                 what = f"{side} {_unit(result)}"
                 differences.append(Difference(where, what, figure, found, reason))
                 line_sources.append((differences[-1], line))
+    if published.datums:
+        ours_datums = butler_datums(result)
+        for number, value in sorted(published.datums.items()):
+            if number in ours_datums:
+                checked += 1
+                if ours_datums[number] != value:
+                    figure = Figure(value, 0)
+                    where = f"board {number}"
+                    differences.append(Difference(where, "datum", figure, ours_datums[number]))
     by_label = {pair.pair.label: pair for pair in result.pairs}
     touched = {label for _, line in line_sources for label in (line.ns, line.ew)}
     for pair in published.pairs:
@@ -329,6 +339,27 @@ def _scored(
     return None
 
 
+def butler_datums(result: EventResult) -> dict[int, Fraction]:
+    """Each board's Butler datum as scored (NS table), for a results file's BOARD_AVERAGE."""
+    from xlbridge.board import Board
+    from xlbridge.result import Result
+    from xlbridge.settings import ScoringForm
+
+    settings = result.event.settings
+    if settings.form is not ScoringForm.BUTLER:
+        return {}
+    found: dict[int, Fraction] = {}
+    for board in result.boards:
+        rows = [entry.play.result for entry in board.plays]
+        if any(isinstance(row, Result) for row in rows):
+            found[board.board] = Board(rows, board.expected).datum(
+                trim=settings.trim,
+                datum_round=settings.datum_round,
+                real_results=settings.datum_real_results,
+            )
+    return found
+
+
 def published_total(result: EventResult, pair: PairResult) -> Fraction:
     """The total a results file prints: scaled to the most boards where the settings say so."""
     if pair.scaled_total is not None:
@@ -350,10 +381,10 @@ def conventions_for(settings: Settings) -> tuple[Convention, ...]:
         return (
             Convention("Butler datum: the mean of every result", replace(settings, trim=0)),
             Convention(
-                "Butler datum: the mean without the top and bottom result",
-                replace(settings, trim=1),
+                "Butler datum: the mean of the real results without the top and bottom one",
+                replace(settings, trim=1, datum_real_results=True),
                 "as Compscore3 publishes it: BOARD_AVERAGE is the mean of the board's real "
-                "results less the highest and the lowest, to the nearest 10",
+                "results as they are, less the highest and the lowest, to the nearest 10",
             ),
         )
     if settings.form is ScoringForm.CROSS_IMPS:

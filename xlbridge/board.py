@@ -152,15 +152,20 @@ class FrequencyTable:
         """The top on the board: ``scale * (expected - 1)``."""
         return scale * (self.expected - 1)
 
-    def datum(self, trim: int = 0) -> Fraction:
-        """The mean score of the table, after dropping ``trim`` whole results from each end."""
-        remaining = self.expected - 2 * trim
+    def datum(self, trim: int = 0, real_results: bool = False) -> Fraction:
+        """The mean score of the table, after dropping ``trim`` whole results from each end.
+
+        ``real_results``: the mean of the results as they are (``actual`` of
+        them), not factored up to ``expected`` first.
+        """
+        count = self.actual if real_results else self.expected
+        remaining = count - 2 * trim
         if trim < 0 or remaining <= 0:
+            which = "results" if real_results else "expected results"
             raise BoardError(
-                f"cannot drop {trim} result(s) from each end of a board with "
-                f"{self.expected} expected results"
+                f"cannot drop {trim} result(s) from each end of a board with {count} {which}"
             )
-        weights = [row.adj_freq for row in self.rows]
+        weights = [row.freq + row.weight if real_results else row.adj_freq for row in self.rows]
         for order in (range(len(weights)), range(len(weights) - 1, -1, -1)):
             to_drop = Fraction(trim)
             for i in order:
@@ -400,7 +405,11 @@ class Board:
         return self._groups.spread(_memoised(side_mp), lambda ns: top - ns)
 
     def butler(
-        self, trim: int = 0, datum_round: int = 10, round_weighted: bool = True
+        self,
+        trim: int = 0,
+        datum_round: int = 10,
+        round_weighted: bool = True,
+        real_results: bool = False,
     ) -> list[Pair | None]:
         """NS and EW IMPs of every row against the datum of its direction's table.
 
@@ -410,6 +419,8 @@ class Board:
         weighted sum of its components' IMPs, rounded to whole IMPs when
         ``round_weighted`` (EBU, "Calculation of Weighted Scores", section 5:
         2.4 rounded to 2).  An artificial score gets 3 IMPs per 10% from 50%.
+        ``real_results``: the datum is the mean of the real results as they are,
+        not factored up to the expected number first (see :meth:`FrequencyTable.datum`).
 
         Every table score's IMPs against the datum are whole, so a weighted mix
         is ``sum(numerator_i x imps_i) / denominator`` in integers, rounded
@@ -420,7 +431,7 @@ class Board:
         for direction in Direction:
             table = self.table(direction)
             if id(table) not in done:
-                datum = self._datum(direction, trim, datum_round)
+                datum = self._datum(direction, trim, datum_round, real_results)
                 done[id(table)] = {row.score: imps(row.score - datum) for row in table.rows}
             imps_at[direction] = done[id(table)]
         wholes: dict[int, Fraction] = {}  # one Fraction per whole number of IMPs
@@ -459,18 +470,24 @@ class Board:
         # integer operations, no more than remembering them would cost.
         return self._groups.spread(side_imps, negated)
 
-    def _datum(self, direction: Direction, trim: int, datum_round: int) -> Fraction:
+    def _datum(
+        self, direction: Direction, trim: int, datum_round: int, real_results: bool = False
+    ) -> Fraction:
         table = self.table(direction)
         if not table.actual:
             return Fraction(0)
-        datum = table.datum(trim)
+        datum = table.datum(trim, real_results)
         return round_half_away(datum, datum_round) if datum_round else datum
 
     def datum(
-        self, direction: Direction = Direction.NS, trim: int = 0, datum_round: int = 10
+        self,
+        direction: Direction = Direction.NS,
+        trim: int = 0,
+        datum_round: int = 10,
+        real_results: bool = False,
     ) -> Fraction:
         """The Butler datum of ``direction`` (see :meth:`butler`)."""
-        return self._datum(direction, trim, datum_round)
+        return self._datum(direction, trim, datum_round, real_results)
 
     def cross_imps(self, divide_by: CrossDivisor | str = "total") -> list[Pair | None]:
         """NS and EW cross-IMPs of every row, each score against every other by frequency.

@@ -507,7 +507,9 @@ def _board_figures(
     rows: Sequence[Row], expected: int, settings: Settings
 ) -> list[tuple[Fraction, Fraction] | None]:
     if settings.form is ScoringForm.BUTLER:
-        return Board(rows, expected).butler(settings.trim, settings.datum_round)
+        return Board(rows, expected).butler(
+            settings.trim, settings.datum_round, real_results=settings.datum_real_results
+        )
     if settings.form is ScoringForm.CROSS_IMPS:
         return Board(rows, expected).cross_imps(settings.cross_divide_by)
     if settings.unequal is not UnequalBoards.RATIO:

@@ -462,9 +462,17 @@ def _weight_text(value: Cell, where: str) -> str:
 @xw.arg("rulings", ndim=2, doc=_RULINGS_DOC)
 @xw.arg("trim", doc="Optional: whole results dropped from each end for the datum (default 0)")
 @xw.arg("datum_round", doc="Optional: round the datum to this many points (default 10; 0: exact)")
+@xw.arg(
+    "real_results",
+    doc="Optional: TRUE for a datum over the real results as they are (default FALSE)",
+)
 @_excel
 def BUTLER_IMPS(
-    scores: Cell, rulings: Cell = None, trim: Cell = None, datum_round: Cell = None
+    scores: Cell,
+    rulings: Cell = None,
+    trim: Cell = None,
+    datum_round: Cell = None,
+    real_results: Cell = None,
 ) -> list[list[Cell]]:
     """NS and EW IMPs of every result against the board's datum (Butler), in two columns. The
     datum is the mean of the frequency table, rounded to 10; weighted results are rounded to
@@ -474,7 +482,8 @@ def BUTLER_IMPS(
         return [[None, None] for _ in range(traveller.size)]
     trim_n = _optional(trim, 0, _setting("trim", "trim"))
     unit = _optional(datum_round, 10, _setting("datum_round", "datum_round"))
-    return traveller.output(board.butler(trim_n, unit))
+    real = _optional(real_results, False, _setting("datum_real_results", "real_results"))
+    return traveller.output(board.butler(trim_n, unit, real_results=real))
 
 
 @xw.func

@@ -56,6 +56,7 @@ from xlbridge.audit import (
     PublishedEvent,
     PublishedLine,
     PublishedPair,
+    butler_datums,
     published_total,
 )
 from xlbridge.contract import parse_contract
@@ -460,7 +461,7 @@ def _boards_out(event_el: ET.Element, result: EventResult, info: EventInfo) -> N
     by_board: dict[int, list[Any]] = {}
     for board in result.boards:
         by_board.setdefault(board.board, []).append(board)
-    datums = _datums(result)
+    datums = butler_datums(result)
     for number in sorted(by_board):
         board_el = ET.SubElement(event_el, "BOARD")
         _add(board_el, "BOARD_NUMBER", str(number))
@@ -488,24 +489,6 @@ def _boards_out(event_el: ET.Element, result: EventResult, info: EventInfo) -> N
                 for side, value in (("NS", scored.ns_score), ("EW", scored.ew_score)):
                     if value is not None:
                         _add(line, f"{side}_{figure}", figure_text(value))
-
-
-def _datums(result: EventResult) -> dict[int, Fraction]:
-    """Each Butler board's datum, read back from its scores (the board's own figure)."""
-    if result.event.settings.form is not ScoringForm.BUTLER:
-        return {}
-    from xlbridge.board import Board
-
-    settings = result.event.settings
-    found: dict[int, Fraction] = {}
-    for board in result.boards:
-        rows = [p.play.result for p in board.plays]
-        if not any(isinstance(row, Result) for row in rows):
-            continue
-        found[board.board] = Board(rows, board.expected).datum(
-            trim=settings.trim, datum_round=settings.datum_round
-        )
-    return found
 
 
 def write_usebio(

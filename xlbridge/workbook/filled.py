@@ -93,6 +93,7 @@ def _settings(wb: Workbook, event: Event, info: EventInfo, mitchell: bool) -> No
         "Aminus": _number(settings.aminus),
         "ButlerTrim": settings.trim,
         "DatumRound": settings.datum_round,
+        "DatumReal": "Yes" if settings.datum_real_results else "No",
         "DivideBy": str(settings.cross_divide_by),
         "FactorBoards": "Yes" if settings.factor_fewer_boards else "No",
         "Ranking": settings.ranking.value,

@@ -210,6 +210,13 @@ SETTING_ROWS = (
         "DatumRound", "Butler: datum rounding", 10, "Round the datum to (0: exact)", whole=(0, 100)
     ),
     Setting(
+        "DatumReal",
+        "Butler: datum of real results",
+        "No",
+        "Yes: the datum is the mean of the real results as they are (not factored up)",
+        ("No", "Yes"),
+    ),
+    Setting(
         "DivideBy",
         "Cross-IMPs: divide by",
         "total",
