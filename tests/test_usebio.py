@@ -396,6 +396,17 @@ def test_hostile_or_foreign_files_refused(tmp_path, capsys):
     assert not (tmp_path / "n.xlsx").exists()
 
 
+def test_import_never_overwrites_a_workbook_unasked(tmp_path, capsys):
+    night = tmp_path / "night.xlsx"
+    night.write_bytes(b"a scorer's own workbook")
+    source = str(DATA / "mp_pairs_mitchell_03.xml")
+    assert main(["import", source, "-o", str(night)]) == 2
+    assert "exists already" in capsys.readouterr().err
+    assert night.read_bytes() == b"a scorer's own workbook"
+    assert main(["import", source, "-o", str(night), "--force"]) == 0
+    assert night.read_bytes()[:2] == b"PK"
+
+
 @pytest.mark.parametrize("name", sorted(p.name for p in DATA.glob("*.xml")))
 def test_export_after_import_writes_the_published_figures(name, tmp_path, capsys):
     """import, score --usebio: every figure the original got right is written again.

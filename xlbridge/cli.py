@@ -254,7 +254,8 @@ def _score_club(club: Path, output: Path) -> ScoredNight:
     type=click.Path(dir_okay=False, path_type=Path),
     help="The club-night workbook to write (.xlsx).",
 )
-def import_(source: Path, output: Path) -> None:
+@click.option("--force", is_flag=True, help="Overwrite the workbook if it exists.")
+def import_(source: Path, output: Path, force: bool) -> None:
     """Turn a published event (USEBIO .xml) into a workbook to rescore, and audit its figures."""
     from xlbridge.audit import choose_convention, conventions_for, format_audit
     from xlbridge.formats import read_published
@@ -262,6 +263,8 @@ def import_(source: Path, output: Path) -> None:
     from xlbridge.workbook.filled import write_filled_workbook
 
     refuse_same_file(source, output)
+    if output.exists() and not force:
+        raise ScoringError(f"{str(output)!r} exists already: give a new file name (or --force)")
     published = read_published(source)
     chosen, tried = choose_convention(published, conventions_for(published.event.settings))
     event = replace(published.event, settings=chosen.convention.settings)
