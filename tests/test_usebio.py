@@ -396,6 +396,27 @@ def test_hostile_or_foreign_files_refused(tmp_path, capsys):
     assert not (tmp_path / "n.xlsx").exists()
 
 
+def test_the_audit_is_on_the_imported_workbook(tmp_path, capsys):
+    from openpyxl import load_workbook
+
+    night = tmp_path / "night.xlsx"
+    source = str(DATA / "mp_pairs_mitchell_adjusted_02.xml")
+    assert main(["import", source, "-o", str(night)]) == 0
+    capsys.readouterr()
+    rows = list(load_workbook(night)["Audit"].iter_rows(values_only=True))
+    assert rows[2][0] == "1218 published figures checked: 10 differ from xlbridge's"
+    assert rows[4] == ("Where", "Figure", "Published", "xlbridge", "Why")
+    assert rows[5] == (
+        "board 3, 1NS v 1EW",
+        "NS MP",
+        23,
+        20,
+        "a published error: NS + EW is 34, not the top of 40",
+    )
+    assert rows[9][:4] == ("pair 1NS", "total", 484.65, 479.65)
+    assert len(rows) == 15
+
+
 def test_import_never_overwrites_a_workbook_unasked(tmp_path, capsys):
     night = tmp_path / "night.xlsx"
     night.write_bytes(b"a scorer's own workbook")

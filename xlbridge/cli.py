@@ -269,7 +269,7 @@ def import_(source: Path, output: Path, force: bool) -> None:
     chosen, tried = choose_convention(published, conventions_for(published.event.settings))
     event = replace(published.event, settings=chosen.convention.settings)
     directions = {pair.label: pair.direction for pair in published.pairs if pair.direction}
-    write_filled_workbook(output, event, published.info, directions)
+    write_filled_workbook(output, event, published.info, directions, chosen)
     info = published.info
     made_by = " by ".join(part for part in (info.file_format, info.program) if part)
     click.echo(f"{source}: {event.name or 'event'}" + (f" ({made_by})" if made_by else ""))

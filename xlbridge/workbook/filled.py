@@ -14,21 +14,25 @@ from __future__ import annotations
 
 import datetime
 import os
+from fractions import Fraction
 from pathlib import Path
 
 from openpyxl import Workbook, load_workbook
+from openpyxl.styles import Font
+from openpyxl.worksheet.worksheet import Worksheet
 
-from xlbridge.audit import EventInfo, Player
+from xlbridge.audit import Audit, EventInfo, Player
 from xlbridge.errors import ScoringError
 from xlbridge.event import Event, Settings
-from xlbridge.exact import is_blank, normalise_text
+from xlbridge.exact import is_blank, normalise_text, round_half_away
 from xlbridge.result import format_result
 from xlbridge.safefile import atomic_write, check_workbook_file
 from xlbridge.workbook import layout as L
+from xlbridge.workbook.layout import Column
 from xlbridge.workbook.reader import pair_label
-from xlbridge.workbook.template import build_template
+from xlbridge.workbook.template import BOLD, build_template, header_row
 
-__all__ = ["GUEST", "filled_workbook", "read_event_info", "write_filled_workbook"]
+__all__ = ["AUDIT", "GUEST", "filled_workbook", "read_event_info", "write_filled_workbook"]
 
 #: What the ID column holds for a player without a national number (a visitor or guest).
 GUEST = "guest"
@@ -36,11 +40,15 @@ _GUEST_WORDS = frozenset({"guest", "visitor", "g", "v"})
 
 
 def filled_workbook(
-    event: Event, info: EventInfo | None = None, directions: dict[str, str] | None = None
+    event: Event,
+    info: EventInfo | None = None,
+    directions: dict[str, str] | None = None,
+    audit: Audit | None = None,
 ) -> Workbook:
     """The club-night template holding ``event``: settings, pairs, players, travellers.
 
-    ``directions`` gives a Mitchell pair's direction (``NS``/``EW``) by label.
+    ``directions`` gives a Mitchell pair's direction (``NS``/``EW``) by label;
+    ``audit`` (of the published figures) is written on an *Audit* sheet.
     """
     info = info or EventInfo()
     wb = build_template()
@@ -68,7 +76,49 @@ def filled_workbook(
         )
         for column, value in enumerate(cells, start=1):
             travellers.cell(row, column, value if value != "" else None)
+    if audit is not None:
+        _audit_sheet(wb.create_sheet(AUDIT), audit, info)
     return wb
+
+
+#: The sheet an imported event's audit is written on.
+AUDIT = "Audit"
+_AUDIT_COLUMNS = (
+    Column("A", "Where", 22),
+    Column("B", "Figure", 12),
+    Column("C", "Published", 11, number_format="0.00"),
+    Column("D", "xlbridge", 11, number_format="0.00"),
+    Column("E", "Why", 70),
+)
+
+
+def _audit_sheet(ws: Worksheet, audit: Audit, info: EventInfo) -> None:
+    """The published figures that differ from xlbridge's, under the convention chosen."""
+    made_by = " by ".join(part for part in (info.file_format, info.program) if part)
+    count = len(audit.differences)
+    notes = [
+        f"Published results{f' ({made_by})' if made_by else ''}, rescored by xlbridge",
+        f"Convention: {audit.convention.name}",
+        audit.convention.note,
+        f"{audit.checked} published figures checked: "
+        + ("every one reproduced" if not count else f"{count} differ from xlbridge's"),
+    ]
+    texts = [note for note in notes if note]
+    for row, text in enumerate(texts, start=1):
+        ws.cell(row, 1, text).font = BOLD if row == 1 else Font()
+    first = len(texts) + 2
+    header_row(ws, _AUDIT_COLUMNS, first)
+    for row, difference in enumerate(audit.differences, start=first + 1):
+        unit = Fraction(1, 10**difference.published.places)
+        values = (
+            difference.where,
+            difference.what,
+            float(difference.published.value),
+            float(round_half_away(difference.ours, unit)),
+            difference.reason or None,
+        )
+        for column, value in enumerate(values, start=1):
+            ws.cell(row, column, value).number_format = _AUDIT_COLUMNS[column - 1].number_format
 
 
 def _settings(wb: Workbook, event: Event, info: EventInfo, mitchell: bool) -> None:
@@ -106,8 +156,6 @@ def _settings(wb: Workbook, event: Event, info: EventInfo, mitchell: bool) -> No
 
 
 def _number(value: object) -> object:
-    from fractions import Fraction
-
     if isinstance(value, Fraction):
         return int(value) if value.denominator == 1 else float(value)
     return value
@@ -118,11 +166,12 @@ def write_filled_workbook(
     event: Event,
     info: EventInfo | None = None,
     directions: dict[str, str] | None = None,
+    audit: Audit | None = None,
 ) -> None:
     """Write :func:`filled_workbook` to ``target`` (an .xlsx file, written atomically)."""
     if Path(target).suffix.lower() != ".xlsx":
         raise ScoringError(f"{os.fspath(target)!r}: the workbook's name must end in .xlsx")
-    wb = filled_workbook(event, info, directions)
+    wb = filled_workbook(event, info, directions, audit)
     atomic_write(target, lambda tmp: wb.save(tmp))
 
 
