@@ -12,6 +12,7 @@ import gc
 import os
 import sys
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -83,14 +84,30 @@ def lite(directory: Path, force: bool, wheel: str | None) -> None:
     type=click.Path(dir_okay=False, path_type=Path),
     help="Also write the results as PBN 2.1 (score tables, ranking, deals with --hands).",
 )
+@click.option(
+    "--usebio",
+    "usebio_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also write the results as a USEBIO XML file (for the national body, results sites).",
+)
+@click.option(
+    "--usebio-version",
+    type=click.Choice(["1.2", "1.3"]),
+    default="1.2",
+    show_default=True,
+    help="The USEBIO version to write.",
+)
 def score(
     night: Path,
     output: Path | None,
     html_path: Path | None,
     hands_path: Path | None,
     pbn_path: Path | None,
+    usebio_path: Path | None,
+    usebio_version: str,
 ) -> None:
     """Score a filled club-night workbook and print the ranking; the input is never changed."""
+    from xlbridge.safefile import refuse_same_file
     from xlbridge.workbook.night import (
         default_output,
         score_night,
@@ -100,35 +117,42 @@ def score(
     )
     from xlbridge.workbook.present import format_ranking
 
+    target = output or default_output(night)
+    outputs = [path for path in (target, html_path, pbn_path, usebio_path) if path is not None]
+    for index, path in enumerate(outputs):
+        refuse_same_file(night, path)
+        for other in outputs[index + 1 :]:
+            if path.resolve() == other.resolve():
+                raise ScoringError(f"{str(path)!r} is named as two outputs: give each its own file")
     scored = score_night(night)
     for warning in scored.warnings:
         click.echo(f"warning: {warning}", err=True)
-    target = output or default_output(night)
-    if pbn_path is not None:
-        from xlbridge.safefile import refuse_same_file
-
-        refuse_same_file(night, pbn_path)
     if hands_path is None:
         from xlbridge.workbook.night import hand_records_setting
 
         hands_path = hand_records_setting(night, scored.night)
-    hands = _session_hands(hands_path, scored, (target, html_path, pbn_path))
+    hands = _session_hands(hands_path, scored, (target, html_path, pbn_path, usebio_path))
+    document = None
+    if usebio_path is not None:
+        from xlbridge.formats.usebio import usebio_document
+        from xlbridge.workbook.filled import read_event_info
+
+        document = usebio_document(scored.result, read_event_info(night), usebio_version)
     write_night_results(night, scored, target, hands)
     if html_path is not None:
         write_html(night, scored.result, html_path, hands)
     if pbn_path is not None:
         write_pbn(night, scored.result, pbn_path, hands)
+    if usebio_path is not None and document is not None:
+        from xlbridge.formats.usebio import write_usebio_bytes
+
+        write_usebio_bytes(usebio_path, document)
     if hands is not None:
         from xlbridge.dd import save_cache
 
         save_cache(hands)
     click.echo(format_ranking(scored.result))
-    written = [str(path) for path in (target, html_path, pbn_path) if path is not None]
-    click.echo(
-        f"\nwrote {', '.join(written[:-1])} and {written[-1]}"
-        if len(written) > 1
-        else f"\nwrote {target}"
-    )
+    click.echo("\nwrote " + " and ".join(str(path) for path in outputs))
 
 
 def _session_hands(
@@ -281,6 +305,38 @@ def _score_club(club: Path, output: Path) -> ScoredNight:
     result = scored.result
     pairs = tuple(replace(pair, boards=()) for pair in result.pairs)
     return replace(scored, result=replace(result, pairs=pairs))
+
+
+@cli.command("import")
+@click.argument("source", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The club-night workbook to write (.xlsx).",
+)
+@click.option("--force", is_flag=True, help="Overwrite the workbook if it exists.")
+def import_(source: Path, output: Path, force: bool) -> None:
+    """Turn a published event (USEBIO .xml) into a workbook to rescore, and audit its figures."""
+    from xlbridge.audit import choose_convention, conventions_for, format_audit
+    from xlbridge.formats import read_published
+    from xlbridge.safefile import refuse_same_file
+    from xlbridge.workbook.filled import write_filled_workbook
+
+    refuse_same_file(source, output)
+    if output.exists() and not force:
+        raise ScoringError(f"{str(output)!r} exists already: give a new file name (or --force)")
+    published = read_published(source)
+    chosen, tried = choose_convention(published, conventions_for(published.event.settings))
+    event = replace(published.event, settings=chosen.convention.settings)
+    directions = {pair.label: pair.direction for pair in published.pairs if pair.direction}
+    write_filled_workbook(output, event, published.info, directions, chosen)
+    info = published.info
+    made_by = " by ".join(part for part in (info.file_format, info.program) if part)
+    click.echo(f"{source}: {event.name or 'event'}" + (f" ({made_by})" if made_by else ""))
+    click.echo(format_audit(chosen, tried))
+    click.echo(f"\nwrote {output}: xlbridge score {output}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

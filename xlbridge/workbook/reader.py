@@ -841,6 +841,7 @@ _SETTING_FIELDS = {
     "aminus": "Aminus",
     "trim": "ButlerTrim",
     "datum_round": "DatumRound",
+    "datum_real_results": "DatumReal",
     "cross_divide_by": "DivideBy",
     "factor_fewer_boards": "FactorBoards",
     "small_versions": "SmallVersions",

@@ -310,8 +310,9 @@ def _pairs(ws: Worksheet) -> None:
     header_row(ws, L.PAIR_COLUMNS)
     _column_prompts(ws, L.PAIR_COLUMNS[:2], _PAIRS_LAST)
     _validation(ws, f"C2:C{_PAIRS_LAST}", "Direction", L.PAIR_COLUMNS[2].help, "list", '"NS,EW"')
+    _column_prompts(ws, L.PAIR_COLUMNS[3:], _PAIRS_LAST)
     _flag(ws, f"A2:A{_PAIRS_LAST}", f'AND($A2<>"",COUNTIF($A$2:$A${_PAIRS_LAST},$A2)>1)')
-    ws.print_area = f"A1:C{_PAIRS_LAST}"
+    ws.print_area = f"A1:{L.PAIR_COLUMNS[-1].letter}{_PAIRS_LAST}"
 
 
 def _travellers(ws: Worksheet) -> None:
@@ -420,8 +421,13 @@ def _board_results(ws: Worksheet) -> None:
             ws[f"{letter}{row}"] = ArrayFormula(
                 f"{letter}{row}", f'=IF({_T}$A{row}="","",INDEX({scoring},{k},{column}))'
             )
-    _computed(ws, f"A2:H{_LAST}")
-    ws.print_area = f"A1:H{_LAST}"
+        for figure, letter in (("G", "I"), ("H", "J")):
+            ws[f"{letter}{row}"] = (
+                f'=IF(OR({figure}{row}="",ScoringForm<>"matchpoints"),"",'
+                f"IF(Top=0,50,100*{figure}{row}/Top))"
+            )
+    _computed(ws, f"A2:J{_LAST}")
+    ws.print_area = f"A1:J{_LAST}"
 
 
 def _frequencies(ws: Worksheet) -> None:
