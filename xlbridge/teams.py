@@ -342,7 +342,9 @@ def score_teams(event: TeamsEvent) -> TeamsResult:
             event.settings,
             event.penalties,
         )
-        for match in sorted(event.matches, key=lambda m: (m.round, m.table or 0, m.home))
+        for match in sorted(
+            event.matches, key=lambda m: (m.round, m.away is None, m.table or 0, m.home)
+        )
     )
     warnings = tuple(
         f"round {m.match.round} table {m.match.table}: board {b.board} has no result "

@@ -9,11 +9,11 @@ from fractions import Fraction
 from pathlib import Path
 
 from openpyxl import load_workbook
-from openpyxl.styles import Font
+from openpyxl.styles import Alignment, Font
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.exact import whole_number
-from xlbridge.result import format_result
+from xlbridge.result import Result, Row, Weighted, format_result
 from xlbridge.teams import TIE_BREAK_RULE, MatchResult, TeamsResult
 from xlbridge.workbook.layout import Column
 from xlbridge.workbook.teams_template import MATCHES, TRAVELLERS
@@ -25,6 +25,18 @@ RANKING = "Ranking"
 SCORECARDS = "Scorecards"
 FREQUENCIES = "Frequencies"
 BOLD = Font(bold=True)
+CENTRE = Alignment(horizontal="center")
+RIGHT = Alignment(horizontal="right")
+
+
+def _room(row: Row) -> int | str:
+    """A room's result as the scorer typed it: a plain score as a number."""
+    if row is None:
+        return ""
+    side = row.ns if isinstance(row, Result) and not row.is_split else None
+    if isinstance(side, Weighted) and not side.is_weighted:
+        return side.components[0][0]
+    return format_result(row)
 
 
 def _number(value: Fraction | None) -> int | float | None:
@@ -82,7 +94,9 @@ def _fill_matches(ws: Worksheet, by_key: dict[tuple[int, int], MatchResult]) -> 
             else (None, None, m.home_vps, None)
         )
         for column, value in enumerate(values, start=6):
-            ws.cell(row, column).value = _number(value)
+            cell = ws.cell(row, column)
+            cell.value = _number(value)
+            cell.number_format = "0.00" if column >= 8 else "0.##"
 
 
 def _ranking(ws: Worksheet, result: TeamsResult) -> None:
@@ -117,11 +131,15 @@ def _ranking(ws: Worksheet, result: TeamsResult) -> None:
             ws.cell(row, column, value)
         ws.cell(row, 9).number_format = "0.00"
     note = len(result.standings) + 3
-    ws.cell(note, 1, f"VPs: WBF continuous 20-VP scale; {TIE_BREAK_RULE}.")
+    cell = ws.cell(note, 1, f"VPs: WBF continuous 20-VP scale; {TIE_BREAK_RULE}.")
+    cell.alignment = Alignment(wrap_text=True, vertical="top")
+    ws.merge_cells(start_row=note, start_column=1, end_row=note, end_column=len(columns))
+    ws.row_dimensions[note].height = 30
+    ws.print_area = f"A1:{columns[-1].letter}{note}"
 
 
 def _scorecards(ws: Worksheet, result: TeamsResult, names: dict[int, str]) -> None:
-    widths = {"A": 8, "B": 22, "C": 22, "D": 10, "E": 10}
+    widths = {"A": 8, "B": 26, "C": 26, "D": 12, "E": 12}
     for letter, width in widths.items():
         ws.column_dimensions[letter].width = width
     row = 1
@@ -149,15 +167,17 @@ def _scorecards(ws: Worksheet, result: TeamsResult, names: dict[int, str]) -> No
         for b in m.boards:
             values = (
                 b.board,
-                "" if b.open_room is None else format_result(b.open_room),
-                "" if b.closed_room is None else format_result(b.closed_room),
+                _room(b.open_room),
+                _room(b.closed_room),
                 _number(b.home) if b.home is not None and b.home > 0 else None,
                 _number(b.away) if b.away is not None and b.away > 0 else None,
             )
             for column, value in enumerate(values, start=1):
                 ws.cell(row, column, value if value != "" else None)
+            ws.cell(row, 1).alignment = CENTRE
+            ws.cell(row, 2).alignment = ws.cell(row, 3).alignment = RIGHT
             row += 1
-        ws.cell(row, 1, "Total").font = BOLD
+        ws.cell(row, 1, "IMPs").font = BOLD
         ws.cell(row, 4, _number(m.home_imps)).font = BOLD
         ws.cell(row, 5, _number(m.away_imps)).font = BOLD
         row += 1
