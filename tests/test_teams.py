@@ -336,3 +336,43 @@ def test_round_robin_workbook_has_every_round(tmp_path: Path) -> None:
     assert {r[0] for r in rows} == {1, 2, 3, 4, 5}
     pairs = [frozenset((r[2], r[3])) for r in rows if r[3] != "BYE"]
     assert len(pairs) == len(set(pairs)) == 10
+
+
+def test_workbook_mistakes_are_named_by_sheet_and_cell(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    night = tmp_path / "n.xlsx"
+    assert main(["new", str(night), "--teams", "4", "--boards", "2"]) == 0
+    wb = load_workbook(night)
+    wb["Matches"]["D3"] = 9  # team 9 is not on Teams
+    wb["Travellers"]["C2"] = 5  # board 5 is not in the match (1-2)
+    wb["Travellers"]["J3"], wb["Travellers"]["K3"], wb["Travellers"]["L3"] = "4S", "Q", "="
+    wb["Penalties"].append([None, 1, 3, None, "slow play"])
+    wb.save(night)
+    capsys.readouterr()
+    assert main(["score", str(night)]) == 2
+    err = capsys.readouterr().err
+    assert "Matches!D3: team 9 is not on the Teams sheet" in err
+    assert "Travellers!C2: board 5 is not one of this match's boards" in err
+    assert "Travellers!K3: " in err and "'Q'" in err
+    assert "Penalties!A2: an IMP penalty comes off one match: give its round" in err
+    assert "None" not in err
+
+
+def test_a_withdrawn_team_is_not_drawn(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    night = tmp_path / "w.xlsx"
+    assert main(["new", str(night), "--teams", "6", "--boards", "2", "--rounds", "3"]) == 0
+    fill_round(night, night, 1)
+    wb = load_workbook(night)
+    wb["Teams"]["K7"] = 1  # team 6 withdraws after round 1
+    wb.save(night)
+    capsys.readouterr()
+    assert main(["draw", str(night), "--round", "2", "-o", str(tmp_path / "w2.xlsx")]) == 0
+    listing = capsys.readouterr().out
+    rows = list(
+        load_workbook(tmp_path / "w2.xlsx")["Matches"].iter_rows(min_row=2, values_only=True)
+    )
+    second = [r for r in rows if r[0] == 2]
+    teams = {t for r in second for t in (r[2], r[3]) if t != "BYE"}
+    assert 6 not in teams and len(second) == 3  # two matches and a bye among five teams
+    assert "bye" in listing

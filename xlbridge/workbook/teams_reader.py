@@ -80,6 +80,8 @@ class _Reader:
     def __init__(self, sheets: dict[str, list[tuple[Any, ...]]]) -> None:
         self.sheets = sheets
         self.errors: list[str] = []
+        #: (round, home team) of Matches rows with a mistake: their travellers are not read.
+        self.rejected: set[tuple[int, int]] = set()
 
     def read(self) -> TeamsNight:
         for name in (T.SETTINGS, *T.TEAMS_SHEETS):
@@ -142,15 +144,17 @@ class _Reader:
             "date": value("date", _date, None),
             "format": value("format", _format, "swiss"),
             "teams": value("teams", _positive, 0),
-            "boards": value("boards", _positive, 0) or self._missing("boards"),
+            "boards": value("boards", _positive, 0) or self._missing("boards", found),
             "rounds": value("rounds", _positive, 0),
             "vp_scale": value("vp_scale", _vp_scale, T.VP_SCALES[0]),
             "bye_vps": value("bye_vps", _vps, BYE_VPS),
         }
 
-    def _missing(self, key: str) -> int:
-        self.errors.append(f"{T.SETTINGS}: {T.SETTING_LABELS[key]!r} must be given")
-        return 1
+    def _missing(self, key: str, found: dict[str, tuple[int, object]]) -> int:
+        """0 for a setting that must be given: reported unless its cell was reported already."""
+        if key not in found or is_blank(found[key][1]):
+            self.errors.append(f"{T.SETTINGS}: {T.SETTING_LABELS[key]!r} must be given")
+        return 0
 
     def _teams(self) -> list[Team]:
         teams: list[Team] = []
@@ -188,17 +192,21 @@ class _Reader:
             bye = isinstance(cells[3], str) and normalise_text(cells[3]).upper() == "BYE"
             away = None if bye else self._team(at.format("D"), cells[3], numbers)
             if round_ is None or home is None or (away is None and not bye):
+                if round_ is not None and home is not None:
+                    self.rejected.add((round_, home))
                 continue
             if away == home:
                 self.errors.append(f"{at.format('D')}: team {home} cannot play itself")
+                self.rejected.add((round_, home))
                 continue
             board_list: tuple[int, ...] = ()
             if not bye:
                 parsed = self._try(at.format("E"), _boards, cells[4])
                 if parsed is None:
+                    self.rejected.add((round_, home))
                     continue
                 board_list = parsed
-                if len(board_list) != boards:
+                if boards and len(board_list) != boards:
                     self.errors.append(
                         f"{at.format('E')}: the match has {len(board_list)} boards but "
                         f"Settings says {boards} per match"
@@ -214,7 +222,9 @@ class _Reader:
                     )
                     clash = True
                 playing[(round_, team)] = f"{T.MATCHES} row {index}"
-            if not clash:
+            if clash:
+                self.rejected.add((round_, home))
+            else:
                 matches[(round_, home)] = Match(round_, table, home, away, board_list)
         return matches
 
@@ -245,6 +255,8 @@ class _Reader:
             if round_ is None or board is None or home is None:
                 continue
             match = matches.get((round_, home))
+            if match is None and (round_, home) in self.rejected:
+                continue
             if match is None:
                 self.errors.append(
                     f"{at.format('D')}: team {home} has no home match in round {round_} on "
