@@ -376,3 +376,20 @@ def test_a_withdrawn_team_is_not_drawn(tmp_path: Path, capsys: pytest.CaptureFix
     teams = {t for r in second for t in (r[2], r[3]) if t != "BYE"}
     assert 6 not in teams and len(second) == 3  # two matches and a bye among five teams
     assert "bye" in listing
+
+
+def test_explain_shows_a_board_across_the_room(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    night = tmp_path / "e.xlsx"
+    assert main(["new", str(night), "--teams", "4", "--boards", "1"]) == 0
+    wb = load_workbook(night)
+    ws = wb["Travellers"]
+    ws["I2"], ws["M2"] = "60% 420; 40% -50", 140  # seed 000 section 3: 2 IMPs
+    ws["I3"], ws["M3"] = 140, 140
+    wb.save(night)
+    capsys.readouterr()
+    assert main(["explain", str(night), "--board", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "60% 420; 40% -50" in out and "2 / -2" in out and "0 / 0" in out
+    assert "140  3 tables" in out

@@ -128,6 +128,16 @@ def explain(night: Path, number: int) -> None:
     """Show one board's frequency table step by step (Score, Freq, Adj. Freq, NS MP, EW MP)."""
     from xlbridge.workbook.night import score_night
     from xlbridge.workbook.present import explain_board
+    from xlbridge.workbook.teams_reader import is_teams_workbook
+
+    if is_teams_workbook(night):
+        from xlbridge.workbook.teams_night import explain_teams_board, score_teams_night
+
+        teams = score_teams_night(night)
+        for warning in teams.warnings:
+            click.echo(f"warning: {warning}", err=True)
+        click.echo(explain_teams_board(teams.result, number))
+        return
 
     scored = score_night(night)
     for warning in scored.warnings:

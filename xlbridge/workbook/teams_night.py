@@ -33,6 +33,7 @@ __all__ = [
     "ScoredTeams",
     "default_draw_output",
     "draw_round",
+    "explain_teams_board",
     "format_draw",
     "format_teams_ranking",
     "new_teams_night",
@@ -236,3 +237,33 @@ def _num(value: object) -> str:
 
     assert isinstance(value, Fraction)
     return str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}"
+
+
+def explain_teams_board(result: TeamsResult, board: int) -> str:
+    """Board ``board`` as a TD checks it: every match's two rooms and IMPs, then the results
+    across the room with how many tables had each."""
+    from xlbridge.result import format_result
+
+    names = {t.number: t.name for t in result.event.teams}
+    lines = [f"Board {board}", ""]
+    header = f"{'Round':>5} {'Table':>5}  {'Home v Away':<34} {'Open':>18} {'Closed':>18}  IMPs"
+    rows = []
+    for m in result.matches:
+        for b in m.boards:
+            if b.board != board:
+                continue
+            teams = (
+                f"{m.match.home} {names[m.match.home]} v {m.match.away} {names[m.match.away or 0]}"
+            )
+            rooms = [("" if r is None else format_result(r)) for r in (b.open_room, b.closed_room)]
+            imps = "" if b.home is None or b.away is None else f"{_num(b.home)} / {_num(b.away)}"
+            rows.append(
+                f"{m.match.round:>5} {m.match.table or '':>5}  {teams:<34} "
+                f"{rooms[0]:>18} {rooms[1]:>18}  {imps}"
+            )
+    if not rows:
+        raise ScoringError(f"board {board} is not played in any match of the workbook")
+    lines += [header, *rows, "", "Across the room (both rooms of every match):"]
+    lines += [f"{text:>18}  {count} table{'s' if count != 1 else ''}"
+              for text, count in result.frequencies().get(board, [])]  # fmt: skip
+    return "\n".join(lines)
