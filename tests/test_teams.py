@@ -393,3 +393,18 @@ def test_explain_shows_a_board_across_the_room(
     out = capsys.readouterr().out
     assert "60% 420; 40% -50" in out and "2 / -2" in out and "0 / 0" in out
     assert "140  3 tables" in out
+
+
+def test_an_imp_penalty_needs_a_match_in_its_round(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    night = tmp_path / "p.xlsx"
+    assert main(["new", str(night), "--teams", "3", "--boards", "1"]) == 0
+    fill_round(night, night, 1)
+    wb = load_workbook(night)
+    wb["Penalties"].append([1, 3, 2, None, "team 3 had the bye"])
+    wb.save(night)
+    capsys.readouterr()
+    assert main(["score", str(night)]) == 2
+    assert "Penalties!A2: team 3 has no match in round 1" in capsys.readouterr().err
+    assert main(["new", str(tmp_path / "x.xlsx"), "--rounds", "3"]) == 2

@@ -115,6 +115,8 @@ def new(
     if teams is not None:
         _new_teams(night, force, teams, boards, rounds, event_format, event, event_date)
         return
+    if rounds is not None or event_format is not None:
+        raise ScoringError("--rounds and --format are for a teams workbook: add --teams N")
     new_night(night, overwrite=force)
     click.echo(
         f"wrote {night}: fill in Settings, Pairs and Travellers, then: xlbridge score {night}"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, TypeVar
@@ -92,7 +92,7 @@ class _Reader:
         matches = self._matches({t.number for t in teams}, settings["boards"])
         rulings = self._rulings()
         results = self._travellers(matches, rulings)
-        penalties = self._penalties({t.number for t in teams})
+        penalties = self._penalties({t.number for t in teams}, matches.values())
         if self.errors:
             raise ScoringError("\n".join(self.errors))
         event = TeamsEvent(
@@ -334,7 +334,8 @@ class _Reader:
             return None
         return score_contract(parsed, seat, made, board_vulnerability(board))
 
-    def _penalties(self, numbers: set[int]) -> list[Penalty]:
+    def _penalties(self, numbers: set[int], matches: Iterable[Match]) -> list[Penalty]:
+        played = {(m.round, t) for m in matches if m.away is not None for t in (m.home, m.away)}
         penalties = []
         for index, cells in self._rows(T.PENALTIES, 5):
             at = f"{T.PENALTIES}!{{}}{index}"
@@ -351,6 +352,12 @@ class _Reader:
             if imps and round_ is None:
                 self.errors.append(
                     f"{at.format('A')}: an IMP penalty comes off one match: give its round"
+                )
+                continue
+            if imps and round_ is not None and (round_, team) not in played:
+                self.errors.append(
+                    f"{at.format('A')}: team {team} has no match in round {round_} "
+                    "to take IMPs from: give the penalty in VPs"
                 )
                 continue
             if not imps and not vps:
