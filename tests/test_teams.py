@@ -408,3 +408,13 @@ def test_an_imp_penalty_needs_a_match_in_its_round(
     assert main(["score", str(night)]) == 2
     assert "Penalties!A2: team 3 has no match in round 1" in capsys.readouterr().err
     assert main(["new", str(tmp_path / "x.xlsx"), "--rounds", "3"]) == 2
+
+
+def test_a_round_robin_is_not_drawn(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    night = tmp_path / "rr.xlsx"
+    assert (
+        main(["new", str(night), "--teams", "4", "--boards", "1", "--format", "round-robin"]) == 0
+    )
+    capsys.readouterr()
+    assert main(["draw", str(night), "--round", "2"]) == 2
+    assert "the format is round-robin: its rounds were all drawn" in capsys.readouterr().err
