@@ -418,3 +418,24 @@ def test_a_round_robin_is_not_drawn(tmp_path: Path, capsys: pytest.CaptureFixtur
     capsys.readouterr()
     assert main(["draw", str(night), "--round", "2"]) == 2
     assert "the format is round-robin: its rounds were all drawn" in capsys.readouterr().err
+
+
+def test_tie_between_teams_that_have_not_met_goes_to_the_imp_quotient() -> None:
+    teams = tuple(Team(n, f"T{n}") for n in range(1, 5))
+    matches = (Match(1, 1, 1, 2, (1, 2)), Match(1, 2, 3, 4, (1, 2)))
+    results = {
+        (1, 1): {
+            1: (parse_result(420), parse_result(140)),
+            2: (parse_result(100), parse_result(150)),
+        },
+        (1, 3): {
+            1: (parse_result(620), parse_result(-100)),
+            2: (parse_result(140), parse_result(420)),
+        },
+    }
+    # 1 beats 2 by 7 - 2 = 5 IMPs, 3 beats 4 by 12 - 7 = 5: 1 and 3 level, and 2 and 4.
+    standings = score_teams(TeamsEvent("q", teams, matches, results, TeamsSettings(2))).standings
+    assert [s.team.number for s in standings] == [1, 3, 4, 2]  # 7/2 > 12/7; 7/12 > 2/7
+    assert standings[0].vps == standings[1].vps == Fraction("13.78")  # 2 boards, 5 IMPs
+    assert {s.decided_by for s in standings} == {"IMP quotient"}
+    assert not any(s.shared for s in standings)

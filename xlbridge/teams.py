@@ -39,14 +39,15 @@ from the team numbers: 1 v 2, 3 v 4, ...
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from xlbridge.board import ARTIFICIAL_IMPS_PER_10_PERCENT, teams_imps
 from xlbridge.errors import ScoringError
-from xlbridge.result import Artificial, NotPlayed, Result, Row, Side
-from xlbridge.scales import VP_TOTAL, victory_points
+from xlbridge.result import Artificial, NotPlayed, Result, Row, Side, format_result
+from xlbridge.scales import victory_points
 
 __all__ = [
     "TIE_BREAK_RULE",
@@ -61,7 +62,9 @@ __all__ = [
     "TeamsSettings",
     "artificial_imps",
     "board_imps",
+    "rank_teams",
     "round_robin",
+    "score_match",
     "score_teams",
     "swiss_draw",
 ]
@@ -213,8 +216,6 @@ class TeamsResult:
     def frequencies(self) -> dict[int, list[tuple[str, int]]]:
         """Each board's results across the room (both rooms of every match), most common first."""
         counts: dict[int, dict[str, int]] = defaultdict(dict)
-        from xlbridge.result import format_result
-
         for match in self.matches:
             for board in match.boards:
                 for row in (board.open_room, board.closed_room):
@@ -408,7 +409,7 @@ def _order(
     groups: list[list[int]] = []
     for tied in _groups(teams, lambda n: totals[n]):
         if len(tied) == 1:
-            groups.extend([tied])
+            groups.append(tied)
             continue
         for sub in _head_to_head(tied, matches, decided):
             if len(sub) == 1:
@@ -423,31 +424,33 @@ def _order(
 
 
 def _quotient_key(won: Fraction, lost: Fraction) -> tuple[int, Fraction]:
-    """A sort key for won / lost: nothing lost beats any quotient (more won first)."""
-    return (1, won) if lost == 0 else (0, won / lost)
+    """A sort key for won / lost: IMPs won and none lost beats any quotient (more won first);
+    none won and none lost counts as a quotient of 1."""
+    if lost == 0:
+        return (1, won) if won else (0, Fraction(1))
+    return (0, won / lost)
 
 
-def _groups(teams: Iterable[int], key: object) -> list[list[int]]:
+def _groups(teams: Iterable[int], key: Callable[[int], Any]) -> list[list[int]]:
     """``teams`` in descending order of ``key(team)``, equal keys grouped (team number order)."""
-    assert callable(key)
-    ordered = sorted(teams, key=lambda n: (_neg(key(n)), n))
+    ordered = sorted(teams, key=lambda n: (_Descending(key(n)), n))
     groups: list[list[int]] = []
-    last: object = object()
     for n in ordered:
-        k = key(n)
-        if groups and k == last:
+        if groups and key(groups[-1][0]) == key(n):
             groups[-1].append(n)
         else:
             groups.append([n])
-        last = k
     return groups
 
 
-def _neg(key: object) -> object:
-    if isinstance(key, tuple):
-        return tuple(-k for k in key)
-    assert isinstance(key, Fraction | int)
-    return -key
+@dataclass(frozen=True)
+class _Descending:
+    """A sort key that puts larger values first."""
+
+    value: Any
+
+    def __lt__(self, other: _Descending) -> bool:
+        return bool(other.value < self.value)
 
 
 def _head_to_head(
@@ -546,8 +549,3 @@ def round_robin(teams: Sequence[int]) -> list[list[tuple[int, int | None]]]:
         rounds.append(pairs)
         slots = [slots[0], slots[-1], *slots[1:-1]]
     return rounds
-
-
-def vp_check(match: MatchResult) -> bool:
-    """True when a match without penalties or split boards gives the two teams 20 VPs."""
-    return match.home_vps + match.away_vps == VP_TOTAL
