@@ -227,7 +227,9 @@ def test_seven_team_swiss_four_rounds_of_six_boards(tmp_path: Path) -> None:
     final = tmp_path / "filled4.xlsx"
     results = tmp_path / "results.xlsx"
     html = tmp_path / "results.html"
+    before = digest(final)
     assert main(["score", str(final), "-o", str(results), "--html", str(html)]) == 0
+    assert digest(final) == before
 
     scored = score_teams_night(final)
     result = scored.result
@@ -439,3 +441,13 @@ def test_tie_between_teams_that_have_not_met_goes_to_the_imp_quotient() -> None:
     assert standings[0].vps == standings[1].vps == Fraction("13.78")  # 2 boards, 5 IMPs
     assert {s.decided_by for s in standings} == {"IMP quotient"}
     assert not any(s.shared for s in standings)
+
+
+def test_no_output_is_written_when_one_cannot_be(tmp_path: Path) -> None:
+    night = tmp_path / "o.xlsx"
+    assert main(["new", str(night), "--teams", "2", "--boards", "1"]) == 0
+    results = tmp_path / "o-results.xlsx"
+    assert main(["score", str(night), "--html", str(tmp_path / "missing" / "o.html")]) == 2
+    assert not results.exists()
+    assert main(["score", str(night), "-o", str(results), "--html", str(results)]) == 2
+    assert not results.exists()

@@ -304,6 +304,9 @@ def _score_teams(night: Path, target: Path, html_path: Path | None) -> None:
         refuse_same_file(night, html_path)
         if Path(target).resolve() == Path(html_path).resolve():
             raise ScoringError("-o and --html name the same file: give two different names")
+    for path in (target, *([html_path] if html_path is not None else [])):
+        if not Path(path).resolve().parent.is_dir():
+            raise ScoringError(f"cannot write {os.fspath(path)!r}: its folder does not exist")
     scored = score_teams_night(night)
     for warning in scored.warnings:
         click.echo(f"warning: {warning}", err=True)
