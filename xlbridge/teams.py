@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from xlbridge.board import ARTIFICIAL_IMPS_PER_10_PERCENT, teams_imps
+from xlbridge.board import artificial_imps, teams_imps
 from xlbridge.errors import ScoringError
 from xlbridge.result import Artificial, NotPlayed, Result, Row, Side, format_result
 from xlbridge.scales import victory_points
@@ -60,7 +60,6 @@ __all__ = [
     "TeamsEvent",
     "TeamsResult",
     "TeamsSettings",
-    "artificial_imps",
     "board_imps",
     "rank_teams",
     "round_robin",
@@ -239,11 +238,6 @@ def _score_key(text: str) -> tuple[int, str]:
 # --- a board ---------------------------------------------------------------------------------
 
 
-def artificial_imps(side: Artificial) -> Fraction:
-    """The IMPs of an artificial score: 3 for each 10% from average (A+ +3, A- -3: Law 86A)."""
-    return (side.percent - 50) * ARTIFICIAL_IMPS_PER_10_PERCENT / 10
-
-
 def board_imps(open_room: Row, closed_room: Row) -> tuple[Fraction, Fraction] | None:
     """(home IMPs, away IMPs) for a board; ``None`` while a room has no result.
 
@@ -270,7 +264,10 @@ def _has_artificial(row: Result) -> bool:
 
 
 def _artificial_total(sides: tuple[Side, Side]) -> Fraction:
-    return sum((artificial_imps(s) for s in sides if isinstance(s, Artificial)), Fraction(0))
+    # 3 IMPs for each 10% from average: A+ +3, A- -3 (Law 86A).
+    return sum(
+        (artificial_imps(s.percent) for s in sides if isinstance(s, Artificial)), Fraction(0)
+    )
 
 
 def _real(own: Side, other: Side) -> Fraction:
