@@ -344,14 +344,26 @@ def score_teams(event: TeamsEvent) -> TeamsResult:
             event.matches, key=lambda m: (m.round, m.away is None, m.table or 0, m.home)
         )
     )
-    warnings = tuple(
-        f"round {m.match.round} table {m.match.table}: board {b.board} has no result "
-        f"in the {'open' if b.open_room is None else 'closed'} room yet"
-        for m in matches
-        for b in m.boards
-        if b.home is None
-    )
+    warnings = tuple(text for m in matches if (text := _missing_results(m)))
     return TeamsResult(event, matches, rank_teams(event, matches), warnings)
+
+
+def _missing_results(match: MatchResult) -> str:
+    """A warning naming the boards of ``match`` without a result in a room, or ``""``."""
+    missing = {
+        room: [b.board for b in match.boards if getattr(b, f"{room}_room") is None]
+        for room in ("open", "closed")
+    }
+    parts = [
+        f"board{'s' if len(boards) > 1 else ''} {', '.join(map(str, boards))} "
+        f"{'have' if len(boards) > 1 else 'has'} no result in the {room} room yet"
+        for room, boards in missing.items()
+        if boards
+    ]
+    if not parts:
+        return ""
+    m = match.match
+    return f"round {m.round} table {m.table} ({m.home} v {m.away}): " + "; ".join(parts)
 
 
 def rank_teams(event: TeamsEvent, matches: Sequence[MatchResult]) -> tuple[Standing, ...]:
