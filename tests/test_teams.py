@@ -287,10 +287,13 @@ def test_seed000_example_through_the_workbook(tmp_path: Path) -> None:
     travellers = wb["Travellers"]
     travellers["I2"] = "R1"
     travellers["J2"], travellers["K2"], travellers["L2"] = "3H", "N", "="  # 3H= by N: +140
+    wb["Teams"]["C2"], wb["Teams"]["D2"] = "Ann Smith", 12345
     filled = tmp_path / "seed-filled.xlsx"
     wb.save(filled)
     results = tmp_path / "seed-results.xlsx"
-    assert main(["score", str(filled), "-o", str(results)]) == 0
+    page = tmp_path / "seed.html"
+    assert main(["score", str(filled), "-o", str(results), "--html", str(page)]) == 0
+    assert "Ann Smith" in page.read_text(encoding="utf-8")
     out = load_workbook(results)
     assert (out["Travellers"]["N2"].value, out["Travellers"]["O2"].value) == (2, -2)
     # A 1-board match won by 2 IMPs: 12.29 VPs on the published WBF table, 7.71 to the loser.

@@ -75,12 +75,13 @@ def teams_page(result: TeamsResult) -> str:
     """The whole results page."""
     names = {t.number: t.name for t in result.event.teams}
     ranking = _table(
-        ("Rank", "Team", "Name", "Played", "IMPs won", "IMPs lost", "VPs"),
+        ("Rank", "Team", "Name", "Players", "Played", "IMPs won", "IMPs lost", "VPs"),
         [
             (
                 s.rank_text,
                 s.team.number,
                 s.team.name + (" (withdrawn)" if s.team.withdrawn_after is not None else ""),
+                ", ".join(name for name, _ in s.team.players if name),
                 s.played,
                 _figure(s.imps_won),
                 _figure(s.imps_lost),
@@ -88,7 +89,7 @@ def teams_page(result: TeamsResult) -> str:
             )
             for s in result.standings
         ],
-        3,
+        4,
     )
     matches = _table(
         ("Round", "Table", "Home", "Away", "IMPs", "", "VPs", ""),
