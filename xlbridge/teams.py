@@ -518,7 +518,9 @@ def swiss_draw(
         if pairs is not None:
             return pairs, bye
     raise ScoringError(
-        "no Swiss draw is left in which no two teams meet again: every pairing repeats a match"
+        "no Swiss draw is left in which no two teams meet again"
+        + (" and no team has a second bye" if len(teams) % 2 else "")
+        + ": every possible draw breaks one of these rules"
     )
 
 
