@@ -84,7 +84,8 @@ def _any_draw(teams: list[int], played: set[frozenset[int]], byes: list[int]) ->
         return True
     top, rest = teams[0], teams[1:]
     return any(
-        frozenset((top, other)) not in played and _any_draw([t for t in rest if t != other], played)
+        frozenset((top, other)) not in played
+        and _any_draw([t for t in rest if t != other], played, byes)
         for other in rest
     )
 

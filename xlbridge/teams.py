@@ -524,17 +524,40 @@ def swiss_draw(
     )
 
 
-def _pair(teams: list[int], played: set[frozenset[int]]) -> list[tuple[int, int]] | None:
-    """Top team against the next it has not met, moving down; backtracking on a dead end."""
+#: The most steps a draw may take looking for pairings before it gives up (a safeguard:
+#: real fields are drawn in a few hundred steps).
+DRAW_STEPS = 1_000_000
+
+
+def _pair(
+    teams: list[int],
+    played: set[frozenset[int]],
+    dead: set[frozenset[int]] | None = None,
+    steps: list[int] | None = None,
+) -> list[tuple[int, int]] | None:
+    """Top team against the next it has not met, moving down; backtracking on a dead end.
+
+    ``dead`` remembers the sets of teams already found impossible to pair among
+    themselves, so no dead end is explored twice.
+    """
+    dead = set() if dead is None else dead
+    steps = [DRAW_STEPS] if steps is None else steps
     if not teams:
         return []
+    key = frozenset(teams)
+    if key in dead:
+        return None
+    steps[0] -= 1
+    if steps[0] < 0:
+        raise ScoringError("the draw found no pairing in a million steps: draw this round by hand")
     top, rest = teams[0], teams[1:]
     for i, other in enumerate(rest):
         if frozenset((top, other)) in played:
             continue
-        tail = _pair(rest[:i] + rest[i + 1 :], played)
+        tail = _pair(rest[:i] + rest[i + 1 :], played, dead, steps)
         if tail is not None:
             return [(top, other), *tail]
+    dead.add(key)
     return None
 
 
