@@ -74,6 +74,8 @@ def new_teams_night(target: Path, layout: TeamsLayout, overwrite: bool = False) 
         raise ScoringError("--teams: a teams event needs at least two teams")
     if layout.boards < 1:
         raise ScoringError("--boards: a match needs at least one board")
+    if layout.rounds < 1:
+        raise ScoringError("--rounds: an event needs at least one round")
     numbers = list(range(1, layout.teams + 1))
     wb = build_teams_workbook(layout)
     if layout.format == "round-robin":
