@@ -12,6 +12,7 @@ import gc
 import os
 import sys
 from collections.abc import Iterator, Sequence
+from datetime import datetime
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -82,13 +83,50 @@ def score(night: Path, output: Path | None, html_path: Path | None) -> None:
 @cli.command()
 @click.argument("night", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--force", is_flag=True, help="Overwrite NIGHT.xlsx if it exists.")
-def new(night: Path, force: bool) -> None:
-    """Write a fresh club-night workbook (the club-pairs template) to NIGHT.xlsx."""
+@click.option(
+    "--movement",
+    type=click.Choice(["mitchell", "howell"], case_sensitive=False),
+    help="Number the pairs and pre-fill the travellers for this movement.",
+)
+@click.option("--tables", type=int, help="Tables in play (a half table counts as one).")
+@click.option("--boards", type=int, help="Boards each pair plays: a multiple of the rounds.")
+@click.option("--skip", is_flag=True, help="Even tables: a skip Mitchell of T-1 rounds.")
+@click.option("--sit-out", is_flag=True, help="A half table: the last table has no NS pair.")
+@click.option("--event", default="", help="The event's name, printed on the results.")
+@click.option("--date", "day", type=click.DateTime(["%Y-%m-%d"]), help="The date of play.")
+def new(
+    night: Path,
+    force: bool,
+    movement: str | None,
+    tables: int | None,
+    boards: int | None,
+    skip: bool,
+    sit_out: bool,
+    event: str,
+    day: datetime | None,
+) -> None:
+    """Write a fresh club-night workbook to NIGHT.xlsx, set up for a movement if given."""
+    from xlbridge.movement import make_movement
     from xlbridge.workbook.night import new_night
 
-    new_night(night, overwrite=force)
+    made = None
+    if movement is not None:
+        if tables is None or boards is None:
+            raise ScoringError("--movement needs --tables and --boards")
+        made = make_movement(movement, tables, boards, skip=skip, sit_out=sit_out)
+    elif tables is not None or boards is not None or skip or sit_out:
+        raise ScoringError("--tables, --boards, --skip and --sit-out go with --movement")
+    new_night(night, overwrite=force, movement=made, event=event, day=day and day.date())
+    if made is None:
+        click.echo(
+            f"wrote {night}: fill in Settings, Pairs and Travellers, then: xlbridge score {night}"
+        )
+        return
+    rows = sum(1 for _ in made.traveller_rows())
     click.echo(
-        f"wrote {night}: fill in Settings, Pairs and Travellers, then: xlbridge score {night}"
+        f"wrote {night}: {made.name}, {made.tables} tables, {made.rounds} rounds of "
+        f"{made.boards_per_round} boards ({made.boards} boards in play), {len(made.pairs)} pairs; "
+        f"{rows} traveller rows ready for the results, then: xlbridge score {night}"
     )
 
 

@@ -62,6 +62,7 @@ from xlbridge.errors import ScoringError
 __all__ = [
     "HOWELL_STARTERS",
     "Movement",
+    "PairNumbering",
     "Seat",
     "check_row",
     "howell",
@@ -191,6 +192,50 @@ class Movement:
 def _pair_order(label: str) -> tuple[int, int]:
     direction, _, number = label.rpartition(" ")
     return ({"NS": 0, "EW": 1}.get(direction, 0), int(number))
+
+
+@dataclass(frozen=True)
+class PairNumbering:
+    """How the pairs of an event are numbered, from its pairs list.
+
+    ``by_direction`` is true when a number is used by an NS pair and an EW
+    pair (Mitchell numbering, NS 1..n and EW 1..n): each pair with a direction
+    is then known as ``"NS 3"`` or ``"EW 3"``, and a traveller's NS and EW
+    columns say which pair a number means.  Otherwise (a Howell, or a Mitchell
+    numbered through, NS 1-9 and EW 10-18) a number alone names a pair.
+    """
+
+    directions: dict[str, frozenset[str]]
+
+    @property
+    def by_direction(self) -> bool:
+        return any(len(found) > 1 for found in self.directions.values())
+
+    def label(self, number: str, direction: str) -> str:
+        """The label of pair ``number`` listed with ``direction`` (``NS``, ``EW`` or "")."""
+        return f"{direction} {number}" if self.by_direction and direction else number
+
+    def at(self, number: str, side: str) -> str:
+        """The label of pair ``number`` typed in the ``side`` (NS or EW) column of a traveller."""
+        if not self.by_direction:
+            return number
+        found = self.directions.get(number, frozenset())
+        return f"{side} {number}" if side in found else number
+
+    def resolve(self, text: str) -> str | None:
+        """The label of a pair written on its own (an adjustment): ``3``, ``NS 3``, ``3EW``.
+
+        ``None`` when the number alone is ambiguous (both NS 3 and EW 3 exist).
+        """
+        compact = text.replace(" ", "").upper()
+        for side in ("NS", "EW"):
+            for number in (compact.removeprefix(side), compact.removesuffix(side)):
+                if number != compact and side in self.directions.get(number, ()):
+                    return self.label(number, side)
+        found = self.directions.get(text, frozenset())
+        if self.by_direction and len(found) > 1:
+            return None
+        return self.label(text, next(iter(found), ""))
 
 
 def make_movement(
@@ -332,7 +377,8 @@ def check_row(movement: Movement, round: int, table: int, board: int, ns: str, e
     where = f"at table {table} in round {round}"
     if seat.sit_out:
         return f"table {table} sits out in round {round}: no board is played there"
-    if (ns, ew) == (seat.ew, seat.ns):
+    numbers = (_number(ns), _number(ew))
+    if (ns, ew) != (seat.ns, seat.ew) and numbers == (_number(seat.ew), _number(seat.ns)):
         return (
             f"NS and EW are swapped: the movement seats {_who(seat.ns, 'NS')} North-South "
             f"and {_who(seat.ew, 'EW')} East-West {where}"
@@ -353,6 +399,11 @@ def check_row(movement: Movement, round: int, table: int, board: int, ns: str, e
     if board not in seat.boards:
         problems.append(f"board {board} is not played {where} (boards {_span(seat.boards)})")
     return "; ".join(problems)
+
+
+def _number(label: str) -> str:
+    """The number of a pair label (``"NS 3"``: ``"3"``)."""
+    return label.rpartition(" ")[2]
 
 
 def _who(label: str, side: str) -> str:

@@ -13,6 +13,7 @@ from xlbridge.contract import board_vulnerability
 from xlbridge.report import format_figure
 from xlbridge.result import format_result
 from xlbridge.session import BoardResult, EventResult, PairResult
+from xlbridge.workbook.printing import event_title, played_text
 
 __all__ = ["results_page"]
 
@@ -107,7 +108,7 @@ def _board(board: BoardResult) -> str:
             (
                 s.play.ns,
                 s.play.ew,
-                f"{s.play.contract} {s.play.declarer} {s.play.tricks}".strip(),
+                played_text(s.play),
                 format_result(s.play.result),
                 format_figure(s.ns_score),
                 format_figure(s.ew_score),
@@ -138,11 +139,7 @@ def _card(pair: PairResult, result: EventResult) -> str:
             None,
         )
         score = format_result(played.play.result) if played else entry.code
-        contract = (
-            f"{played.play.contract} {played.play.declarer} {played.play.tricks}".strip()
-            if played
-            else ""
-        )
+        contract = played_text(played.play) if played else ""
         rows.append(
             (
                 entry.board,
@@ -166,7 +163,7 @@ def _card(pair: PairResult, result: EventResult) -> str:
 
 def results_page(result: EventResult) -> str:
     """The whole results page as an HTML document."""
-    title = escape(result.event.name or "Results")
+    title = escape(event_title(result))
     boards = "".join(_board(b) for b in result.boards)
     cards = "".join(_card(p, result) for p in result.pairs if p.boards)
     return (

@@ -11,15 +11,18 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 
 from openpyxl import Workbook
 
 from xlbridge.errors import ScoringError
 from xlbridge.event import Event
+from xlbridge.movement import Movement
 from xlbridge.safefile import atomic_write, check_workbook_file, refuse_same_file
 from xlbridge.session import EventResult, score_event
 from xlbridge.workbook import layout as L
+from xlbridge.workbook.cards import movement_workbook
 from xlbridge.workbook.html import results_page
 from xlbridge.workbook.reader import NightWorkbook, read_workbook, source_row
 from xlbridge.workbook.template import build_template
@@ -80,13 +83,29 @@ def write_html(source: Path, result: EventResult, target: Path) -> None:
     atomic_write(target, write)
 
 
-def new_night(target: Path, overwrite: bool = False) -> None:
-    """Write a fresh copy of the club-pairs template to ``target``."""
+def new_night(
+    target: Path,
+    overwrite: bool = False,
+    movement: Movement | None = None,
+    event: str = "",
+    day: date | None = None,
+) -> None:
+    """Write a fresh copy of the club-pairs template to ``target``.
+
+    With a ``movement``: the workbook set up for it (pairs numbered, travellers
+    pre-filled, Movement and Table cards sheets; see :mod:`xlbridge.workbook.cards`).
+    """
     if target.exists() and not overwrite:
         raise ScoringError(f"{os.fspath(target)!r} exists already: give a new file name")
     if target.suffix.lower() != ".xlsx":
         raise ScoringError(f"{os.fspath(target)!r}: the new workbook's name must end in .xlsx")
-    atomic_write(target, lambda tmp: build_template().save(tmp))
+    if movement is None and not event and day is None:
+        atomic_write(target, lambda tmp: build_template().save(tmp))
+        return
+    if movement is None:
+        raise ScoringError("--event and --date go with --movement (and --tables, --boards)")
+    wb = movement_workbook(movement, event, day)
+    atomic_write(target, lambda tmp: wb.save(tmp))
 
 
 def event_workbook(event: Event, result: EventResult, bulk: BulkRows | None = None) -> Workbook:

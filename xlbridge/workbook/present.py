@@ -17,6 +17,7 @@ from xlbridge.contract import board_dealer, board_vulnerability
 from xlbridge.report import format_figure, format_frequency_table
 from xlbridge.result import Artificial, Result, Weighted, format_result
 from xlbridge.session import BoardResult, EventResult
+from xlbridge.workbook.printing import event_title
 
 __all__ = ["explain_board", "format_ranking", "format_table"]
 
@@ -38,8 +39,7 @@ def format_table(header: Sequence[str], rows: Sequence[Sequence[str]], right: st
 
 def format_ranking(result: EventResult) -> str:
     """Each field's ranking: Rank, Pair, Players, Boards, Score, Max and % (or IMPs)."""
-    title = result.event.name or "Results"
-    blocks = [title]
+    blocks = [event_title(result)]
     matchpoints = result.top is not None
     for name in result.fields:
         pairs = result.field(name)

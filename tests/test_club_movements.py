@@ -1,0 +1,134 @@
+"""Issue 13, done when: club nights made by ``xlbridge new --movement``, filled with scores only.
+
+Each workbook is made by the command, only the NS score column is typed (no
+board, no pair number), and ``xlbridge score`` ranks it: NS and EW apart in a
+Mitchell (pairs known by number and direction), one field in a Howell.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+
+from xlbridge.cli import main
+from xlbridge.session import score_event
+from xlbridge.workbook import layout as L
+from xlbridge.workbook.reader import read_workbook
+
+#: Part scores that are the same whatever the vulnerability (2H=, 3S=, 3H+1, 1NT=, 2NT=, ...).
+SCORES = (110, 140, 170, 90, 120, -110, -140, -90, -120, 150)
+
+NIGHTS = {
+    "7-table Mitchell, 21 boards": (["--tables", "7", "--boards", "21"], 14, 7, "Mitchell"),
+    "6-table share-and-relay, 18 boards": (
+        ["--tables", "6", "--boards", "18"],
+        12,
+        6,
+        "Mitchell share-and-relay",
+    ),
+    "6-table skip Mitchell, 15 boards": (
+        ["--tables", "6", "--boards", "15", "--skip"],
+        12,
+        5,
+        "Skip Mitchell",
+    ),
+    "5-table Mitchell with a sit-out": (
+        ["--tables", "5", "--boards", "15", "--sit-out"],
+        9,
+        5,
+        "Mitchell with a sit-out",
+    ),
+}
+
+
+def new_night(tmp_path: Path, kind: str, options: list[str]) -> Path:
+    path = tmp_path / "night.xlsx"
+    args = ["new", str(path), "--movement", kind, *options, "--event", "Tuesday pairs"]
+    assert main([*args, "--date", "2026-11-24"]) == 0
+    return path
+
+
+def fill_scores(path: Path, target: Path) -> int:
+    """Type an NS score on every pre-filled traveller row; return the rows filled."""
+    wb = load_workbook(path)
+    ws = wb[L.TRAVELLERS]
+    filled = 0
+    pick = random.Random(13).choice
+    for row in range(2, ws.max_row + 1):
+        if ws.cell(row, 1).value is not None:
+            ws.cell(row, 7, pick(SCORES))
+            filled += 1
+    wb.save(target)
+    return filled
+
+
+@pytest.mark.parametrize("name", NIGHTS)
+def test_mitchell_nights(
+    tmp_path: Path, name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    options, pairs, rounds, movement = NIGHTS[name]
+    path = new_night(tmp_path, "mitchell", options)
+    settings = {r[0]: r[1] for r in load_workbook(path)[L.SETTINGS].iter_rows(values_only=True)}
+    assert settings["Movement"] == movement
+    filled = tmp_path / "filled.xlsx"
+    rows = fill_scores(path, filled)
+    capsys.readouterr()
+    assert main(["score", str(filled)]) == 0
+    out = capsys.readouterr().out
+    assert "North-South" in out and "East-West" in out
+    result = score_event(read_workbook(filled).event)
+    assert len(result.pairs) == pairs
+    assert Counter(p.field for p in result.pairs) == {"NS": pairs // 2, "EW": (pairs + 1) // 2}
+    # every pair plays 3 boards a round; with a sit-out each EW pair sits out one round
+    assert {len(p.boards) for p in result.pairs if p.field == "NS"} == {rounds * 3}
+    sits_out = "sit-out" in movement
+    assert {len(p.boards) for p in result.pairs if p.field == "EW"} == {(rounds - sits_out) * 3}
+    assert rows == sum(len(p.boards) for p in result.pairs if p.field == "NS")
+    assert result.pair("NS 1").pair.label == "NS 1" and result.pair("EW 1").field == "EW"
+    assert all(p.percentage is not None for p in result.pairs)
+
+
+def test_howell_night(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = new_night(tmp_path, "howell", ["--tables", "4", "--boards", "21"])
+    filled = tmp_path / "filled.xlsx"
+    assert fill_scores(path, filled) == 4 * 21
+    assert main(["score", str(filled)]) == 0
+    result = score_event(read_workbook(filled).event)
+    assert [p.field for p in result.pairs] == [""] * 8  # one field
+    assert {len(p.boards) for p in result.pairs} == {21}  # every pair plays every board
+    assert sum(p.total for p in result.pairs) == 21 * 4 * 6  # 4 results, top 6: 24 a board
+    assert len({p.total for p in result.pairs}) > 1
+
+
+def test_a_swapped_row_is_reported_with_its_cell(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = new_night(tmp_path, "mitchell", ["--tables", "7", "--boards", "21"])
+    filled = tmp_path / "filled.xlsx"
+    fill_scores(path, filled)
+    wb = load_workbook(filled)
+    ws = wb[L.TRAVELLERS]
+    assert ws["B10"].value != ws["C10"].value
+    ws["B10"], ws["C10"] = ws["C10"].value, ws["B10"].value
+    wb.save(filled)
+    capsys.readouterr()
+    assert main(["score", str(filled)]) == 2
+    err = capsys.readouterr().err
+    board, rnd, table = ws["A10"].value, ws["J10"].value, ws["K10"].value
+    ns, ew = ws["C10"].value, ws["B10"].value
+    assert (
+        f"Travellers!B10: NS and EW are swapped: the movement seats NS {ns} North-South and "
+        f"EW {ew} East-West at table {table} in round {rnd}: correct the row, or type a note "
+        "in Travellers!L10 to keep it"
+    ) in err, err
+    # the TD keeps the row with a note: no longer reported (the pairs are then unknown)
+    ws["L10"] = "NS and EW sat the wrong way"
+    wb.save(filled)
+    capsys.readouterr()
+    main(["score", str(filled)])
+    assert "swapped" not in capsys.readouterr().err
+    assert board
