@@ -67,9 +67,7 @@ def fill_scores(path: Path, target: Path) -> int:
 
 
 @pytest.mark.parametrize("name", NIGHTS)
-def test_mitchell_nights(
-    tmp_path: Path, name: str, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_mitchell_nights(tmp_path: Path, name: str, capsys: pytest.CaptureFixture[str]) -> None:
     options, pairs, rounds, movement = NIGHTS[name]
     path = new_night(tmp_path, "mitchell", options)
     settings = {r[0]: r[1] for r in load_workbook(path)[L.SETTINGS].iter_rows(values_only=True)}

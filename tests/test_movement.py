@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlbridge.errors import ScoringError
@@ -37,6 +37,7 @@ def _meetings(movement: Movement) -> Counter[frozenset[str]]:
 
 
 @given(st.integers(1, 25).map(lambda n: 2 * n + 1), st.integers(1, 4), st.booleans())
+@settings(deadline=None, max_examples=40)
 def test_odd_mitchell(tables: int, per_round: int, sit_out: bool) -> None:
     movement = mitchell(tables, tables * per_round, sit_out=sit_out)
     _check_common(movement)
@@ -55,6 +56,7 @@ def test_odd_mitchell(tables: int, per_round: int, sit_out: bool) -> None:
 
 
 @given(st.integers(1, 25).map(lambda n: 2 * n), st.integers(1, 4), st.booleans())
+@settings(deadline=None, max_examples=40)
 def test_share_and_relay_mitchell(tables: int, per_round: int, sit_out: bool) -> None:
     movement = mitchell(tables, tables * per_round, sit_out=sit_out)
     _check_common(movement)
@@ -70,6 +72,7 @@ def test_share_and_relay_mitchell(tables: int, per_round: int, sit_out: bool) ->
 
 
 @given(st.integers(2, 25).map(lambda n: 2 * n), st.integers(1, 4))
+@settings(deadline=None, max_examples=40)
 def test_skip_mitchell_curtailed(tables: int, per_round: int) -> None:
     sit_out = False
     movement = mitchell(tables, (tables - 1) * per_round, skip=True)

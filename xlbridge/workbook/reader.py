@@ -572,10 +572,10 @@ class _Reader:
             if not label:
                 self.problems.error(where, f"a pair needs a number (the row names {names!r})")
                 continue
-            direction = pair_label(direction_cell).upper().replace("-", "").replace("/", "")
-            if direction not in ("", "NS", "EW"):
-                self.problems.error(f"{L.PAIRS}!C{index}", f"{direction_cell!r} is not NS or EW")
-                direction = ""
+            # NS, N-S, North, EW, E/W, East...; anything else is a note for people
+            direction = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}.get(
+                pair_label(direction_cell)[:1].upper(), ""
+            )
             listed.append((index, label, names, direction))
         directions: dict[str, set[str]] = defaultdict(set)
         for _, label, _, direction in listed:
