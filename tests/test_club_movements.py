@@ -130,3 +130,31 @@ def test_a_swapped_row_is_reported_with_its_cell(
     main(["score", str(filled)])
     assert "swapped" not in capsys.readouterr().err
     assert board
+
+
+def test_mitchell_numbering_downstream(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """NS 1 and EW 1 stay two pairs in the HTML page, the results workbook, explain and merge."""
+    path = new_night(tmp_path, "mitchell", ["--tables", "5", "--boards", "15"])
+    clubs = []
+    for club in ("north", "south"):
+        filled = tmp_path / f"{club}.xlsx"
+        fill_scores(path, filled)
+        wb = load_workbook(filled)
+        wb[L.SETTINGS]["B2"] = club
+        wb.save(filled)
+        clubs.append(filled)
+    html = tmp_path / "north.html"
+    assert main(["score", str(clubs[0]), "--html", str(html)]) == 0
+    page = html.read_text(encoding="utf-8")
+    assert "<h3>NS 1 " in page and "<h3>EW 1 " in page and "24 November 2026" in page
+    ranking = load_workbook(tmp_path / "north-results.xlsx")[L.RANKING]
+    rows = [r for r in ranking.iter_rows(min_row=2, values_only=True) if r[1]]
+    assert {(r[1], r[3]) for r in rows} >= {("NS 1", "NS"), ("EW 1", "EW")}
+    cards = load_workbook(tmp_path / "north-results.xlsx")[L.SCORE_CARDS]
+    assert cards["A1"].value.startswith("NS ")
+    capsys.readouterr()
+    assert main(["explain", str(clubs[0]), "--board", "1"]) == 0
+    assert "NS 1" in capsys.readouterr().out
+    assert main(["merge", *map(str, clubs), "-o", str(tmp_path / "merged.xlsx")]) == 0
+    out = capsys.readouterr().out
+    assert "north:NS 1" in out and "south:EW 1" in out

@@ -13,7 +13,7 @@ from xlbridge.contract import board_vulnerability
 from xlbridge.report import format_figure
 from xlbridge.result import format_result
 from xlbridge.session import BoardResult, EventResult, PairResult
-from xlbridge.workbook.printing import event_title, played_text
+from xlbridge.workbook.printing import event_title, pair_name, played_text
 
 __all__ = ["results_page"]
 
@@ -26,6 +26,7 @@ td{padding:.2em .6em;border-bottom:1px solid #ddd}
 td.n{text-align:right;font-variant-numeric:tabular-nums}
 .boards{display:flex;flex-wrap:wrap;gap:0 2em}.card{display:inline-block;vertical-align:top}
 nav a{margin-right:1em}
+@media print{nav{display:none}.card{break-inside:avoid}.pair-card{display:block;break-before:page}}
 """
 
 
@@ -154,7 +155,8 @@ def _card(pair: PairResult, result: EventResult) -> str:
         )
     header = ("Board", "Dir", "Opponents", "Contract", "Score", "Code", "MP", "Adj.")
     return (
-        f'<div class="card" id="pair-{escape(pair.pair.label)}"><h3>Pair {escape(pair.pair.label)}'
+        f'<div class="card pair-card" id="pair-{escape(pair.pair.label.replace(" ", ""))}">'
+        f"<h3>{escape(pair_name(pair.pair.label))}"
         f" {escape(pair.pair.names)}: {_percent(pair)}%</h3>"
         + _table(header, rows, numeric=6)
         + "</div>"

@@ -32,7 +32,14 @@ from xlbridge.session import EventResult, PairResult
 from xlbridge.workbook import layout as L
 from xlbridge.workbook.template import BOLD, HEADER_FILL, HEADER_FONT, TITLE_FONT
 
-__all__ = ["event_title", "format_day", "played_text", "prepare_printing", "print_setup"]
+__all__ = [
+    "event_title",
+    "format_day",
+    "pair_name",
+    "played_text",
+    "prepare_printing",
+    "print_setup",
+]
 
 #: Rows that fit a printed page (portrait, the template's fonts), with room to spare.
 PAGE_ROWS = 40
@@ -48,6 +55,11 @@ def event_title(result: EventResult) -> str:
     name = result.event.name or "Results"
     day = format_day(result.event.date)
     return f"{name}, {day}" if day else name
+
+
+def pair_name(label: str) -> str:
+    """A pair as a heading names it: ``NS 3`` (Mitchell: number and direction), ``Pair 3``."""
+    return label if label[:3] in ("NS ", "EW ") else f"Pair {label}"
 
 
 def played_text(play: Play) -> str:
@@ -213,7 +225,7 @@ def _card(
     plays: dict[tuple[str, int, str], Play],
     units: str,
 ) -> int:
-    label = pair.pair.label if " " in pair.pair.label else f"Pair {pair.pair.label}"
+    label = pair_name(pair.pair.label)
     ws.cell(row, 1, f"{label}  {pair.pair.names}".strip()).font = TITLE_FONT
     score = (
         f"{format_figure(pair.percentage)}%"
