@@ -51,12 +51,23 @@ def movement_workbook(movement: Movement, event: str = "", day: date | None = No
         travellers.cell(row, 3, _number(ew))
         travellers.cell(row, 10, rnd)
         travellers.cell(row, 11, table)
+    _fit_print_areas(wb, row_count=sum(1 for _ in movement.traveller_rows()), movement=movement)
     title = _title(movement, event, day)
     _movement_sheet(wb.create_sheet(L.MOVEMENT, 1), movement, title)
     _table_cards(wb.create_sheet(L.TABLE_CARDS, 2), movement, title)
     for ws in wb.worksheets:
         print_setup(ws, event or str(values["EventName"]), day)
     return wb
+
+
+def _fit_print_areas(wb: Workbook, row_count: int, movement: Movement) -> None:
+    """Print areas to the rows the night fills, not the template's thousand."""
+    last = row_count + 1
+    wb[L.PAIRS].print_area = f"A1:C{len(movement.pairs) + 1}"
+    wb[L.TRAVELLERS].print_area = f"A1:L{last}"
+    wb[L.BOARD_RESULTS].print_area = f"A1:H{last}"
+    wb[L.RANKING].print_area = f"A1:H{len(movement.pairs) + 1}"
+    wb[L.FREQUENCIES].print_area = f"A1:G{min(movement.boards, L.MAX_BOARDS) * L.FREQ_BLOCK}"
 
 
 def _number(label: str) -> int:
@@ -155,7 +166,8 @@ def _table_cards(ws: Worksheet, movement: Movement, title: str) -> None:
             cell.font, cell.fill = HEADER_FONT, HEADER_FILL
         row += 4
         for seat in (s for s in movement.seats if s.table == table):
-            ws.cell(row, 1, seat.round).font = Font(size=14)
+            cell = ws.cell(row, 1, seat.round)
+            cell.font, cell.alignment = Font(size=14), Alignment(horizontal="center")
             values = (seat.ns or "(sits out)", seat.ew or "(sits out)", _span(seat.boards))
             if seat.sit_out:
                 values = (seat.ns or "-", seat.ew or "-", "sit out")
