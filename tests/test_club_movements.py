@@ -158,3 +158,42 @@ def test_mitchell_numbering_downstream(tmp_path: Path, capsys: pytest.CaptureFix
     assert main(["merge", *map(str, clubs), "-o", str(tmp_path / "merged.xlsx")]) == 0
     out = capsys.readouterr().out
     assert "north:NS 1" in out and "south:EW 1" in out
+
+
+def test_boards_that_do_not_share_out(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "night.xlsx"
+    args = ["new", str(path), "--movement", "mitchell", "--tables", "6", "--boards", "18"]
+    assert main([*args, "--skip"]) == 2
+    assert capsys.readouterr().err == (
+        "error: 18 boards do not share out over the 5 rounds of a 6-table skip Mitchell: "
+        "give a multiple of 5 (15, 20)\n"
+    )
+    assert not path.exists()
+
+
+def test_pairs_that_would_meet_twice(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The issue's hand-made Mitchell: a row naming an EW pair the NS pair meets elsewhere."""
+    path = new_night(tmp_path, "mitchell", ["--tables", "7", "--boards", "21"])
+    filled = tmp_path / "filled.xlsx"
+    fill_scores(path, filled)
+    wb = load_workbook(filled)
+    ws = wb[L.TRAVELLERS]
+    assert (ws["A10"].value, ws["B10"].value, ws["C10"].value) == (2, 7, 6)  # round 2, table 7
+    ws["C10"] = 7  # NS 7 meets EW 7 in round 1 on boards 19-21
+    wb.save(filled)
+    capsys.readouterr()
+    assert main(["score", str(filled)]) == 2
+    assert (
+        "Travellers!B10: the movement seats NS 7 against EW 6 at table 7 in round 2, not NS 7 "
+        "against EW 7; they meet at table 7 in round 1 (boards 19-21), so they would meet twice"
+    ) in capsys.readouterr().err
+
+
+def test_the_result_drop_down_survives_excel() -> None:
+    """Excel turns a typed = into a formula and +1 into 1, except in a text cell."""
+    from xlbridge.workbook.template import build_template
+
+    ws = build_template()[L.TRAVELLERS]
+    assert ws["F2"].number_format == "@" and ws["F1001"].number_format == "@"
+    (rule,) = [dv for dv in ws.data_validations.dataValidation if "F2" in str(dv.sqref)]
+    assert rule.formula1 == '"m,=,+1,+2,+3,+4,+5,+6,-1,-2,-3,-4,-5,-6,-7"'

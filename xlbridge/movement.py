@@ -27,14 +27,13 @@ EW T, as in USEBIO and PBN (labels ``"NS 3"``, ``"EW 3"``).
 **Complete Howell** (:func:`howell`, 2 to 8 tables, 2T pairs, 2T - 1 rounds):
 every pair meets every other pair once and plays every board once.  Pair 2T
 stays NS at table 1; the other pairs and the boards move one step round a
-cycle each round, the structure of the complete Howells of E. C. Howell's
-"Duplicate Whist" (1897) that the EBU and ACBL movement cards follow.  The
-starting positions (:data:`HOWELL_STARTERS`) were found by an exhaustive
-search for this cyclic form and are checked by the test-suite: the same
-properties as the published cards, not their table numbering.  With two or
-three tables every table plays the same boards in a round (relay them between
-the tables, or make a copy per table): no cyclic complete Howell of that size
-does otherwise.
+cycle each round (the cyclic form of the complete Howell).  The starting
+positions (:data:`HOWELL_STARTERS`) were found by an exhaustive search for
+this form, not copied from published cards, and the test-suite checks that
+each has the properties of a complete Howell; a club's own Howell cards may
+number the tables otherwise.  With two or three tables every table plays
+the same boards in a round (relay them between the tables, or make a copy per
+table): no cyclic complete Howell of that size does otherwise.
 
 The boards are shared out in sets, one set per round: ``B`` boards (the
 boards each pair plays) over ``R`` rounds need ``B`` a multiple of ``R``.
