@@ -197,3 +197,23 @@ def test_the_result_drop_down_survives_excel() -> None:
     assert ws["F2"].number_format == "@" and ws["F1001"].number_format == "@"
     (rule,) = [dv for dv in ws.data_validations.dataValidation if "F2" in str(dv.sqref)]
     assert rule.formula1 == '"m,=,+1,+2,+3,+4,+5,+6,-1,-2,-3,-4,-5,-6,-7"'
+
+
+def test_movement_and_table_cards_sheets(tmp_path: Path) -> None:
+    path = new_night(tmp_path, "mitchell", ["--tables", "5", "--boards", "10", "--sit-out"])
+    wb = load_workbook(path)
+    assert wb.sheetnames[:3] == ["How to use", L.MOVEMENT, L.TABLE_CARDS]
+    movement = [c for row in wb[L.MOVEMENT].iter_rows(values_only=True) for c in row if c]
+    assert "NS 1 v EW 1\nboards 1-2" in movement  # round 1, table 1
+    assert "NS 1 v EW 5\nboards 3-4" in movement  # round 2: EW 5 came up from table 5
+    assert "EW 5 sits out" in movement  # round 1 at table 5, the half table
+    assert "Table 5 has no NS pair: the EW pair arriving there sits out." in movement
+    cards = [row for row in wb[L.TABLE_CARDS].iter_rows(values_only=True) if any(row)]
+    assert cards[0][0] == "Table 1" and cards[2] == ("Round", "North-South", "East-West", "Boards")
+    assert cards[3] == (1, "NS 1", "EW 1", "1-2")
+    assert len(wb[L.TABLE_CARDS].row_breaks.brk) == 5  # one card a page
+    pairs = [r for r in wb[L.PAIRS].iter_rows(min_row=2, values_only=True) if r[0]]
+    assert pairs[:1] == [(1, None, "NS")] and len(pairs) == 9 and pairs[-1] == (5, None, "EW")
+    settings = {r[0]: r[1] for r in wb[L.SETTINGS].iter_rows(values_only=True)}
+    assert (settings["Event"], settings["Tables"], settings["Boards"]) == ("Tuesday pairs", 5, 10)
+    assert settings["Date"].date().isoformat() == "2026-11-24"

@@ -97,7 +97,8 @@ def guide(movement: Movement) -> list[str]:
     if not movement.mitchell:
         return [
             f"Pair {2 * movement.tables} stays North-South at table 1 all evening.",
-            "Every other pair moves as its table card says; the boards move with the rounds.",
+            "The other pairs sit where the table below says, round by round; the boards move",
+            "as the table above says.",
             "Every pair meets every other pair once and plays every board once.",
         ]
     lines = [
@@ -144,12 +145,34 @@ def _movement_sheet(ws: Worksheet, movement: Movement, title: str) -> None:
         cell.alignment = Alignment(wrap_text=True, horizontal="center", vertical="center")
     for rnd in range(1, movement.rounds + 1):
         ws.row_dimensions[top + rnd].height = 30
-    last = ws.cell(top + movement.rounds, movement.tables + 1).coordinate
-    ws.print_area = f"A1:{last}"
+    last_row = top + movement.rounds
+    if not movement.mitchell:
+        last_row = _itineraries(ws, movement, last_row + 2)
+    width = max(movement.tables, movement.rounds if not movement.mitchell else 0) + 1
+    ws.print_area = f"A1:{ws.cell(last_row, width).coordinate}"
     ws.page_setup.orientation = "landscape"
     ws.page_setup.fitToWidth = 1
     ws.page_setup.fitToHeight = 1
     ws.sheet_properties.pageSetUpPr.fitToPage = True
+
+
+def _itineraries(ws: Worksheet, movement: Movement, top: int) -> int:
+    """Where each pair sits, round by round (a Howell's pairs move all over the room)."""
+    ws.cell(top, 1, "Pair").font = HEADER_FONT
+    ws.cell(top, 1).fill = HEADER_FILL
+    for rnd in range(1, movement.rounds + 1):
+        cell = ws.cell(top, rnd + 1, f"Round {rnd}")
+        cell.font, cell.fill = HEADER_FONT, HEADER_FILL
+        cell.alignment = Alignment(horizontal="center")
+        ws.column_dimensions[cell.column_letter].width = 15
+    for row, pair in enumerate(movement.pairs, start=top + 1):
+        ws.cell(row, 1, pair).font = BOLD
+        for seat in movement.seats:
+            if pair in (seat.ns, seat.ew):
+                side = "NS" if pair == seat.ns else "EW"
+                cell = ws.cell(row, seat.round + 1, f"table {seat.table} {side}")
+                cell.alignment = Alignment(horizontal="center")
+    return top + len(movement.pairs)
 
 
 def _table_cards(ws: Worksheet, movement: Movement, title: str) -> None:
