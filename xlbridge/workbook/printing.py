@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
-from openpyxl.styles import Font
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.pagebreak import Break, RowBreak
 from openpyxl.worksheet.worksheet import Worksheet
@@ -253,7 +252,7 @@ def _card(
             format_figure(entry.adjustment) if entry.adjustment else "",
         )
         for column, value in enumerate(values, start=1):
-            ws.cell(row, column, value).font = Font(size=11)
+            ws.cell(row, column, value)
     row += 1
     ws.cell(row, 6, "Total").font = BOLD
     ws.cell(row, 7, format_figure(pair.total)).font = BOLD

@@ -90,6 +90,11 @@ HOW_TO_TEXT = (
     "playing itself or twice on a board, a board out of range, an unknown pair.",
     "xlbridge score checks everything and names the cell of every problem.",
     "Explain one board step by step:  xlbridge explain NIGHT.xlsx --board 5",
+    "",
+    "A night set up for its movement (pairs numbered, travellers pre-filled, table cards):",
+    "   xlbridge new NIGHT.xlsx --movement mitchell --tables 7 --boards 21 --date 2026-11-24",
+    "Each traveller row is then checked against the movement; a note in its TD note column",
+    "keeps a row the TD changed on purpose (a late arrival, a changed movement).",
 )
 
 
