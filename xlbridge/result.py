@@ -26,9 +26,9 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TypeVar
+from typing import Any, TypeVar, cast
 
-from xlbridge.errors import ResultCellError, RulingError, ScoringError, WeightError
+from xlbridge.errors import ResultCellError, RulingError, ScoringError, WeightError, located
 from xlbridge.exact import decimal_text, is_blank, normalise_text, parse_fraction, quote
 
 __all__ = [
@@ -57,20 +57,58 @@ T = TypeVar("T")
 MAX_SCORE = 7600
 
 
-@dataclass(frozen=True)
+#: Distinct results held at once by the tables that make equal values one object; past
+#: it the tables start again (equal results made before and after are then two objects:
+#: their figures are the same, a board only groups them apart).
+INTERNED = 1 << 16
+
+# The one object of each value: sides by value, results by their sides' identity (the
+# sides being interned, equal results have the same sides).
+_SIDES: dict[object, Weighted | Artificial] = {}
+_RESULTS: dict[tuple[int, int], Result] = {}
+_PLAIN: dict[int, Result] = {}  # Result.of(score) by score, the commonest result of all
+
+
+def _interned(table: dict[Any, Any], key: object, cls: type[Any], **fields: object) -> Any:
+    """The object of ``table`` under ``key``, or a new ``cls`` with ``fields`` stored there."""
+    found = table.get(key)
+    if found is None:
+        if len(_SIDES) + len(_RESULTS) >= INTERNED:
+            _SIDES.clear()
+            _RESULTS.clear()
+            _PLAIN.clear()
+        found = table[key] = object.__new__(cls)
+        for name, value in fields.items():
+            object.__setattr__(found, name, value)
+    return found
+
+
+@dataclass(frozen=True, init=False)  # made by __new__, once per value
 class Weighted:
     """A real score, or a weighted mix of real scores (Law 12C1(c)).
 
     ``components`` holds ``(score, weight)`` pairs; the weights are positive
     and sum to exactly 1.  A plain score is one component of weight 1.
+
+    Equal values are one object (``Weighted.of(420) is Weighted.of(420)``), as
+    for :class:`Artificial` and :class:`Result`: a board groups its rows by
+    identity, so a million equal rows are one group whoever made them.
     """
 
     components: tuple[tuple[int, Fraction], ...]
 
+    def __new__(cls, components: tuple[tuple[int, Fraction], ...]) -> Weighted:
+        return cast(Weighted, _interned(_SIDES, (cls, components), cls, components=components))
+
+    def __reduce__(self) -> tuple[type[Weighted], tuple[tuple[tuple[int, Fraction], ...]]]:
+        return (type(self), (self.components,))  # unpickled through __new__: interned
+
     @classmethod
     def of(cls, score: int) -> Weighted:
         """The plain score ``score``."""
-        return cls(((score, Fraction(1)),))
+        side = Result.of(score).ns
+        assert isinstance(side, Weighted)
+        return side
 
     @property
     def is_weighted(self) -> bool:
@@ -86,7 +124,10 @@ class Weighted:
         return Weighted(tuple((-s, w) for s, w in self.components))
 
 
-@dataclass(frozen=True)
+_ONE = Fraction(1)
+
+
+@dataclass(frozen=True, init=False)
 class Artificial:
     """An artificial adjusted score: ``percent`` of the top (Law 12C2).
 
@@ -97,6 +138,14 @@ class Artificial:
     percent: Fraction
     label: str
 
+    def __new__(cls, percent: Fraction, label: str) -> Artificial:
+        return cast(
+            Artificial, _interned(_SIDES, (cls, percent, label), cls, percent=percent, label=label)
+        )
+
+    def __reduce__(self) -> tuple[type[Artificial], tuple[Fraction, str]]:
+        return (type(self), (self.percent, self.label))
+
 
 AVERAGE_PLUS = Artificial(Fraction(60), "A+")
 AVERAGE = Artificial(Fraction(50), "A=")
@@ -106,23 +155,35 @@ _CODES = {"A+": AVERAGE_PLUS, "A=": AVERAGE, "A-": AVERAGE_MINUS}
 Side = Weighted | Artificial
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Result:
     """One table's result: what NS are scored with and what EW are scored with.
 
     On a normal board both sides hold the same :class:`Weighted` score (NS
     point of view).  A split (non-balancing) score holds different ones; an
     artificial score holds an :class:`Artificial` percentage on each side.
+    Equal results are one object (see :class:`Weighted`).
     """
 
     ns: Side
     ew: Side
 
+    def __new__(cls, ns: Side, ew: Side) -> Result:
+        # Sides are interned, so equal results have the same sides; the sides are kept
+        # alive by the result stored, so their ids stay theirs.
+        return cast(Result, _interned(_RESULTS, (id(ns), id(ew)), cls, ns=ns, ew=ew))
+
+    def __reduce__(self) -> tuple[type[Result], tuple[Side, Side]]:
+        return (type(self), (self.ns, self.ew))
+
     @classmethod
     def of(cls, score: int) -> Result:
         """The plain NS score ``score``."""
-        side = Weighted.of(score)
-        return cls(side, side)
+        found = _PLAIN.get(score)
+        if found is None:
+            side = Weighted(((score, _ONE),))
+            found = _PLAIN[score] = Result(side, side)
+        return found
 
     @property
     def is_split(self) -> bool:
@@ -305,7 +366,7 @@ def _in_cell(original: object, where: str, parse: Callable[[str], T], part: str)
     try:
         return parse(part)
     except ScoringError as exc:
-        raise type(exc)(f"{_at(where)}{quote(original)}: {exc}") from None
+        raise located(f"{_at(where)}{quote(original)}", exc) from exc
 
 
 def _percent(fraction: Fraction) -> str:

@@ -7,6 +7,17 @@ from here, so the three cannot drift apart.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
+
+from xlbridge.settings import (
+    AvplusMethod,
+    CrossDivisor,
+    Ranking,
+    Scale,
+    ScoringForm,
+    SmallVersions,
+    UnequalBoards,
+)
 
 __all__ = [
     "ADJUSTMENTS",
@@ -58,6 +69,11 @@ FREQ_LINES = 20
 FREQ_BLOCK = FREQ_LINES + 3
 #: Rows the rulings range covers (header included).
 RULINGS_ROWS = 200
+
+
+def _values(choices: type[Enum]) -> tuple[str, ...]:
+    """A setting's choices as the Settings sheet lists them (from :mod:`xlbridge.settings`)."""
+    return tuple(str(member.value) for member in choices)
 
 
 def last_row(count: int) -> int:
@@ -162,7 +178,7 @@ RANKING_COLUMNS = (
     Column("H", "%", 9, "", "0.00"),
 )
 
-_FORMS = ("matchpoints", "butler", "cross-imps")
+_FORMS = _values(ScoringForm)
 
 SETTING_ROWS = (
     Setting("EventName", "Event", "Club pairs", "The event's name, printed on the results"),
@@ -186,20 +202,22 @@ SETTING_ROWS = (
     Setting("Tables", "Tables", 9, "The number of tables in play", whole=(1, 100)),
     Setting("Boards", "Boards", 27, "The number of boards in play", whole=(1, 200)),
     Setting("ScoringForm", "Scoring", "matchpoints", "Matchpoints, Butler or cross-IMPs", _FORMS),
-    Setting("Scale", "MP per result beaten", 2, "2 (Law 78A) or 1 (North American)", ("2", "1")),
+    Setting(
+        "Scale", "MP per result beaten", 2, "2 (Law 78A) or 1 (North American)", _values(Scale)
+    ),
     Setting(
         "ExpectedSetting",
         "Expected results per board",
         "max played",
         "max played (default) or a number; boards with fewer results are factored (Neuberg)",
     ),
-    Setting("Unequal", "Fewer results", "neuberg", "neuberg or ratio", ("neuberg", "ratio")),
+    Setting("Unequal", "Fewer results", "neuberg", "neuberg or ratio", _values(UnequalBoards)),
     Setting(
         "AvplusMethod",
         "A+/A- method",
         "mainstream",
         "mainstream or magic (Law 12C2(c))",
-        ("mainstream", "magic"),
+        _values(AvplusMethod),
     ),
     Setting("Aplus", "A+ percent", 60, "Average plus, in percent", whole=(50, 100)),
     Setting("Aminus", "A- percent", 40, "Average minus, in percent", whole=(0, 50)),
@@ -218,7 +236,7 @@ SETTING_ROWS = (
         "Cross-IMPs: divide by",
         "total",
         "total, comparisons or scores",
-        ("total", "comparisons", "scores"),
+        _values(CrossDivisor),
     ),
     Setting(
         "FactorBoards", "Factor fewer boards", "No", "Butler/cross-IMPs: scale up", ("No", "Yes")
@@ -228,14 +246,14 @@ SETTING_ROWS = (
         "Ranking",
         "auto",
         "auto (by direction when no pair changed direction), one field, or by direction",
-        ("auto", "one field", "by direction"),
+        _values(Ranking),
     ),
     Setting(
         "SmallVersions",
         "Small fouled versions",
         "neuberg",
         "A fouled version with 1-3 results: neuberg, average or ebu (White Book 4.2.3.3)",
-        ("neuberg", "average", "ebu"),
+        _values(SmallVersions),
     ),
 )
 

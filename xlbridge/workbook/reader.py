@@ -31,7 +31,7 @@ from datetime import date, datetime, time, timedelta
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
-from typing import IO, Any, TypeVar, cast
+from typing import IO, Any, TypeVar
 from xml.etree import ElementTree
 
 from openpyxl import load_workbook
@@ -46,17 +46,14 @@ from xlbridge.contract import (
     parse_tricks_result,
     score_contract,
 )
-from xlbridge.errors import ScoringError
+from xlbridge.errors import ScoringError, SettingsError
 from xlbridge.event import (
     Adjustment,
     AdjustmentUnit,
     Event,
     Pair,
     Play,
-    ScoringForm,
     Settings,
-    SmallVersions,
-    UnequalBoards,
 )
 from xlbridge.exact import is_blank, normalise_text, parse_fraction, whole_number
 from xlbridge.movement import Movement, PairNumbering, check_row, parse_movement
@@ -538,29 +535,17 @@ class _Reader:
 
         tables = get("Tables", _positive, None)
         boards = get("Boards", _positive, None)
-        expected = get("ExpectedSetting", _expected, None)
-        kwargs: dict[str, Any] = {
-            "form": get("ScoringForm", _form, ScoringForm.MATCHPOINTS),
-            "scale": get("Scale", _scale, 2),
-            "expected": expected,
-            "unequal": get("Unequal", _unequal, UnequalBoards.NEUBERG),
-            "avplus_method": get("AvplusMethod", _method, "mainstream"),
-            "aplus": get("Aplus", parse_fraction, Fraction(60)),
-            "aminus": get("Aminus", parse_fraction, Fraction(40)),
-            "trim": get("ButlerTrim", whole_number, 0),
-            "datum_round": get("DatumRound", whole_number, 10),
-            "cross_divide_by": get("DivideBy", _divide_by, "total"),
-            "factor_fewer_boards": get("FactorBoards", _yes_no, False),
-            "small_versions": get("SmallVersions", _small, SmallVersions.NEUBERG),
-        }
-        if "ranking" in Settings.__dataclass_fields__:
-            from xlbridge.event import Ranking  # the session's ranking option
-
-            kwargs["ranking"] = get(
-                "Ranking", lambda v: cast(Ranking, Ranking.parse(v)), Ranking.AUTO
-            )
+        fields = {setting: name for name, setting in _SETTING_FIELDS.items()}
+        typed = {fields[name]: values[name][0] for name in fields}
+        sources = {fields[name]: values[name][1] or L.SETTINGS for name in fields}
+        try:
+            settings = Settings.parse(typed, sources)
+        except SettingsError as exc:  # every bad value reported; the others still count
+            self.problems.errors.extend(message for _, message in exc.problems)
+            bad = {field for field, _ in exc.problems}
+            settings = Settings.parse({k: v for k, v in typed.items() if k not in bad})
         name = values["EventName"][0]
-        return Settings(**kwargs), "" if is_blank(name) else str(name), tables, boards
+        return settings, "" if is_blank(name) else str(name), tables, boards
 
     # --- pairs --------------------------------------------------------------------------------
 
@@ -917,24 +902,30 @@ def _one_ruling(members: list[tuple[int, Cells]], where: str) -> Result:
     return only
 
 
+#: The Settings sheet's defined names of the settings that make a Settings, by field.
+_SETTING_FIELDS = {
+    "form": "ScoringForm",
+    "scale": "Scale",
+    "expected": "ExpectedSetting",
+    "unequal": "Unequal",
+    "avplus_method": "AvplusMethod",
+    "aplus": "Aplus",
+    "aminus": "Aminus",
+    "trim": "ButlerTrim",
+    "datum_round": "DatumRound",
+    "cross_divide_by": "DivideBy",
+    "factor_fewer_boards": "FactorBoards",
+    "small_versions": "SmallVersions",
+    "ranking": "Ranking",
+}
+
+
 def _quote_free(message: str, value: object) -> str:
     return message if repr(value) in message else f"{value!r}: {message}"
 
 
 def _unit(value: object) -> AdjustmentUnit:
-    return cast(AdjustmentUnit, AdjustmentUnit.parse(value))
-
-
-def _form(value: object) -> ScoringForm:
-    return cast(ScoringForm, ScoringForm.parse(value))
-
-
-def _unequal(value: object) -> UnequalBoards:
-    return cast(UnequalBoards, UnequalBoards.parse(value))
-
-
-def _small(value: object) -> SmallVersions:
-    return cast(SmallVersions, SmallVersions.parse(value))
+    return AdjustmentUnit.parse(value)
 
 
 def _positive(value: object) -> int:
@@ -942,42 +933,3 @@ def _positive(value: object) -> int:
     if number < 1:
         raise ValueError(f"{value!r} is not a whole number from 1")
     return number
-
-
-def _expected(value: object) -> int | None:
-    if isinstance(value, str) and value.strip().lower().replace("-", " ") in {"max played", ""}:
-        return None
-    try:
-        return _positive(value)
-    except ValueError:
-        raise ValueError(f"{value!r} is not 'max played' or a whole number from 1") from None
-
-
-def _scale(value: object) -> int:
-    number = whole_number(value)
-    if number not in (1, 2):
-        raise ValueError(f"{value!r} is not 1 or 2 (matchpoints per result beaten)")
-    return number
-
-
-def _method(value: object) -> str:
-    text = str(value).strip().lower()
-    if text not in {"mainstream", "magic"}:
-        raise ValueError(f"{value!r} is not mainstream or magic")
-    return text
-
-
-def _divide_by(value: object) -> str:
-    text = str(value).strip().lower()
-    if text not in {"total", "comparisons", "scores"}:
-        raise ValueError(f"{value!r} is not total, comparisons or scores")
-    return text
-
-
-def _yes_no(value: object) -> bool:
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text not in {"yes", "no", "y", "n", "true", "false"}:
-        raise ValueError(f"{value!r} is not Yes or No")
-    return text in {"yes", "y", "true"}
