@@ -153,3 +153,29 @@ def test_check_row() -> None:
         "the movement seats NS 2 against EW 2 at table 2 in round 1, not NS 2 against EW 1; "
         "they meet at table 2 in round 2 (boards 5-6), so they would meet twice"
     )
+
+
+def test_pair_numbering() -> None:
+    """Mitchell numbering: a number and a direction; numbers through: the number alone."""
+    from xlbridge.movement import PairNumbering
+
+    mitchell_numbers = PairNumbering(
+        {"1": frozenset({"NS", "EW"}), "5": frozenset({"EW"}), "9": frozenset({""})}
+    )
+    assert mitchell_numbers.by_direction
+    assert [mitchell_numbers.at(n, "NS") for n in ("1", "5", "9")] == ["NS 1", "NS 5", "9"]
+    assert [mitchell_numbers.at(n, "EW") for n in ("1", "5")] == ["EW 1", "EW 5"]
+    assert [mitchell_numbers.resolve(t) for t in ("NS 1", "1", "5", "5ew", "EW1")] == [
+        "NS 1",
+        None,  # NS 1 or EW 1: an adjustment must say which
+        "EW 5",
+        "EW 5",
+        "EW 1",
+    ]
+    through = PairNumbering({"1": frozenset({"NS"}), "10": frozenset({"EW"})})
+    assert not through.by_direction
+    assert (through.at("10", "EW"), through.resolve("10"), through.label("1", "NS")) == (
+        "10",
+        "10",
+        "1",
+    )

@@ -219,7 +219,9 @@ class PairNumbering:
         if not self.by_direction:
             return number
         found = self.directions.get(number, frozenset())
-        return f"{side} {number}" if side in found else number
+        # a number listed with a direction means that direction's pair (NS 5 when only EW 5
+        # is listed is then reported as not on the Pairs sheet)
+        return f"{side} {number}" if found - {""} else number
 
     def resolve(self, text: str) -> str | None:
         """The label of a pair written on its own (an adjustment): ``3``, ``NS 3``, ``3EW``.
