@@ -13,6 +13,7 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
+from datetime import datetime
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -199,8 +200,20 @@ def _session_hands(
 @cli.command()
 @click.argument("night", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--force", is_flag=True, help="Overwrite NIGHT.xlsx if it exists.")
+@click.option(
+    "--movement",
+    type=click.Choice(["mitchell", "howell"], case_sensitive=False),
+    help="Number the pairs and pre-fill the travellers for this movement.",
+)
+@click.option("--tables", type=int, help="Tables in play (a half table counts as one).")
+@click.option(
+    "--boards",
+    type=int,
+    help="Boards each pair plays (a multiple of the rounds); with --teams, boards per match.",
+)
+@click.option("--skip", is_flag=True, help="Even tables: a skip Mitchell of T-1 rounds.")
+@click.option("--sit-out", is_flag=True, help="A half table: the last table has no NS pair.")
 @click.option("--teams", type=int, help="A teams event of this many teams (teams workbook).")
-@click.option("--boards", type=int, help="Teams: boards per match.")
 @click.option("--rounds", type=int, help="Teams: rounds (default: as many as a round robin).")
 @click.option(
     "--format",
@@ -208,30 +221,55 @@ def _session_hands(
     type=click.Choice(["swiss", "round-robin"]),
     help="Teams: swiss (default; xlbridge draw writes each next round) or round-robin.",
 )
-@click.option("--event", help="The event's name.")
-@click.option("--date", "event_date", help="The date of play, YYYY-MM-DD.")
+@click.option("--event", default="", help="The event's name, printed on the results.")
+@click.option("--date", "day", type=click.DateTime(["%Y-%m-%d"]), help="The date of play.")
 def new(
     night: Path,
     force: bool,
-    teams: int | None,
+    movement: str | None,
+    tables: int | None,
     boards: int | None,
+    skip: bool,
+    sit_out: bool,
+    teams: int | None,
     rounds: int | None,
     event_format: str | None,
-    event: str | None,
-    event_date: str | None,
+    event: str,
+    day: datetime | None,
 ) -> None:
-    """Write a fresh club-night workbook (the club-pairs template) to NIGHT.xlsx;
+    """Write a fresh club-night workbook to NIGHT.xlsx, set up for a movement if given;
     with --teams, a teams workbook."""
+    from xlbridge.movement import make_movement
     from xlbridge.workbook.night import new_night
 
     if teams is not None:
-        _new_teams(night, force, teams, boards, rounds, event_format, event, event_date)
+        if movement is not None or tables is not None or skip or sit_out:
+            raise ScoringError(
+                "--movement, --tables, --skip and --sit-out are for pairs, not --teams"
+            )
+        day_text = day.date().isoformat() if day else None
+        _new_teams(night, force, teams, boards, rounds, event_format, event or None, day_text)
         return
     if rounds is not None or event_format is not None:
         raise ScoringError("--rounds and --format are for a teams workbook: add --teams N")
-    new_night(night, overwrite=force)
+    made = None
+    if movement is not None:
+        if tables is None or boards is None:
+            raise ScoringError("--movement needs --tables and --boards")
+        made = make_movement(movement, tables, boards, skip=skip, sit_out=sit_out)
+    elif tables is not None or boards is not None or skip or sit_out:
+        raise ScoringError("--tables, --boards, --skip and --sit-out go with --movement")
+    new_night(night, overwrite=force, movement=made, event=event, day=day and day.date())
+    if made is None:
+        click.echo(
+            f"wrote {night}: fill in Settings, Pairs and Travellers, then: xlbridge score {night}"
+        )
+        return
+    rows = sum(1 for _ in made.traveller_rows())
     click.echo(
-        f"wrote {night}: fill in Settings, Pairs and Travellers, then: xlbridge score {night}"
+        f"wrote {night}: {made.name}, {made.tables} tables, {made.rounds} rounds of "
+        f"{made.boards_per_round} boards ({made.boards} boards in play), {len(made.pairs)} pairs; "
+        f"{rows} traveller rows ready for the results, then: xlbridge score {night}"
     )
 
 

@@ -30,6 +30,7 @@ from xlbridge.event import Play
 from xlbridge.result import Row, format_result
 from xlbridge.session import BoardResult, EventResult, PairResult
 from xlbridge.workbook import layout as L
+from xlbridge.workbook.printing import prepare_printing
 from xlbridge.workbook.reader import _sheet_parts, source_row
 from xlbridge.workbook.template import (
     BOLD,
@@ -116,6 +117,8 @@ def fill_results(
             _frequencies(ws, result)
         else:
             _ranking(ws, result, bulk)
+    if bulk is None:  # a merged field of thousands of pairs is not for printing
+        prepare_printing(wb, result)
 
 
 def _settings(ws: Worksheet, result: EventResult) -> None:
