@@ -105,6 +105,9 @@ SUPERSCRIPT = str.maketrans(
 CIRCLED = str.maketrans(
     "0123456789", "\u24ea\u2460\u2461\u2462\u2463\u2464\u2465\u2466\u2467\u2468"
 )
+#: Values no cell of the mutated kind holds meaningfully (a float NaN is not among them: no
+#: cell holds one, and openpyxl writes it as a blank cell, which a unit or a version cell
+#: may legitimately be).
 GARBAGE: list[object] = [
     True,
     False,
@@ -118,7 +121,6 @@ GARBAGE: list[object] = [
     "n/a",
     "\u2014",
     1e300,
-    float("nan"),
     "1e999",
     "\u00b2\u00b20",
     "\u2463\u2461\u24ea",
