@@ -173,6 +173,10 @@ REFUSED: dict[str, tuple[Mutation, str]] = {
         put("Rulings", "B3", time(4, 20)),
         "side the time 04:20 is not NS, EW or blank",
     ),
+    "a date as an adjustment's unit (found by the workbook fuzzing)": (
+        put("Adjustments", "D2", datetime(2025, 5, 2)),
+        "Adjustments!D2: the date 2 May 2025 is not one of MP, %",
+    ),
     "boolean score": (put(T, "G6", True), "Travellers!G6: TRUE is not a score"),
     "date score": (
         put(T, "G10", datetime(2024, 4, 20)),

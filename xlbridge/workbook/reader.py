@@ -725,7 +725,10 @@ def _at(where: str, parse: Callable[[Any], T], value: object) -> T:
     try:
         return parse(value)
     except ScoringError as exc:
-        raise type(exc)(f"{where}: {exc}") from None
+        message = str(exc)
+        if not isinstance(value, str) and value is not None:  # as the user sees it
+            message = message.replace(repr(value), quote(value))
+        raise type(exc)(f"{where}: {message}") from None
 
 
 def _one_ruling(members: list[tuple[int, Cells]], where: str) -> Result:
