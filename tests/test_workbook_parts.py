@@ -26,6 +26,7 @@ from pathlib import Path, PurePosixPath
 from xml.etree import ElementTree
 
 import pytest
+from openpyxl import load_workbook
 
 from xlbridge.cli import main
 from xlbridge.workbook.example import write_all
@@ -177,11 +178,15 @@ def written(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     folder = tmp_path_factory.mktemp("written")
     books = {path.name: path for path in write_all(folder / "templates")}
     example = books["example_club_night.xlsx"]
+    other = folder / "other_club.xlsx"  # another club: the same workbook twice is refused
+    other_wb = load_workbook(example)
+    other_wb["Settings"]["B2"] = "Acol"
+    other_wb.save(other)
     for name, argv in (
         ("results.xlsx", ["score", str(example), "-o", str(folder / "results.xlsx")]),
         ("new.xlsx", ["new", str(folder / "new.xlsx")]),
         ("new.xlsm", ["new", str(folder / "new.xlsm")]),
-        ("merged.xlsx", ["merge", str(example), str(example), "-o", str(folder / "merged.xlsx")]),
+        ("merged.xlsx", ["merge", str(example), str(other), "-o", str(folder / "merged.xlsx")]),
     ):
         assert main(argv) == 0, name
         books[name] = folder / name

@@ -559,10 +559,13 @@ def FREQUENCY_TABLE(
             )
         ]
     size = _optional(lines, None, _whole("lines"))
-    if size is not None and not 1 <= size <= EXCEL_ROWS:
+    if size is not None and size > EXCEL_ROWS:  # refused before a list that long is made
         raise ScoringError(
-            f"lines={quote(size)} is not a number of lines from 1 to {EXCEL_ROWS} (a sheet's rows)"
+            f"the result has {size:,} rows and 5 columns, more than an Excel sheet holds "
+            f"({EXCEL_ROWS:,} rows, {EXCEL_COLUMNS:,} columns): give a smaller range"
         )
+    if size is not None and size < 1:
+        raise ScoringError(f"lines={quote(size)} is not a number of lines from 1")
     if size is not None and len(table) > size:
         raise ScoringError(f"the frequency table has {len(table)} lines, more than lines={size}")
     return table + [[None] * 5] * ((size or 1) - len(table))
