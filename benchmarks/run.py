@@ -324,8 +324,8 @@ def case_import() -> Result:
     """``python -X importtime -c 'import xlbridge.udfs'``: cumulative, xlbridge's own, the largest.
 
     xlwings imports numpy itself, so what xlbridge controls is its own modules'
-    self time and that neither openpyxl nor :mod:`xlbridge.fast` (imported when a
-    big board needs it) is loaded by a club-night call.
+    self time and that openpyxl (the workbook adapter's) is not loaded by a
+    club-night call.
     """
     runs = []
     for _ in range(5):
@@ -351,8 +351,8 @@ def case_import() -> Result:
         [
             sys.executable,
             "-c",
-            "import sys, xlbridge.udfs; print(*sorted(m for m in ('numpy', 'openpyxl', "
-            "'xlbridge.fast') if m in sys.modules))",
+            "import sys, xlbridge.udfs; print(*sorted(m for m in ('numpy', 'openpyxl') "
+            "if m in sys.modules))",
         ],
         capture_output=True,
         text=True,
@@ -361,7 +361,7 @@ def case_import() -> Result:
     largest = ", ".join(f"{n} {t * 1000:.0f} ms" for t, n in reversed(top))
     note = (
         f"xlbridge's own modules {own * 1000:.0f} ms; largest imports: {largest}; "
-        f"loaded: {', '.join(loaded) or 'none of numpy/openpyxl/xlbridge.fast'}"
+        f"loaded: {', '.join(loaded) or 'neither numpy nor openpyxl'}"
     )
     return {"seconds": [total], "own": own, "note": note, "loaded": loaded}
 
@@ -392,8 +392,76 @@ def case_side_by_side(names: list[str], n: int, rounds: int) -> Result:
     return {"seconds": first, "by_name": times, "ratios": ratios, "rss_mb": _peak_mb()}
 
 
+def case_wide_cross(n: int, distinct: int, kernel: str, repeat: int) -> Result:
+    """CROSS_IMPS on an n-row board of ``distinct`` scores (every 10 points from -7,490 up).
+
+    ``kernel``: ``numpy`` times numpy's n-by-n int64 matrix (the kernel xlbridge used
+    for every width), ``integers`` the banded integer sums with numpy unavailable
+    (``import numpy`` fails, as in Pyodide).
+    """
+    import xlbridge.imp_matrix as imp_matrix
+
+    if kernel == "numpy":
+        imp_matrix.BANDED_SCORES = 10**9  # the matrix at every width
+    else:
+        sys.modules["numpy"] = None  # type: ignore[assignment]
+    import xlbridge.udfs as udfs
+
+    rng = random.Random(SEED)
+    values = [-7490 + 10 * k for k in range(distinct)]
+    grid: list[list[object]] = [[v] for v in values]  # every score at least once
+    grid += [[rng.choice(values)] for _ in range(n - distinct)]
+    out = udfs.CROSS_IMPS(grid)
+    assert len(out) == n
+    return {"seconds": _timed(lambda: udfs.CROSS_IMPS(grid), repeat), "rss_mb": _peak_mb()}
+
+
+def case_fresh(n: int, repeat: int) -> Result:
+    """``Board(rows).matchpoints()`` on n rows: equal results as fresh cells parsed one by one,
+    against one shared object per distinct cell.
+
+    The traveller is :func:`traveller`'s (1% weighted, 1% more results expected).
+    "Fresh": every row's cell is a new object (a new string or int of the same
+    value) given to ``parse_result`` on its own, as a reader or a Python caller
+    does; "shared": each distinct cell parsed once and its result repeated.
+    Only the scoring is timed, each side ``repeat`` times, alternating.
+    """
+    from xlbridge.board import Board
+    from xlbridge.result import parse_result
+
+    cells = [row[0] for row in traveller(n)]
+    parsed = {cell: parse_result(cell) for cell in set(cells)}
+    shared = [parsed[cell] for cell in cells]
+
+    def fresh_cell(cell: object) -> object:
+        return "".join(list(cell)) if isinstance(cell, str) else int(str(cell))
+
+    start = time.perf_counter()
+    fresh = [parse_result(fresh_cell(cell)) for cell in cells]
+    parse_seconds = time.perf_counter() - start
+    expected = n + n // 100
+    assert Board(fresh, expected).matchpoints() == Board(shared, expected).matchpoints()
+    times: dict[str, list[float]] = {"fresh": [], "shared": []}
+    for index in range(2 * repeat):
+        name = ("fresh", "shared")[index % 2]
+        rows = fresh if name == "fresh" else shared
+        start = time.perf_counter()
+        Board(rows, expected).matchpoints()
+        times[name].append(time.perf_counter() - start)
+    distinct = len({id(row) for row in fresh})
+    return {
+        "seconds": times["fresh"],
+        "by_name": times,
+        "note": f"{distinct:,} distinct objects among the fresh rows; "
+        f"parsing them one by one took {_fmt(parse_seconds)}",
+        "rss_mb": _peak_mb(),
+    }
+
+
 CASES: dict[str, Callable[..., Result]] = {
+    "wide_cross": case_wide_cross,
     "udf": case_udf,
+    "fresh": case_fresh,
     "side_by_side": case_side_by_side,
     "node": case_node,
     "score": case_score,
@@ -513,6 +581,8 @@ def main(argv: list[str]) -> int:
         if "note" in result:
             measured += f"; {result['note']}"
         table.add(label, target, measured, met, _rss(result))
+    if "fresh" in only:
+        fresh(table, big // 10, r)
     if "officejs" in only:
         officejs(table, 200 if not args.quick else 20)
     if "import" in only:
@@ -522,7 +592,7 @@ def main(argv: list[str]) -> int:
 
 
 #: The targets ``--only`` selects from.
-TARGETS = ("matchpoints", "cross-imps", "butler", "score", "merge", "officejs", "import")
+TARGETS = ("matchpoints", "cross-imps", "butler", "fresh", "score", "merge", "officejs", "import")
 
 
 def matchpoints(table: Table, big: int, sizes: list[int], r: int) -> None:
@@ -557,6 +627,22 @@ def cross_imps(table: Table, big: int, cross_n: int, r: int) -> None:
             _rss(ours_x, node_x),
         )
     growth(table, "CROSS_IMPS growth", "CROSS_IMPS", [cross_n, big // 10, big], r, 1.5)
+    wide = (big // 10, 1_500)
+    with_numpy = run_case("wide_cross", *wide, "numpy", r)
+    integers = run_case("wide_cross", *wide, "integers", r)
+    if "skipped" in with_numpy or "skipped" in integers:
+        reason = with_numpy.get("skipped") or integers.get("skipped", "?")
+        table.add("CROSS_IMPS wide board without numpy", "<= 2x numpy", reason, None, "-")
+        return
+    ratio = median(integers) / median(with_numpy)
+    table.add(
+        f"CROSS_IMPS {wide[0]:,} rows, {wide[1]:,} distinct scores: without numpy "
+        "(as in Pyodide) vs numpy's matrix",
+        "<= 2x numpy",
+        f"{_fmt(median(integers))} vs {_fmt(median(with_numpy))} ({ratio:.2f}x)",
+        ratio <= 2,
+        _rss(integers, with_numpy),
+    )
 
 
 def butler(table: Table, big: int, r: int) -> None:
@@ -578,6 +664,23 @@ def butler(table: Table, big: int, r: int) -> None:
     )
 
 
+def fresh(table: Table, n: int, r: int) -> None:
+    result = run_case("fresh", n, r)
+    label = f"Board {n:,} rows (1% weighted): equal results fresh vs shared"
+    if "skipped" in result:
+        table.add(label, "fresh <= 1.5 x shared", result["skipped"], None, "-")
+        return
+    ours, shared = (statistics.median(result["by_name"][k]) for k in ("fresh", "shared"))
+    table.add(
+        label,
+        "fresh <= 1.5 x shared",
+        f"{_fmt(ours)} vs {_fmt(shared)} (medians of {r}; fresh/shared {ours / shared:.2f}); "
+        f"{result['note']}",
+        ours <= 1.5 * shared,
+        _rss(result),
+    )
+
+
 def officejs(table: Table, repeat: int) -> None:
     office = run_case("officejs", repeat)
     if "skipped" in office:
@@ -596,9 +699,9 @@ def imports(table: Table) -> None:
     imported = run_case("import")
     table.add(
         "import xlbridge.udfs (-X importtime, cumulative)",
-        "no openpyxl, no xlbridge.fast at import",
+        "no openpyxl at import",
         f"{_fmt(median(imported))}; {imported['note']}",
-        not {"openpyxl", "xlbridge.fast"} & set(imported["loaded"]),
+        "openpyxl" not in imported["loaded"],
         "-",
     )
 

@@ -83,11 +83,11 @@ REFUSED: dict[str, tuple[Mutation, str]] = {
     ),
     "A+ percent out of range": (
         put(SETTINGS, APLUS, 45),
-        f"Settings!{APLUS}: A+ must be a percentage from 50 to below 100, not 45%",
+        f"Settings!{APLUS}: the A+ percent must be a percentage from 50 to below 100, not 45%",
     ),
     "A- percent 60% typed": (
         percent(SETTINGS, AMINUS, 0.6),
-        f"Settings!{AMINUS}: A- must be a percentage above 0 and at most 50, not 60%",
+        f"Settings!{AMINUS}: the A- percent must be a percentage above 0 and at most 50, not 60%",
     ),
     "A+ percent 3/5 as a fraction text": (
         put(SETTINGS, APLUS, "3/5"),
@@ -95,11 +95,13 @@ REFUSED: dict[str, tuple[Mutation, str]] = {
     ),
     "negative Butler datum rounding": (
         put(SETTINGS, setting_row("DatumRound"), -10),
-        f"Settings!{setting_row('DatumRound')}: -10 is not a whole number from 1",
+        f"Settings!{setting_row('DatumRound')}: the Butler datum rounding must be a whole "
+        "number from 0, not -10",
     ),
     "negative Butler trim": (
         put(SETTINGS, setting_row("ButlerTrim"), -1),
-        f"Settings!{setting_row('ButlerTrim')}: -1 is not a whole number from 0",
+        f"Settings!{setting_row('ButlerTrim')}: the number of results Butler drops from each "
+        "end must be a whole number from 0, not -1",
     ),
     "adjustment -0.1 with unit % in a General cell": (
         put("Adjustments", "C2", -0.1),
@@ -164,8 +166,8 @@ REFUSED: dict[str, tuple[Mutation, str]] = {
     ),
     "a date in the ranking setting (found by the workbook fuzzing)": (
         put(SETTINGS, setting_row("Ranking"), datetime(2025, 5, 2)),
-        f"Settings!{setting_row('Ranking')}: the date 2 May 2025 is not one of auto, one field, "
-        "by direction",
+        f"Settings!{setting_row('Ranking')}: the ranking must be 'auto', 'one field' or "
+        "'by direction', not '2025-05-02 00:00:00'",
     ),
     "a time as a ruling's side (found by the workbook fuzzing)": (
         put("Rulings", "B3", time(4, 20)),
@@ -173,7 +175,7 @@ REFUSED: dict[str, tuple[Mutation, str]] = {
     ),
     "a date as an adjustment's unit (found by the workbook fuzzing)": (
         put("Adjustments", "D2", datetime(2025, 5, 2)),
-        "Adjustments!D2: the date 2 May 2025 is not one of MP, %",
+        "Adjustments!D2: '2025-05-02 00:00:00' is not one of 'MP' or '%'",
     ),
     "boolean score": (put(T, "G6", True), "Travellers!G6: TRUE is not a score"),
     "date score": (

@@ -1,9 +1,12 @@
-"""The fast path (xlbridge.fast) gives exactly the figures of the Fraction path (Board).
+"""The scoring engine (xlbridge.board.Board) gives exactly the figures of a brute-force reference.
 
-Random boards of every kind (plain, weighted with awkward denominators,
-split, artificial, not played, blank), with and without Neuberg factoring,
-with equal rows shared as the traveller parser shares them or all distinct.
-Equality is of Fractions: no tolerance.
+The reference below is written for reading, not speed: it builds each
+direction's frequency table row by row, compares every score with every
+other, and mixes weighted scores component by component, all in
+:class:`~fractions.Fraction`.  Random boards of every kind (plain, weighted
+with awkward denominators, split, artificial, not played, blank), with and
+without Neuberg factoring, small and big, are scored by both.  Equality is of
+Fractions: no tolerance.
 """
 
 from __future__ import annotations
@@ -17,8 +20,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-import xlbridge.board as board_module
-from xlbridge import fast, imp_matrix
+from xlbridge import board as board_module
+from xlbridge import imp_matrix
 from xlbridge.board import Board, Direction, Pair, frequency_lines
 from xlbridge.exact import round_half_away
 from xlbridge.result import (
@@ -29,12 +32,115 @@ from xlbridge.result import (
     Artificial,
     Result,
     Row,
+    Side,
     Weighted,
     format_result,
     parse_result,
 )
 from xlbridge.scales import imps
 from xlbridge.udfs import _rows
+
+# --- the reference ------------------------------------------------------------------------------
+
+
+def ref_table(rows: list[Row], direction: Direction, expected: int) -> dict[int, Fraction]:
+    """Each score's adjusted frequency: every plain score counts 1, every component of a
+    weighted score its weight (Law 12C1(c)); all factored by expected / actual (Neuberg)."""
+    mass: dict[int, Fraction] = {}
+    actual = 0
+    for row in rows:
+        if not isinstance(row, Result):
+            continue
+        side = row.ns if direction is Direction.NS else row.ew
+        if isinstance(side, Artificial):
+            continue  # artificial scores are not in the table
+        actual += 1
+        for score, weight in side.components:
+            mass[score] = mass.get(score, Fraction(0)) + weight
+    factor = Fraction(expected, actual) if actual else Fraction(1)
+    return {score: m * factor for score, m in mass.items()}
+
+
+def ref_mp(table: dict[int, Fraction], score: int, scale: int) -> Fraction:
+    """``scale`` for every result beaten, half for every tie, less the tie with itself."""
+    total = Fraction(0)
+    for other, mass in table.items():
+        if score > other:
+            total += scale * mass
+        elif score == other:
+            total += Fraction(scale, 2) * mass
+    return total - Fraction(scale, 2)
+
+
+def ref_datum(table: dict[int, Fraction], expected: int, trim: int, unit: int) -> Fraction:
+    """The mean score after dropping ``trim`` results from each end, rounded to ``unit``."""
+    if not table:
+        return Fraction(0)
+    ascending = sorted(table.items())
+    masses = [mass for _, mass in ascending]
+    for order in (range(len(masses)), reversed(range(len(masses)))):
+        left = Fraction(trim)
+        for i in order:
+            taken = min(masses[i], left)
+            masses[i] -= taken
+            left -= taken
+    mean = sum((m * s for m, (s, _) in zip(masses, ascending, strict=True)), Fraction(0)) / (
+        expected - 2 * trim
+    )
+    return round_half_away(mean, unit) if unit else mean
+
+
+def ref_cross(table: dict[int, Fraction], score: int) -> Fraction:
+    return sum((mass * imps(score - other) for other, mass in table.items()), Fraction(0))
+
+
+def ref_figures(rows: list[Row], expected: int, method: str, *args: object) -> list[Pair | None]:
+    """The figures of every row by the reference: ``matchpoints``, ``butler`` or ``cross_imps``."""
+    tables = {d: ref_table(rows, d, expected) for d in Direction}
+
+    def figure(side: Side, direction: Direction) -> Fraction:
+        sign = 1 if direction is Direction.NS else -1
+        table = tables[direction]
+        if method == "matchpoints":
+            (scale,) = args
+            assert isinstance(scale, int)
+            top = scale * (expected - 1)
+            if isinstance(side, Artificial):
+                return side.percent * top / 100
+            ns = sum((w * ref_mp(table, s, scale) for s, w in side.components), Fraction(0))
+            return ns if sign == 1 else top - ns
+        artificial = (
+            (side.percent - 50) * 3 / 10 if isinstance(side, Artificial) else None
+        )  # 3 IMPs per 10% from average
+        if method == "butler":
+            trim, unit, round_weighted = args
+            assert isinstance(trim, int) and isinstance(unit, int)
+            if artificial is not None:
+                return artificial
+            datum = ref_datum(table, expected, trim, unit)
+            value = sum((w * imps(s - datum) for s, w in side.components), Fraction(0))
+            if len(side.components) > 1 and round_weighted:
+                value = round_half_away(value)
+            return sign * value
+        (divide_by,) = args
+        divisor = {"total": 1, "comparisons": expected - 1, "scores": expected}[str(divide_by)]
+        divisor = divisor or 1
+        if artificial is not None:
+            return artificial * (expected - 1) / divisor
+        total = sum((w * ref_cross(table, s) for s, w in side.components), Fraction(0))
+        return sign * total / divisor
+
+    return [
+        (figure(row.ns, Direction.NS), figure(row.ew, Direction.EW))
+        if isinstance(row, Result)
+        else None
+        for row in rows
+    ]
+
+
+def reference(board: Board, method: str, *args: object) -> list[Pair | None]:
+    return ref_figures(list(board.rows), board.expected, method, *args)
+
 
 SCORES = st.sampled_from(
     [-7600, -1100, -500, -200, -100, -50, 0, 90, 110, 140, 420, 450, 620, 1430, 2980]
@@ -83,63 +189,49 @@ def boards(draw: st.DrawFn) -> Board:
     return Board(table, None if extra is None else played + extra)
 
 
-def reference(board: Board, method: str, *args: object) -> object:
-    """The Fraction path's figures, whatever the size of the board."""
-    saved = board_module.FAST_PATH_ROWS
-    board_module.FAST_PATH_ROWS = sys.maxsize
-    try:
-        return getattr(Board(board.rows, board.expected), method)(*args)
-    finally:
-        board_module.FAST_PATH_ROWS = saved
-
-
-def comparisons_and_divisor(board: Board, divide_by: str) -> tuple[int, int]:
-    comparisons = board.expected - 1
-    divisor = {"total": 1, "comparisons": comparisons, "scores": board.expected}[divide_by]
-    return comparisons, divisor or 1
-
-
 @settings(max_examples=150, deadline=None)
 @given(boards(), st.sampled_from([1, 2]))
-def test_matchpoints_equal_the_fraction_path(board: Board, scale: int) -> None:
-    assert fast.matchpoints(board, scale) == reference(board, "matchpoints", scale)
+def test_matchpoints_equal_the_reference(board: Board, scale: int) -> None:
+    assert board.matchpoints(scale) == reference(board, "matchpoints", scale)
 
 
 @settings(max_examples=150, deadline=None)
 @given(boards(), st.sampled_from([0, 1]), st.sampled_from([0, 10, 50]), st.booleans())
-def test_butler_equals_the_fraction_path(
+def test_butler_equals_the_reference(
     board: Board, trim: int, datum_round: int, round_weighted: bool
 ) -> None:
     if board.expected <= 2 * trim:
         return
     expected = reference(board, "butler", trim, datum_round, round_weighted)
-    assert fast.butler(board, trim, datum_round, round_weighted) == expected
+    assert board.butler(trim, datum_round, round_weighted) == expected
 
 
 @settings(max_examples=150, deadline=None)
 @given(boards(), st.sampled_from(["total", "comparisons", "scores"]))
-def test_cross_imps_equal_the_fraction_path(board: Board, divide_by: str) -> None:
-    got = fast.cross_imps(board, *comparisons_and_divisor(board, divide_by))
-    assert got == reference(board, "cross_imps", divide_by)
+def test_cross_imps_equal_the_reference(board: Board, divide_by: str) -> None:
+    assert board.cross_imps(divide_by) == reference(board, "cross_imps", divide_by)
 
 
 @settings(max_examples=60, deadline=None)
 @given(boards())
-def test_tables_equal_the_fraction_path(board: Board) -> None:
-    by_direction = fast.tables(board)
-    assert by_direction[Direction.NS] == board.ns_table
-    assert by_direction[Direction.EW] == board.ew_table
+def test_tables_equal_the_reference(board: Board) -> None:
+    for direction in Direction:
+        table = board.table(direction)
+        expected = ref_table(list(board.rows), direction, board.expected)
+        assert {row.score: row.adj_freq for row in table.rows} == expected
+        assert [row.score for row in table.rows] == sorted(expected, reverse=True)
+        assert all(row.freq + row.weight == row.adj_freq / table.factor for row in table.rows)
 
 
 @given(st.integers(), st.integers(1, 10**6))
 def test_whole_rounding_in_integers_is_round_half_away(numerator: int, denominator: int) -> None:
-    rounded = fast._round_whole(numerator, denominator)
+    rounded = board_module._round_whole(numerator, denominator)
     assert rounded == round_half_away(Fraction(numerator, denominator))
 
 
 def test_every_figure_is_a_fraction_or_blank() -> None:
     board = Board([Result.of(420), parse_result("30% 420; 70% -50"), NOT_PLAYED, None] * 30, 200)
-    for figures in (fast.matchpoints(board), fast.butler(board), fast.cross_imps(board, 199, 1)):
+    for figures in (board.matchpoints(), board.butler(), board.cross_imps()):
         for pair in figures:
             assert pair is None or all(type(x) is Fraction for x in pair)
 
@@ -169,9 +261,8 @@ def big_random_board(seed: int, size: int) -> Board:
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_board_dispatches_big_boards_with_the_same_figures(seed: int) -> None:
+def test_big_boards_equal_the_reference(seed: int) -> None:
     board = big_random_board(seed, 1000)
-    assert len(board.rows) >= board_module.FAST_PATH_ROWS
     assert board.matchpoints() == reference(board, "matchpoints", 2)
     assert board.butler() == reference(board, "butler", 0, 10, True)
     assert board.cross_imps("comparisons") == reference(board, "cross_imps", "comparisons")
@@ -244,7 +335,7 @@ def _counted(rows: list[Row], counts: list[int]) -> list[Row]:
 def test_a_board_with_counts_scores_as_its_rows_repeated(
     counted: list[tuple[Row, int]], missing: int
 ) -> None:
-    """Both paths: small boards take the reference, big ones (>= 100 rows) the fast path."""
+    """Distinct rows with counts give the figures of the rows repeated, on boards of any size."""
     distinct, counts = [row for row, _ in counted], [count for _, count in counted]
     every = _counted(distinct, counts)
     played = sum(isinstance(row, Result) for row in every)

@@ -539,18 +539,18 @@ class TestValidation:
 
 
 def test_validation_settings() -> None:
-    event = Event(
-        pairs=pairs("1", "2"), plays=(play(1, "1", "2", 420),), settings=Settings(expected=0)
-    )
-    with pytest.raises(ScoringError, match="expected results"):
+    with pytest.raises(ScoringError, match="expected results"):  # refused when made
+        event = Event(
+            pairs=pairs("1", "2"), plays=(play(1, "1", "2", 420),), settings=Settings(expected=0)
+        )
         score_event(event)
 
 
 def test_unknown_avplus_method_refused_up_front() -> None:
-    event = Event(
-        pairs=pairs("1", "2"),
-        plays=(play(1, "1", "2", 420),),
-        settings=Settings(avplus_method="best"),
-    )
-    with pytest.raises(ScoringError, match="best"):
+    with pytest.raises(ScoringError, match="best"):  # refused when the settings are made
+        event = Event(
+            pairs=pairs("1", "2"),
+            plays=(play(1, "1", "2", 420),),
+            settings=Settings(avplus_method="best"),
+        )
         score_event(event)

@@ -20,16 +20,16 @@ after A+ and A- have been settled.  Seed 001 computes this in nine steps:
 
 The two methods differ only in step 2 (:class:`AvplusMethod`):
 
-``mainstream`` (seed 001 solution 1)
+``mainstream`` (the A+/A- note, solution 1)
     AP is the percentage over the boards without A+, A- and Bye.
 
 ``magic`` (solution 2, used in Magic Contest)
     AP counts the A+ and A- boards too, each with the score it will finally
     get: AP is the solution X of ``X = (S% + A+ boards x max(60%, X) + A-
-    boards x min(40%, X)) / boards``.  It is found exactly by the seed's three
+    boards x min(40%, X)) / boards``.  It is found exactly by the note's three
     hypotheses: X < 40% gives ``X = (S% + A+ boards x 60%) / (boards without
-    A-)`` (the seed's AP-), X > 60% gives ``X = (S% + A- boards x 40%) /
-    (boards without A+)`` (the seed's AP+), otherwise A+ and A- keep 60% and
+    A-)`` (the note's AP-), X > 60% gives ``X = (S% + A- boards x 40%) /
+    (boards without A+)`` (the note's AP+), otherwise A+ and A- keep 60% and
     40%.  With a normally scored board the equation has exactly one
     solution, since its right-hand side grows more slowly than X; the first
     hypothesis that holds is it.  The magic AP always equals APX.
@@ -41,7 +41,7 @@ A+ boards keep 60% and A- boards 40%, under both methods, and ``ap`` is
 entry blank) has no result, and is refused.
 
 :func:`apply_avplus_imps` does the same for an IMP-scored pair event, in IMPs
-per board instead of percentages, as seed 001 suggests: A+ is +3 IMPs, A- is
+per board instead of percentages, as the note suggests: A+ is +3 IMPs, A- is
 -3 IMPs, A= is 0.
 """
 
@@ -55,6 +55,7 @@ from typing import TypeAlias
 
 from xlbridge.errors import ResultCellError, ScoringError
 from xlbridge.exact import is_blank, normalise_text, parse_fraction
+from xlbridge.settings import AvplusMethod, parse_setting
 
 __all__ = [
     "AvplusMethod",
@@ -72,29 +73,6 @@ AVERAGE_MINUS_PERCENT = Fraction(40)
 AVERAGE_PLUS_IMPS = Fraction(3)
 AVERAGE_IMPS = Fraction(0)
 AVERAGE_MINUS_IMPS = Fraction(-3)
-
-
-class AvplusMethod(Enum):
-    """How the actual percentage AP that decides A+ and A- boards is computed."""
-
-    MAINSTREAM = "mainstream"
-    MAGIC = "magic"
-
-    @classmethod
-    def parse(cls, value: str | AvplusMethod) -> AvplusMethod:
-        """The method named by ``value``, ignoring case and spaces.
-
-        >>> AvplusMethod.parse(" Magic ")
-        <AvplusMethod.MAGIC: 'magic'>
-        """
-        if isinstance(value, AvplusMethod):
-            return value
-        if isinstance(value, str):
-            key = "".join(normalise_text(value).lower().split())
-            for method in cls:
-                if method.value == key:
-                    return method
-        raise ScoringError(f"method must be 'mainstream' or 'magic', not {value!r}")
 
 
 class _Code(Enum):
@@ -124,7 +102,7 @@ class AvplusResult:
 
     The intermediate steps are in percent for matchpoints and in IMPs per
     board for IMPs: ``ap`` is the AP that decided the A+ and A- boards,
-    ``ap_plus`` and ``ap_minus`` the seed's AP+ and AP- (AP with the A- boards,
+    ``ap_plus`` and ``ap_minus`` the note's AP+ and AP- (AP with the A- boards,
     resp. the A+ boards, at their unadjusted level; both equal ``ap`` for the
     mainstream method), and ``apx`` the level after A+ and A- that each Bye
     received.  ``ap`` is ``None`` without a normally scored board, ``apx``
@@ -188,20 +166,10 @@ def apply_avplus(
     >>> magic.ap_plus, magic.ap_minus, magic.percentage
     (Fraction(205, 4), Fraction(245, 4), Fraction(325, 6))
     """
-    chosen = AvplusMethod.parse(method)
+    chosen = parse_setting("avplus_method", method, argument="method")
     top_mp = _parse_top(top)
-    plus = _parse_level(
-        "aplus",
-        aplus,
-        lambda p: AVERAGE_PERCENT <= p < 100,
-        "a percentage from 50 to below 100 (60 for 60%, not 0.6)",
-    )
-    minus = _parse_level(
-        "aminus",
-        aminus,
-        lambda p: 0 < p <= AVERAGE_PERCENT,
-        "a percentage above 0 and at most 50 (40 for 40%, not 0.4)",
-    )
+    plus = parse_setting("aplus", aplus, argument="aplus")
+    minus = parse_setting("aminus", aminus, argument="aminus")
 
     def check(position: int, value: object, number: Fraction) -> None:
         if number < 0:
@@ -238,7 +206,7 @@ def apply_avplus_imps(
     >>> [str(score) for score in result.scores], result.ap
     (['4', '5', '9/2'], Fraction(9, 2))
     """
-    chosen = AvplusMethod.parse(method)
+    chosen = parse_setting("avplus_method", method, argument="method")
     plus = _parse_level("aplus", aplus, lambda p: p >= 0, "a number of IMPs of at least 0")
     minus = _parse_level("aminus", aminus, lambda p: p <= 0, "a number of IMPs of at most 0")
 
@@ -355,11 +323,11 @@ def _magic_levels(
 ) -> _Levels:
     """Solution 2: AP solves ``X = (total + n_plus*max(plus, X) + n_minus*min(minus, X)) / N``.
 
-    The seed's three hypotheses, tried in order: with n > 0 the first that holds gives
+    The note's three hypotheses, tried in order: with n > 0 the first that holds gives
     the one solution.
     """
-    below = (total + n_plus * plus) / (n + n_plus)  # hypothesis 1, X < minus: the seed's AP-
-    above = (total + n_minus * minus) / (n + n_minus)  # hypothesis 2, X > plus: the seed's AP+
+    below = (total + n_plus * plus) / (n + n_plus)  # hypothesis 1, X < minus: the note's AP-
+    above = (total + n_minus * minus) / (n + n_minus)  # hypothesis 2, X > plus: the note's AP+
     if below < minus:
         ap = below
     elif above > plus:

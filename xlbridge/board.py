@@ -1,14 +1,15 @@
 """Scoring one board across the field: frequency tables, matchpoints, Butler, cross-IMPs.
 
 Every board is scored from a frequency table whose frequencies may be
-fractional (seed 000, "The Correct Way"; seed 002):
+fractional (EBU, "Calculation of Weighted Scores", 4 "The Correct Way";
+Kooijman, "Some remarks on calculations"):
 
 * a weighted score (Law 12C1(c)) puts each component's weight into the
   table, so it changes every pair's score on the board; its own score is the
   weighted sum of its components' scores, and a component nobody else scored
   gets a row of its own;
 * when fewer real results are in the table than expected, the frequencies are
-  factored by expected/actual (Neuberg, seed 003); artificial scores stay out
+  factored by expected/actual (Bavin, "The Neuberg formula"); artificial scores stay out
   of the table and get their percentage of the normal top;
 * a split score puts its NS side into the table NS pairs are compared in and
   its EW side into the table EW pairs are compared in.  Each direction has its
@@ -20,8 +21,10 @@ Everything is exact (:class:`fractions.Fraction`).
 from __future__ import annotations
 
 import bisect
+import math
+import operator
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
@@ -29,8 +32,10 @@ from functools import cached_property
 
 from xlbridge.errors import BoardError
 from xlbridge.exact import round_half_away
+from xlbridge.imp_matrix import imp_sums
 from xlbridge.result import Artificial, Result, Row, Side, Weighted
 from xlbridge.scales import imps
+from xlbridge.settings import CrossDivisor, parse_setting
 
 __all__ = [
     "ARTIFICIAL_IMPS_PER_10_PERCENT",
@@ -40,11 +45,16 @@ __all__ = [
     "FrequencyTable",
     "TableRow",
     "aggregate_score",
+    "artificial_imps",
+    "artificial_mp",
+    "board_percentages",
     "butler_board",
     "cross_imps_board",
     "frequency_lines",
     "matchpoint_board",
+    "matchpoint_percentages",
     "neuberg",
+    "percent_of_top",
     "teams_imps",
     "weighted_matchpoints",
 ]
@@ -52,10 +62,6 @@ __all__ = [
 #: IMPs per comparison for an artificial score: 3 IMPs for each 10% away from
 #: average, so A+ (60%) is +3 IMPs, A= is 0 and A- (40%) is -3 IMPs.
 ARTIFICIAL_IMPS_PER_10_PERCENT = 3
-
-#: Boards with at least this many rows are scored by :mod:`xlbridge.fast`, which gives
-#: the same figures (grouping equal rows); below it the Fraction path here is used.
-FAST_PATH_ROWS = 100
 
 #: A pair of figures for one traveller row: (NS, EW); ``None`` for a row
 #: without a score (blank or not played).
@@ -146,15 +152,20 @@ class FrequencyTable:
         """The top on the board: ``scale * (expected - 1)``."""
         return scale * (self.expected - 1)
 
-    def datum(self, trim: int = 0) -> Fraction:
-        """The mean score of the table, after dropping ``trim`` whole results from each end."""
-        remaining = self.expected - 2 * trim
+    def datum(self, trim: int = 0, real_results: bool = False) -> Fraction:
+        """The mean score of the table, after dropping ``trim`` whole results from each end.
+
+        ``real_results``: the mean of the results as they are (``actual`` of
+        them), not factored up to ``expected`` first.
+        """
+        count = self.actual if real_results else self.expected
+        remaining = count - 2 * trim
         if trim < 0 or remaining <= 0:
+            which = "results" if real_results else "expected results"
             raise BoardError(
-                f"cannot drop {trim} result(s) from each end of a board with "
-                f"{self.expected} expected results"
+                f"cannot drop {trim} result(s) from each end of a board with {count} {which}"
             )
-        weights = [row.adj_freq for row in self.rows]
+        weights = [row.freq + row.weight if real_results else row.adj_freq for row in self.rows]
         for order in (range(len(weights)), range(len(weights) - 1, -1, -1)):
             to_drop = Fraction(trim)
             for i in order:
@@ -165,39 +176,120 @@ class FrequencyTable:
         return total / remaining
 
     def cross_imps(self, score: int) -> Fraction:
-        """Total cross-IMPs of ``score`` against every result in the table, by frequency."""
-        return sum((row.adj_freq * imps(score - row.score) for row in self.rows), Fraction(0))
+        """Total cross-IMPs of table score ``score`` against every result in the table.
+
+        ``sum(adj_freq x imps(score - other))`` over the table's scores: each
+        comparison counts as often as the other score was scored, factored.
+        """
+        return self.cross_imp_totals[score]
+
+    @cached_property
+    def cross_imp_totals(self) -> dict[int, Fraction]:
+        """:meth:`cross_imps` of every table score, by score.
+
+        ``adj_freq = (freq + weight) x expected / actual``; with ``freq + weight``
+        on a common denominator the sums are one whole-number matrix product
+        (:func:`~xlbridge.imp_matrix.imp_sums`), factored once.
+        """
+        masses = [row.freq + row.weight for row in self.rows]
+        common = math.lcm(1, *(mass.denominator for mass in masses))
+        whole = [mass.numerator * (common // mass.denominator) for mass in masses]
+        scores = [row.score for row in self.rows]
+        factor = self.factor
+        return {
+            score: Fraction(total * factor.numerator, common * factor.denominator)
+            for score, total in zip(scores, imp_sums(scores, whole), strict=True)
+        }
 
 
-def _build_table(sides: Iterable[Side], expected: int) -> FrequencyTable:
+class _Groups:
+    """The rows of a board as distinct results, each with the number of rows it stands for.
+
+    Equal results are one object (:mod:`xlbridge.result` makes them so), so the
+    rows are grouped by identity, in C-level loops: a million plain scores
+    make at most 1521 groups.  ``keys`` holds each row's group, ``kinds`` the
+    row of each group and ``counts`` its number of rows (with the board's
+    ``counts``, a row stands for that many).
+    """
+
+    def __init__(self, rows: Sequence[Row], counts: Sequence[int] | None) -> None:
+        self.keys = list(map(id, rows))
+        self.kinds: dict[int, Row] = dict(zip(self.keys, rows, strict=True))
+        if counts is None:
+            self.counts = Counter(self.keys)
+        else:
+            self.counts = Counter()
+            for key, count in zip(self.keys, counts, strict=True):
+                self.counts[key] += count
+        self.split = any(isinstance(row, Result) and row.is_split for row in self.kinds.values())
+
+    def sides(self, direction: Direction) -> Iterator[tuple[Side, int]]:
+        """The side of each distinct result that ``direction``'s table holds, and its count."""
+        for key, row in self.kinds.items():
+            if isinstance(row, Result):
+                yield (row.ns if direction is Direction.NS else row.ew), self.counts[key]
+
+    def spread(self, figure: Figure, mirror: Callable[[Fraction], Fraction]) -> list[Pair | None]:
+        """``figure`` of the NS and EW side of each group, handed to every row of the group.
+
+        ``mirror(ns)`` is a real score's EW figure from its NS one in a table both
+        directions share: on a board with no split row, a group whose NS and EW
+        sides are one score is worked out once.
+        """
+        one_table = not self.split
+        per_kind: dict[int, Pair | None] = {}
+        for key, row in self.kinds.items():
+            if not isinstance(row, Result):
+                per_kind[key] = None
+            elif one_table and row.ns is row.ew and isinstance(row.ns, Weighted):
+                ns = figure(row.ns, Direction.NS)
+                per_kind[key] = (ns, mirror(ns))
+            else:
+                per_kind[key] = (figure(row.ns, Direction.NS), figure(row.ew, Direction.EW))
+        return list(map(per_kind.__getitem__, self.keys))
+
+
+def _build_table(sides: Iterable[tuple[Side, int]], expected: int) -> FrequencyTable:
+    """The frequency table of distinct sides and their counts (artificial sides stay out).
+
+    A plain score adds its count to ``freq``; a weighted one adds each
+    component's weight (Law 12C1(c)), summed as whole numerators per
+    denominator; ``adj_freq`` is ``(freq + weight) x expected / actual``.
+    """
     freq: dict[int, int] = {}
-    weight: dict[int, Fraction] = {}
+    shares: dict[tuple[int, int], int] = {}  # (score, denominator) -> numerator
     actual = 0
-    for side in sides:
+    for side, count in sides:
         if not isinstance(side, Weighted):
             continue
-        actual += 1
+        actual += count
         if side.is_weighted:
             for score, share in side.components:
-                weight[score] = weight.get(score, Fraction(0)) + share
+                slot = (score, share.denominator)
+                shares[slot] = shares.get(slot, 0) + share.numerator * count
         else:
             score = side.components[0][0]
-            freq[score] = freq.get(score, 0) + 1
+            freq[score] = freq.get(score, 0) + count
+    weight: dict[int, Fraction] = {}
+    for (score, denominator), numerator in shares.items():
+        weight[score] = weight.get(score, Fraction(0)) + Fraction(numerator, denominator)
     factor = Fraction(expected, actual) if actual else Fraction(1)
-    rows = tuple(
-        TableRow(
-            s,
-            freq.get(s, 0),
-            weight.get(s, Fraction(0)),
-            (freq.get(s, 0) + weight.get(s, 0)) * factor,
-        )
-        for s in sorted(freq.keys() | weight.keys(), reverse=True)
-    )
-    return FrequencyTable(rows, expected, actual)
+    rows = []
+    for score in sorted(freq.keys() | weight.keys(), reverse=True):
+        whole, part = freq.get(score, 0), weight.get(score, Fraction(0))
+        rows.append(TableRow(score, whole, part, (whole + part) * factor))
+    return FrequencyTable(tuple(rows), expected, actual)
+
+
+#: A figure for one side of a result, seen from one direction's table.
+Figure = Callable[[Side, Direction], Fraction]
+
+#: A table's figures by score, as exact (numerator, denominator) pairs of integers.
+Values = dict[int, tuple[int, int]]
 
 
 class Board:
-    """The results of one board, ready to be scored.
+    """The results of one board, ready to be scored: the one scoring engine.
 
     ``rows`` are the parsed traveller rows (``None`` for blank rows,
     :data:`~xlbridge.result.NOT_PLAYED` for boards not played).  ``expected``
@@ -207,6 +299,11 @@ class Board:
     ``counts``, when given, says how many traveller rows each row of ``rows``
     stands for (a big traveller grouped by cell); every method then gives one
     figure per row of ``rows``, the figure each of those traveller rows gets.
+
+    Every board, of three rows or a million, is scored the same way: the
+    rows are grouped into distinct results with their counts, each
+    direction's frequency table is built from them, each distinct result's
+    figure is worked out once, exactly, and handed to every row of it.
     """
 
     def __init__(
@@ -238,14 +335,24 @@ class Board:
         self.played = played
 
     @cached_property
+    def _groups(self) -> _Groups:
+        return _Groups(self.rows, self.counts)
+
+    @cached_property
     def ns_table(self) -> FrequencyTable:
         """The table NS pairs are compared in (the NS side of every result)."""
-        return _build_table((row.ns for row in self.results()), self.expected)
+        return _build_table(self._groups.sides(Direction.NS), self.expected)
 
     @cached_property
     def ew_table(self) -> FrequencyTable:
-        """The table EW pairs are compared in (the EW side of every result)."""
-        return _build_table((row.ew for row in self.results()), self.expected)
+        """The table EW pairs are compared in (the EW side of every result).
+
+        The NS table itself when no result is split: with every result's two
+        sides one score, both directions see one table.
+        """
+        if not self._groups.split:
+            return self.ns_table
+        return _build_table(self._groups.sides(Direction.EW), self.expected)
 
     def table(self, direction: Direction) -> FrequencyTable:
         """The frequency table of ``direction``."""
@@ -262,35 +369,47 @@ class Board:
             for _ in range(count)
         )
 
-    def matchpoints(self, scale: int = 2) -> list[Pair | None]:
-        """NS and EW matchpoints of every row (``None`` for rows without a result)."""
-        _check_scale(scale)
-        if self.size >= FAST_PATH_ROWS:
-            from xlbridge import fast
+    def _per_table(
+        self, figures: Callable[[FrequencyTable], Mapping[int, Fraction | int]]
+    ) -> dict[Direction, Values]:
+        """``figures`` of each direction's table, worked out once per table object."""
+        done: dict[int, Values] = {}
+        by_direction: dict[Direction, Values] = {}
+        for direction in Direction:
+            table = self.table(direction)
+            if id(table) not in done:
+                exact = {score: Fraction(value) for score, value in figures(table).items()}
+                done[id(table)] = {s: (v.numerator, v.denominator) for s, v in exact.items()}
+            by_direction[direction] = done[id(table)]
+        return by_direction
 
-            return fast.matchpoints(self, scale)
+    def matchpoints(self, scale: int = 2) -> list[Pair | None]:
+        """NS and EW matchpoints of every row (``None`` for rows without a result).
+
+        A real score gets its matchpoints in its direction's table (EW: the top
+        less them); a weighted score the weighted sum of its components'
+        (Law 12C1(c)); an artificial score its percentage of the top (Law 12C2).
+        """
+        scale = int(parse_setting("scale", scale, argument="scale"))
         top = scale * (self.expected - 1)
+        mp = self._per_table(
+            lambda table: {row.score: table.matchpoints(row.score, scale) for row in table.rows}
+        )
 
         def side_mp(side: Side, direction: Direction) -> Fraction:
             if isinstance(side, Artificial):
-                return side.percent * top / 100
-            table = self.table(direction)
-            ns = sum((w * table.matchpoints(s, scale) for s, w in side.components), Fraction(0))
+                return artificial_mp(side.percent, top)
+            ns = _mix(side, mp[direction])
             return ns if direction is Direction.NS else top - ns
 
-        return self._per_row(side_mp)
-
-    def _per_row(self, figure: Callable[[Side, Direction], Fraction]) -> list[Pair | None]:
-        """Apply ``figure`` to the NS and EW side of every row (``None`` without a result)."""
-        return [
-            (figure(row.ns, Direction.NS), figure(row.ew, Direction.EW))
-            if isinstance(row, Result)
-            else None
-            for row in self.rows
-        ]
+        return self._groups.spread(_memoised(side_mp), lambda ns: top - ns)
 
     def butler(
-        self, trim: int = 0, datum_round: int = 10, round_weighted: bool = True
+        self,
+        trim: int = 0,
+        datum_round: int = 10,
+        round_weighted: bool = True,
+        real_results: bool = False,
     ) -> list[Pair | None]:
         """NS and EW IMPs of every row against the datum of its direction's table.
 
@@ -298,39 +417,79 @@ class Board:
         from each end) rounded to the nearest ``datum_round`` points, ties
         away from zero (0: not rounded).  A weighted result's IMPs are the
         weighted sum of its components' IMPs, rounded to whole IMPs when
-        ``round_weighted`` (seed 000 section 5: 2.4 rounded to 2).
-        """
-        if self.size >= FAST_PATH_ROWS:
-            from xlbridge import fast
+        ``round_weighted`` (EBU, "Calculation of Weighted Scores", section 5:
+        2.4 rounded to 2).  An artificial score gets 3 IMPs per 10% from 50%.
+        ``real_results``: the datum is the mean of the real results as they are,
+        not factored up to the expected number first (see :meth:`FrequencyTable.datum`).
 
-            return fast.butler(self, trim, datum_round, round_weighted)
-        datums = {d: self._datum(d, trim, datum_round) for d in Direction}
+        Every table score's IMPs against the datum are whole, so a weighted mix
+        is ``sum(numerator_i x imps_i) / denominator`` in integers, rounded
+        (ties away from zero) or reduced once.
+        """
+        imps_at: dict[Direction, dict[int, int]] = {}
+        done: dict[int, dict[int, int]] = {}  # by id of table: score -> whole IMPs
+        for direction in Direction:
+            table = self.table(direction)
+            if id(table) not in done:
+                datum = self._datum(direction, trim, datum_round, real_results)
+                done[id(table)] = {row.score: imps(row.score - datum) for row in table.rows}
+            imps_at[direction] = done[id(table)]
+        wholes: dict[int, Fraction] = {}  # one Fraction per whole number of IMPs
+
+        def whole(value: int) -> Fraction:
+            found = wholes.get(value)
+            if found is None:
+                found = wholes[value] = Fraction(value)
+            return found
+
+        def mix(side: Weighted, values: dict[int, int]) -> Fraction:
+            numerator, denominator = 0, 1
+            for score, weight in side.components:
+                below = weight.denominator
+                if below == denominator:
+                    numerator += weight.numerator * values[score]
+                else:
+                    numerator = numerator * below + denominator * weight.numerator * values[score]
+                    denominator *= below
+            if not round_weighted:
+                return Fraction(numerator, denominator)
+            return whole(_round_whole(numerator, denominator))
+
+        def negated(ns: Fraction) -> Fraction:
+            return whole(-ns.numerator) if ns.denominator == 1 else -ns
 
         def side_imps(side: Side, direction: Direction) -> Fraction:
             if isinstance(side, Artificial):
-                return _artificial_imps(side)
-            datum = datums[direction]
-            value = sum((w * imps(s - datum) for s, w in side.components), Fraction(0))
-            if side.is_weighted and round_weighted:
-                value = round_half_away(value)
-            return value if direction is Direction.NS else -value
+                return artificial_imps(side.percent)
+            values = imps_at[direction]
+            components = side.components
+            ns = whole(values[components[0][0]]) if len(components) == 1 else mix(side, values)
+            return ns if direction is Direction.NS else negated(ns)
 
-        return self._per_row(side_imps)
+        # Not memoised: a plain score's figure is two look-ups, a weighted one a few
+        # integer operations, no more than remembering them would cost.
+        return self._groups.spread(side_imps, negated)
 
-    def _datum(self, direction: Direction, trim: int, datum_round: int) -> Fraction:
+    def _datum(
+        self, direction: Direction, trim: int, datum_round: int, real_results: bool = False
+    ) -> Fraction:
         table = self.table(direction)
         if not table.actual:
             return Fraction(0)
-        datum = table.datum(trim)
+        datum = table.datum(trim, real_results)
         return round_half_away(datum, datum_round) if datum_round else datum
 
     def datum(
-        self, direction: Direction = Direction.NS, trim: int = 0, datum_round: int = 10
+        self,
+        direction: Direction = Direction.NS,
+        trim: int = 0,
+        datum_round: int = 10,
+        real_results: bool = False,
     ) -> Fraction:
         """The Butler datum of ``direction`` (see :meth:`butler`)."""
-        return self._datum(direction, trim, datum_round)
+        return self._datum(direction, trim, datum_round, real_results)
 
-    def cross_imps(self, divide_by: str = "total") -> list[Pair | None]:
+    def cross_imps(self, divide_by: CrossDivisor | str = "total") -> list[Pair | None]:
         """NS and EW cross-IMPs of every row, each score against every other by frequency.
 
         ``divide_by``: ``total`` (default), ``comparisons`` (expected - 1) or
@@ -338,35 +497,75 @@ class Board:
         comparison for each 10% above average (A+ +3, A- -3).
         """
         comparisons = self.expected - 1
-        divisor = {"total": 1, "comparisons": comparisons, "scores": self.expected}.get(
-            str(divide_by).strip().lower()
-        )
-        if divisor is None:
-            raise BoardError(f"divide_by {divide_by!r} is not total, comparisons or scores")
-        if divisor == 0:
-            divisor = 1
-        if self.size >= FAST_PATH_ROWS:
-            from xlbridge import fast
-
-            return fast.cross_imps(self, comparisons, divisor)
+        chosen: CrossDivisor = parse_setting("cross_divide_by", divide_by, argument="divide_by")
+        divisor = chosen.divisor(self.expected)
+        totals = self._per_table(lambda table: table.cross_imp_totals)
 
         def side_x(side: Side, direction: Direction) -> Fraction:
             if isinstance(side, Artificial):
-                return _artificial_imps(side) * comparisons / divisor
-            table = self.table(direction)
-            total = sum((w * table.cross_imps(s) for s, w in side.components), Fraction(0))
+                return artificial_imps(side.percent) * comparisons / divisor
+            total = _mix(side, totals[direction])
             return (total if direction is Direction.NS else -total) / divisor
 
-        return self._per_row(side_x)
+        return self._groups.spread(_memoised(side_x), operator.neg)
 
 
-def _artificial_imps(side: Artificial) -> Fraction:
-    return (side.percent - 50) * ARTIFICIAL_IMPS_PER_10_PERCENT / 10
+def _mix(side: Weighted, values: Values) -> Fraction:
+    """``sum(w x values[s])`` over the side's components, exactly: summed as an integer
+    numerator and denominator, then reduced once to a :class:`~fractions.Fraction`."""
+    numerator, denominator = 0, 1
+    for score, weight in side.components:
+        value, below = values[score]
+        den = weight.denominator * below
+        numerator = numerator * den + denominator * weight.numerator * value
+        denominator *= den
+    return Fraction(numerator, denominator)
 
 
-def _check_scale(scale: int) -> None:
-    if scale not in (1, 2):
-        raise BoardError(f"scale {scale!r} is not 1 or 2 (matchpoints per result beaten)")
+def _memoised(figure: Figure) -> Figure:
+    """``figure``, worked out once per plain score and once per other side object, per direction."""
+    # per direction: figures by plain score, and by id of any other side
+    ns: tuple[dict[int, Fraction], dict[int, Fraction]] = ({}, {})
+    ew: tuple[dict[int, Fraction], dict[int, Fraction]] = ({}, {})
+
+    def cached(side: Side, direction: Direction) -> Fraction:
+        plain, other = ns if direction is Direction.NS else ew
+        if isinstance(side, Weighted) and len(side.components) == 1:
+            score, weight = side.components[0]
+            cache, key = (plain, score) if weight == 1 else (other, id(side))
+        else:
+            cache, key = other, id(side)
+        value = cache.get(key)
+        if value is None:
+            value = cache[key] = figure(side, direction)
+        return value
+
+    return cached
+
+
+def _round_whole(numerator: int, denominator: int) -> int:
+    """``numerator / denominator`` (``denominator > 0``) rounded to a whole number, ties away
+    from zero: :func:`~xlbridge.exact.round_half_away` in integers."""
+    whole = (2 * abs(numerator) + denominator) // (2 * denominator)
+    return whole if numerator >= 0 else -whole
+
+
+def artificial_mp(percent: Fraction, top: int) -> Fraction:
+    """The matchpoints of an artificial score of ``percent`` of the top (Law 12C2).
+
+    >>> artificial_mp(Fraction(60), 24)
+    Fraction(72, 5)
+    """
+    return percent * top / 100
+
+
+def artificial_imps(percent: Fraction) -> Fraction:
+    """The IMPs of an artificial score of ``percent`` per comparison: 3 per 10% from 50%.
+
+    >>> artificial_imps(Fraction(60)), artificial_imps(Fraction(40))
+    (Fraction(3, 1), Fraction(-3, 1))
+    """
+    return (percent - 50) * ARTIFICIAL_IMPS_PER_10_PERCENT / 10
 
 
 def matchpoint_board(
@@ -374,6 +573,37 @@ def matchpoint_board(
 ) -> list[Pair | None]:
     """NS and EW matchpoints of every traveller row (see :class:`Board`)."""
     return Board(rows, expected).matchpoints(scale)
+
+
+def matchpoint_percentages(
+    rows: Sequence[Row], expected: int | None = None, scale: int = 2
+) -> list[Pair | None]:
+    """NS and EW matchpoints of every traveller row as percentages of the top.
+
+    ``100 x MP / top``: the board percentages some programs print instead of
+    matchpoints (JFR Pary).  A board expected to be played once has a top of
+    0: each side then has 50%.
+
+    >>> rows = [Result.of(score) for score in (420, 450, -50)]
+    >>> [tuple(map(str, p)) for p in matchpoint_percentages(rows)]
+    [('50', '50'), ('100', '0'), ('0', '100')]
+    """
+    return board_percentages(Board(rows, expected), scale)
+
+
+def board_percentages(board: Board, scale: int = 2) -> list[Pair | None]:
+    """:func:`matchpoint_percentages` of a :class:`Board` already built (one figure per row)."""
+    scale = int(parse_setting("scale", scale, argument="scale"))
+    top = scale * (board.expected - 1)
+    return [
+        None if pair is None else (percent_of_top(pair[0], top), percent_of_top(pair[1], top))
+        for pair in board.matchpoints(scale)
+    ]
+
+
+def percent_of_top(figure: Fraction, top: int) -> Fraction:
+    """``figure`` as a percentage of ``top``; 50% on a board with a top of 0 (played once)."""
+    return 100 * figure / top if top else Fraction(50)
 
 
 def butler_board(
@@ -412,22 +642,21 @@ def frequency_lines(
     direction: Direction = Direction.NS,
     counts: Sequence[int] | None = None,
 ) -> list[FrequencyLine]:
-    """The frequency table of one direction as the seeds print it.
+    """The frequency table of one direction as the EBU prints it ("Calculation of Weighted Scores").
 
     Artificial scores come first (one line per kind, with their count), then
     the real scores from the highest down.  ``NS MP`` is what an NS pair with
     that score gets and ``EW MP`` is ``top - NS MP``.  ``counts``: as for
     :class:`Board`.
     """
-    _check_scale(scale)
+    scale = int(parse_setting("scale", scale, argument="scale"))
     board = Board(rows, expected, counts)
     table = board.table(direction)
     top = scale * (board.expected - 1)
     artificial: dict[Artificial, int] = {}
-    for row in board.results():
-        side = row.ns if direction is Direction.NS else row.ew
+    for side, count in board._groups.sides(direction):
         if isinstance(side, Artificial):
-            artificial[side] = artificial.get(side, 0) + 1
+            artificial[side] = artificial.get(side, 0) + count
     lines = [
         FrequencyLine(art.label, n, None, *_pct_pair(art.percent, top, direction))
         for art, n in sorted(artificial.items(), key=lambda item: -item[0].percent)
@@ -439,7 +668,7 @@ def frequency_lines(
 
 
 def _pct_pair(percent: Fraction, top: int, direction: Direction) -> tuple[Fraction, Fraction]:
-    own = percent * top / 100
+    own = artificial_mp(percent, top)
     return (own, top - own) if direction is Direction.NS else (top - own, own)
 
 
@@ -447,12 +676,12 @@ def neuberg(mp: Fraction | int, actual: int, expected: int, scale: int = 2) -> F
     """Factor matchpoints scored among ``actual`` results up to ``expected`` results.
 
     ``MP = expected/actual * (mp + scale/2) - scale/2``; with 2 matchpoints per
-    result beaten this is seed 003's ``(M*E + (E - A)) / A``.
+    result beaten this is Bavin's ``(M*E + (E - A)) / A`` ("The Neuberg formula").
 
     >>> neuberg(14, 8, 16)
     Fraction(29, 1)
     """
-    _check_scale(scale)
+    scale = int(parse_setting("scale", scale, argument="scale"))
     if actual < 1 or expected < actual:
         raise BoardError(
             f"neuberg needs 1 <= actual <= expected (got actual {actual!r}, expected {expected!r})"
@@ -472,7 +701,7 @@ def weighted_matchpoints(
 ) -> Fraction:
     """The NS matchpoints of one weighted score against the board's other results.
 
-    The weighted score joins the table with its weights (seed 000 section 4.1).
+    The weighted score joins the table with its weights (EBU "Calculation of Weighted Scores", 4.1).
     """
     rows = [*others, Result(weighted, weighted)]
     result = Board(rows, expected).matchpoints(scale)[-1]
@@ -484,7 +713,7 @@ def teams_imps(score: Side, other: Side, round_weighted: bool = True) -> Fractio
     """IMPs for a teams board: each component against the other table, weighted in IMPs.
 
     The weighting is applied to the IMPs, not the points, and a weighted
-    result is rounded to whole IMPs, ties away from zero (seed 000 section 3).
+    result is rounded to whole IMPs, ties away from zero (EBU "Calculation of Weighted Scores", 3).
     """
     if isinstance(score, Artificial) or isinstance(other, Artificial):
         raise BoardError("an artificial score has no IMPs at teams: give the IMPs directly")
@@ -497,7 +726,9 @@ def teams_imps(score: Side, other: Side, round_weighted: bool = True) -> Fractio
 
 
 def aggregate_score(score: Side, unit: int = 10) -> Fraction:
-    """A weighted score in total points, rounded to the nearest ``unit`` (seed 000 section 2).
+    """A weighted score in total points, rounded to the nearest ``unit``.
+
+    EBU, "Calculation of Weighted Scores", section 2 (aggregate scoring).
 
     >>> from xlbridge.result import parse_result
     >>> aggregate_score(parse_result("60% 420; 40% -50").ns)

@@ -6,27 +6,36 @@ input keep working::
     ValueError
      └── ScoringError                 anything xlbridge refuses to score
           ├── ResultCellError         a result cell that is not a score (row, value)
-          ├── WeightError             weights of a weighted score not summing to 100%
+          │    └── WeightError        weights of a weighted score not summing to 100%
           ├── RulingError             a rulings range that is malformed or referenced wrongly
           ├── ContractError           a contract, declarer, result or board that is not valid
           ├── BoardError              a board that cannot be scored as given (e.g. too many results)
+          ├── SettingsError           a setting with a value it cannot take (one line per value)
+          ├── DealError               a deal or hand record that is not valid (not 52 cards)
           └── InputFileError          a file refused before reading or writing (not .xlsx, hostile)
 
-Messages are lower case, quote the offending value with ``!r`` and say where
-it was found (``row 7: '42O' is not a score``).  Adapters (the Excel
-functions, the workbook reader, the command line) add the sheet and cell.
+Messages say where the value was found and show it as the user typed it
+(``row 7: '42O' is not a score``); a caller that knows more of the place
+adds it with :func:`located` (the Excel functions, the workbook reader and
+the command line add the sheet and cell).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TypeVar
+
 __all__ = [
     "BoardError",
     "ContractError",
+    "DealError",
     "InputFileError",
     "ResultCellError",
     "RulingError",
     "ScoringError",
+    "SettingsError",
     "WeightError",
+    "located",
 ]
 
 
@@ -54,9 +63,41 @@ class BoardError(ScoringError):
     """A board that cannot be scored as given (for example more results than expected)."""
 
 
+class SettingsError(ScoringError):
+    """Settings with values they cannot take: one message a line, one per bad value.
+
+    ``problems`` pairs each bad setting's name with its message.
+    """
+
+    def __init__(self, message: str, problems: Sequence[tuple[str, str]] = ()) -> None:
+        super().__init__(message)
+        self.problems = tuple(problems)
+
+
 class InputFileError(ScoringError):
     """A file xlbridge will not read or write as asked.
 
     Missing, not an .xlsx workbook, hostile (zip or XML bomb, external links),
     or an output path that would overwrite the input.
     """
+
+
+class DealError(ScoringError):
+    """A deal or hand record that is not valid (not 52 distinct cards, a board dealt twice)."""
+
+
+E = TypeVar("E", bound=ScoringError)
+
+
+def located(where: str, error: E) -> E:
+    """``error`` again (same class) with ``where`` before its message; raise it ``from error``.
+
+    A message that already starts at ``where`` is left as it is.
+
+    >>> str(located("Settings!B7", ScoringError("'x' is not a number")))
+    "Settings!B7: 'x' is not a number"
+    """
+    message = str(error)
+    if where and not message.startswith(f"{where}:"):
+        message = f"{where}: {message}"
+    return type(error)(message)

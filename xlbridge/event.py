@@ -1,6 +1,8 @@
 """A pairs event as data: who played, what they scored, how it is to be scored.
 
-These are the inputs of :func:`xlbridge.session.score_event`.  The workbook
+These are the inputs of :func:`xlbridge.session.score_event`; the settings
+(:class:`~xlbridge.settings.Settings` and its choices) live in
+:mod:`xlbridge.settings` and are re-exported here.  The workbook
 reader builds an :class:`Event` from a filled club-night workbook, the
 multi-club merge builds one from several; Python users build one directly.
 
@@ -10,12 +12,19 @@ Every input record carries ``source``, the place it came from
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field
-from enum import Enum
 from fractions import Fraction
 
-from xlbridge.errors import ScoringError
 from xlbridge.result import Row
+from xlbridge.settings import (
+    Choice,
+    Ranking,
+    ScoringForm,
+    Settings,
+    SmallVersions,
+    UnequalBoards,
+)
 
 __all__ = [
     "BYE",
@@ -34,94 +43,15 @@ __all__ = [
 
 #: The opponent label of a bye: a :class:`Play` with ``ew="BYE"`` (or
 #: ``ns="BYE"``) gives the other pair a bye on that board, scored as its
-#: percentage on the rest of the session (Law 12C2(c), seed 001).  Any case.
+#: percentage on the rest of the session (Law 12C2(c); the A+/A- note).  Any case.
 BYE = "BYE"
 
 
-class _Parse(Enum):
-    @classmethod
-    def parse(cls, text: object) -> _Parse:
-        """Forgiving parse: case, spaces, hyphens and underscores are ignored."""
-        key = "".join(ch for ch in str(text).lower() if ch.isalnum())
-        for member in cls:
-            if key == "".join(ch for ch in member.value.lower() if ch.isalnum()):
-                return member
-        names = ", ".join(m.value for m in cls)
-        raise ScoringError(f"{text!r} is not one of {names}")
-
-
-class ScoringForm(_Parse):
-    """How boards are scored across the field."""
-
-    MATCHPOINTS = "matchpoints"
-    BUTLER = "butler"
-    CROSS_IMPS = "cross-imps"
-
-
-class UnequalBoards(_Parse):
-    """How a board with fewer results than expected is brought to the same top."""
-
-    NEUBERG = "neuberg"  # seed 003, the default
-    RATIO = "ratio"  # seed 004: matchpoints x expected/actual
-
-
-class SmallVersions(_Parse):
-    """How a fouled-board version with very few results (1 to 3) is treated.
-
-    ``ebu`` is the EBU White Book rule (4.2.3.3, "small sub-fields"): a version
-    of at most three results that is also at most a third of the board's
-    expected results is not factored; each side scores
-    ``60% + (M - (A - 1)) x 5%`` of the top, where ``M`` is its matchpoints
-    within the version (2 per result beaten) and ``A`` the version's results:
-    65%/55% for two results, 70% down to 50% for three, 60% for one.  Each
-    table's two sides sum to 120% (average-plus each), compensation for the
-    missing comparison.
-    """
-
-    NEUBERG = "neuberg"  # factor it like any other version (the default)
-    AVERAGE = "average"  # give every pair in a version of 1 to 3 results 50% (A=)
-    EBU = "ebu"  # EBU White Book 4.2.3.3: 60% + 5% per matchpoint above the version's average
-
-
-class Ranking(_Parse):
-    """Which pairs are ranked together."""
-
-    AUTO = "auto"  # by direction when no pair changed direction (Mitchell), else one field
-    ONE_FIELD = "one field"  # every pair in one ranking (Howell)
-    BY_DIRECTION = "by direction"  # NS pairs and EW pairs ranked apart (Mitchell)
-
-
-class AdjustmentUnit(_Parse):
+class AdjustmentUnit(Choice):
     """The unit of a procedural penalty or award."""
 
     MATCHPOINTS = "MP"
     PERCENT_OF_TOP = "%"
-
-
-@dataclass(frozen=True)
-class Settings:
-    """How an event is scored.  Every field has the default a club would expect.
-
-    ``expected``: the number of results each board should have; ``None``
-    means the most times any board was played ("max played").
-    ``factor_fewer_boards``: for Butler and cross-IMPs, scale the total of a
-    pair that played fewer boards up to the most played (e.g. 24/21).
-    ``ranking``: which pairs are ranked together (see :class:`Ranking`).
-    """
-
-    form: ScoringForm = ScoringForm.MATCHPOINTS
-    scale: int = 2
-    expected: int | None = None
-    unequal: UnequalBoards = UnequalBoards.NEUBERG
-    avplus_method: str = "mainstream"
-    aplus: Fraction = Fraction(60)
-    aminus: Fraction = Fraction(40)
-    trim: int = 0
-    datum_round: int = 10
-    cross_divide_by: str = "total"
-    factor_fewer_boards: bool = False
-    small_versions: SmallVersions = SmallVersions.NEUBERG
-    ranking: Ranking = Ranking.AUTO
 
 
 @dataclass(frozen=True)
@@ -159,7 +89,7 @@ class Play:
 class Adjustment:
     """A procedural penalty (negative) or award (positive) for one pair.
 
-    It changes only that pair's score, never the other pairs' (seed 001 step
+    It changes only that pair's score, never the other pairs' (the A+/A- note, step
     1: it counts in the pair's own score).  ``board`` is ``None`` for a
     session adjustment.
     """
@@ -174,10 +104,11 @@ class Adjustment:
 
 @dataclass(frozen=True)
 class Event:
-    """The whole event: pairs, traveller rows, adjustments and settings."""
+    """The whole event: pairs, traveller rows, adjustments and settings; its name and date."""
 
     pairs: tuple[Pair, ...]
     plays: tuple[Play, ...]
     adjustments: tuple[Adjustment, ...] = ()
     settings: Settings = field(default_factory=Settings)
     name: str = ""
+    date: datetime.date | None = None

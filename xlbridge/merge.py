@@ -1,4 +1,4 @@
-"""Several clubs or sections rescored as one field (seed 004).
+"""Several clubs or sections rescored as one field (the multi-club rescoring note, docs/sources.md).
 
 A pair's percentage at its club is not kept: :func:`merge_events` puts every
 club's pairs, travellers and adjustments into one :class:`~xlbridge.event.Event`
@@ -17,13 +17,12 @@ another's; the normal version (``""``) is the same deal everywhere.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from xlbridge.errors import ScoringError
 from xlbridge.event import BYE, Event, Play
-from xlbridge.result import Row
 from xlbridge.session import EventResult, PairResult
 
 __all__ = [
@@ -46,31 +45,6 @@ def club_names(events: Sequence[Event]) -> list[str]:
         name = event.name.strip() or f"club {number}"
         names.append(f"{name} #{number}" if name in names else name)
     return names
-
-
-def _refuse_repeated_clubs(clubs: Sequence[str], events: Sequence[Event]) -> None:
-    """Refuse one club's results given twice (every pair and result would count twice).
-
-    Two events are the same club's when they list the same pairs and the same
-    results on the same boards, whatever their files are called.
-    """
-    seen: dict[object, str] = {}
-    for club, event in zip(clubs, events, strict=True):
-        key = (
-            tuple(sorted((pair.label, pair.names) for pair in event.pairs)),
-            tuple(
-                sorted(
-                    (play.board, play.ns, play.ew, play.version, repr(play.result))
-                    for play in event.plays
-                )
-            ),
-        )
-        if key in seen:
-            raise ScoringError(
-                f"{seen[key]} and {club} hold the same pairs and results: the same club "
-                "is given twice; give each club's workbook once"
-            )
-        seen[key] = club
 
 
 def _label(club: str, label: str) -> str:
@@ -98,8 +72,6 @@ def merge_events(events: Sequence[Event]) -> Event:
                 "like the first: merge events scored the same way"
             )
     clubs = club_names(events)
-    _refuse_repeated_clubs(clubs, events)
-    shared = _sharer()
     pairs = tuple(
         replace(pair, label=_label(club, pair.label), source=_source(club, pair.source))
         for club, event in zip(clubs, events, strict=True)
@@ -110,7 +82,7 @@ def merge_events(events: Sequence[Event]) -> Event:
             play.board,
             _label(club, play.ns),
             _label(club, play.ew),
-            shared(play.result),
+            play.result,  # equal results are one object (xlbridge.result), across clubs too
             _source(club, play.source),
             f"{club}:{play.version}" if play.version else "",
             play.contract,
@@ -132,24 +104,6 @@ def merge_events(events: Sequence[Event]) -> Event:
         replace(first, expected=None),
         " + ".join(clubs),
     )
-
-
-def _sharer() -> Callable[[Row], Row]:
-    """``shared(result)``: one object for equal results across the clubs (they are immutable).
-
-    A merged board's thousands of results are then a few hundred objects, which
-    the scoring groups by identity; each object is looked up by value once.
-    """
-    by_value: dict[Row, Row] = {}
-    by_id: dict[int, Row] = {}
-
-    def shared(result: Row) -> Row:
-        key = id(result)
-        if key not in by_id:
-            by_id[key] = by_value.setdefault(result, result)
-        return by_id[key]
-
-    return shared
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ blank                            no row: ignored
 ``NP``                           not played: no score for either side
 ``A=``, ``A+/A-``, ``A-/A-`` ... artificial adjusted score (Law 12C2), NS/EW
 ``A60/40``, ``A50/40``           artificial score with explicit percentages
+``A6040``, ``60/40``             the same as other programs write it (Compscore, JFR)
 ``30% 1430; 70% -100``           weighted score (Law 12C1(c)); ``2/5 620; 3/5 -100``
 ``NS: 680 | EW: 1430``           split score; each side may be weighted or artificial
 ``R7``                           a ruling defined in a rulings range
@@ -26,9 +27,9 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TypeVar
+from typing import Any, TypeVar, cast
 
-from xlbridge.errors import ResultCellError, RulingError, ScoringError, WeightError
+from xlbridge.errors import ResultCellError, RulingError, ScoringError, WeightError, located
 from xlbridge.exact import decimal_text, is_blank, normalise_text, parse_fraction, quote
 
 __all__ = [
@@ -57,20 +58,58 @@ T = TypeVar("T")
 MAX_SCORE = 7600
 
 
-@dataclass(frozen=True)
+#: Distinct results held at once by the tables that make equal values one object; past
+#: it the tables start again (equal results made before and after are then two objects:
+#: their figures are the same, a board only groups them apart).
+INTERNED = 1 << 16
+
+# The one object of each value: sides by value, results by their sides' identity (the
+# sides being interned, equal results have the same sides).
+_SIDES: dict[object, Weighted | Artificial] = {}
+_RESULTS: dict[tuple[int, int], Result] = {}
+_PLAIN: dict[int, Result] = {}  # Result.of(score) by score, the commonest result of all
+
+
+def _interned(table: dict[Any, Any], key: object, cls: type[Any], **fields: object) -> Any:
+    """The object of ``table`` under ``key``, or a new ``cls`` with ``fields`` stored there."""
+    found = table.get(key)
+    if found is None:
+        if len(_SIDES) + len(_RESULTS) >= INTERNED:
+            _SIDES.clear()
+            _RESULTS.clear()
+            _PLAIN.clear()
+        found = table[key] = object.__new__(cls)
+        for name, value in fields.items():
+            object.__setattr__(found, name, value)
+    return found
+
+
+@dataclass(frozen=True, init=False)  # made by __new__, once per value
 class Weighted:
     """A real score, or a weighted mix of real scores (Law 12C1(c)).
 
     ``components`` holds ``(score, weight)`` pairs; the weights are positive
     and sum to exactly 1.  A plain score is one component of weight 1.
+
+    Equal values are one object (``Weighted.of(420) is Weighted.of(420)``), as
+    for :class:`Artificial` and :class:`Result`: a board groups its rows by
+    identity, so a million equal rows are one group whoever made them.
     """
 
     components: tuple[tuple[int, Fraction], ...]
 
+    def __new__(cls, components: tuple[tuple[int, Fraction], ...]) -> Weighted:
+        return cast(Weighted, _interned(_SIDES, (cls, components), cls, components=components))
+
+    def __reduce__(self) -> tuple[type[Weighted], tuple[tuple[tuple[int, Fraction], ...]]]:
+        return (type(self), (self.components,))  # unpickled through __new__: interned
+
     @classmethod
     def of(cls, score: int) -> Weighted:
         """The plain score ``score``."""
-        return cls(((score, Fraction(1)),))
+        side = Result.of(score).ns
+        assert isinstance(side, Weighted)
+        return side
 
     @property
     def is_weighted(self) -> bool:
@@ -86,7 +125,10 @@ class Weighted:
         return Weighted(tuple((-s, w) for s, w in self.components))
 
 
-@dataclass(frozen=True)
+_ONE = Fraction(1)
+
+
+@dataclass(frozen=True, init=False)
 class Artificial:
     """An artificial adjusted score: ``percent`` of the top (Law 12C2).
 
@@ -97,6 +139,14 @@ class Artificial:
     percent: Fraction
     label: str
 
+    def __new__(cls, percent: Fraction, label: str) -> Artificial:
+        return cast(
+            Artificial, _interned(_SIDES, (cls, percent, label), cls, percent=percent, label=label)
+        )
+
+    def __reduce__(self) -> tuple[type[Artificial], tuple[Fraction, str]]:
+        return (type(self), (self.percent, self.label))
+
 
 AVERAGE_PLUS = Artificial(Fraction(60), "A+")
 AVERAGE = Artificial(Fraction(50), "A=")
@@ -106,23 +156,35 @@ _CODES = {"A+": AVERAGE_PLUS, "A=": AVERAGE, "A-": AVERAGE_MINUS}
 Side = Weighted | Artificial
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Result:
     """One table's result: what NS are scored with and what EW are scored with.
 
     On a normal board both sides hold the same :class:`Weighted` score (NS
     point of view).  A split (non-balancing) score holds different ones; an
     artificial score holds an :class:`Artificial` percentage on each side.
+    Equal results are one object (see :class:`Weighted`).
     """
 
     ns: Side
     ew: Side
 
+    def __new__(cls, ns: Side, ew: Side) -> Result:
+        # Sides are interned, so equal results have the same sides; the sides are kept
+        # alive by the result stored, so their ids stay theirs.
+        return cast(Result, _interned(_RESULTS, (id(ns), id(ew)), cls, ns=ns, ew=ew))
+
+    def __reduce__(self) -> tuple[type[Result], tuple[Side, Side]]:
+        return (type(self), (self.ns, self.ew))
+
     @classmethod
     def of(cls, score: int) -> Result:
         """The plain NS score ``score``."""
-        side = Weighted.of(score)
-        return cls(side, side)
+        found = _PLAIN.get(score)
+        if found is None:
+            side = Weighted(((score, _ONE),))
+            found = _PLAIN[score] = Result(side, side)
+        return found
 
     @property
     def is_split(self) -> bool:
@@ -151,6 +213,10 @@ Rulings = Mapping[str, Result]
 _PERCENT = r"(?:\d+(?:\.\d*)?|\.\d+)"
 _ART_PAIR = re.compile(r"^A(=|\+|-)(?:/A(=|\+|-))?$")
 _ART_EXPLICIT = re.compile(rf"^A({_PERCENT})%?(?:/({_PERCENT})%?)?$")
+#: Compscore's ``A6040`` (NS 60%, EW 40%: two digits each side, as USEBIO files carry it)
+#: and JFR's ``60/40`` (percentages without the A).
+_ART_COMPACT = re.compile(r"^A([0-9]{2})([0-9]{2})$")
+_ART_BARE = re.compile(rf"^({_PERCENT})%?/({_PERCENT})%?$")
 _SIDE_LABEL = re.compile(r"^(NS|N-S|N/S|EW|E-W|E/W)\s*:?\s*(.*)$", re.IGNORECASE)
 _RULING_REF = re.compile(r"^R\d+$", re.IGNORECASE)
 _PLAIN_COMPONENT = re.compile(r"([0-9]{1,3})%\s+([+-]?[0-9]{0,3}[0-9]0)", re.ASCII)
@@ -245,6 +311,11 @@ def parse_result(value: object, where: str = "", rulings: Rulings | None = None)
         return _parse_split(value, text, where)
     if upper.startswith("A"):
         return _parse_artificial_pair(value, upper, where)
+    bare = _ART_BARE.match(text)
+    # '2/5' is a weight typed without its score, not 2% and 5%: a percentage pair has a side of 10+
+    if bare and max(Fraction(bare.group(1)), Fraction(bare.group(2))) >= 10:
+        ns = _artificial(bare.group(1), value, where)
+        return Result(ns, _artificial(bare.group(2), value, where))
     if _RULING_REF.match(upper):
         if rulings is None:
             raise RulingError(
@@ -305,7 +376,7 @@ def _in_cell(original: object, where: str, parse: Callable[[str], T], part: str)
     try:
         return parse(part)
     except ScoringError as exc:
-        raise type(exc)(f"{_at(where)}{quote(original)}: {exc}") from None
+        raise located(f"{_at(where)}{quote(original)}", exc) from exc
 
 
 def _percent(fraction: Fraction) -> str:
@@ -376,6 +447,10 @@ def _parse_artificial_pair(original: object, upper: str, where: str) -> Result:
         )
     match = _ART_EXPLICIT.match(upper)
     if match and match.group(2) is not None:
+        ns = _artificial(match.group(1), original, where)
+        return Result(ns, _artificial(match.group(2), original, where))
+    match = _ART_COMPACT.match(upper)
+    if match:
         ns = _artificial(match.group(1), original, where)
         return Result(ns, _artificial(match.group(2), original, where))
     raise ResultCellError(

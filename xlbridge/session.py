@@ -12,10 +12,10 @@ In a matchpoint event the top is ``scale x (E - 1)`` on every board.
 
 **Boards with fewer results** (``settings.unequal``):
 
-``neuberg`` (the default, seed 003)
+``neuberg`` (the default; Bavin, "The Neuberg formula")
     the frequencies are factored by ``E/actual``; every board then carries the
     same top and the same total.
-``ratio`` (seed 004)
+``ratio`` (the multi-club rescoring note)
     the board is matchpointed among its own ``n`` results (top
     ``scale x (n - 1)``) and every real score is multiplied by ``E/n``.  This
     does **not** equalise tops exactly: a top among ``n`` results becomes
@@ -29,11 +29,14 @@ Butler datums do not depend on the method, and cross-IMPs are factored by
 
 **Pairs who played fewer boards** (a sit-out, ``NP``) are scored on what was
 available to them: the maximum is the top times the boards they have a score
-on (including A+/A-/A=/Bye boards).  In IMP events ``factor_fewer_boards``
-scales a pair's total by (most boards any pair has) / (its boards), e.g. 24/21;
-the ranking is on that figure (the plain total otherwise).
+on (including A+/A-/A=/Bye boards).  ``factor_fewer_boards`` scales a pair's
+total by (most boards any pair of its field has) / (its boards), e.g. 24/21
+(``PairResult.scaled_total``): in IMP events the ranking is on that figure
+(the plain total otherwise); in matchpoint events the ranking stays on the
+percentage and the scaled total is the one Compscore3 publishes as a pair's
+TOTAL_SCORE (percentage x top x most boards).
 
-**A+, A- and Bye** (Law 12C2(c), seed 001).  On the board an A+ is
+**A+, A- and Bye** (Law 12C2(c); the A+/A- note).  On the board an A+ is
 ``settings.aplus`` percent of the top (60%) and an A- ``settings.aminus``
 (40%); at the end each pair's A+ boards are raised to its own percentage on
 the rest of the session when that is better, its A- boards lowered when it is
@@ -46,7 +49,7 @@ A60/40 typed as a fixed ruling) is a fixed score.
 **Adjustments** (procedural penalties, negative, and awards, positive) change
 only that pair's score.  One on a board the pair has a score on counts in its
 score on that board, so it counts in the percentage that decides its A+ and
-A- boards (seed 001 step 1); one on an A+/A-/Bye board is added after that
+A- boards (the A+/A- note, step 1); one on an A+/A-/Bye board is added after that
 board is settled; a session adjustment (no board), or one on a board the pair
 has no score on, is added to its total.  ``MP`` adjustments are in the event's
 units (matchpoints, or IMPs in an IMP event), ``%`` ones in percent of the top
@@ -100,12 +103,13 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple
 
-from xlbridge.avplus import AvplusMethod, apply_avplus_imps
+from xlbridge.avplus import apply_avplus_imps
 from xlbridge.board import (
-    ARTIFICIAL_IMPS_PER_10_PERCENT,
     Board,
     Direction,
     FrequencyLine,
+    artificial_imps,
+    artificial_mp,
     frequency_lines,
 )
 from xlbridge.errors import BoardError, ScoringError
@@ -123,6 +127,7 @@ from xlbridge.event import (
     UnequalBoards,
 )
 from xlbridge.result import AVERAGE, AVERAGE_MINUS, AVERAGE_PLUS, Artificial, Result, Row, Side
+from xlbridge.settings import AvplusMethod
 
 __all__ = [
     "BoardResult",
@@ -165,7 +170,7 @@ class BoardResult:
 
     ``results`` counts the rows with a result in this version; ``expected`` is
     the board's ``E``.  ``ns_lines`` and ``ew_lines`` are the frequency tables
-    as the seeds print them (:func:`~xlbridge.board.frequency_lines`), for the
+    as the EBU prints them (:func:`~xlbridge.board.frequency_lines`), for the
     table NS pairs are compared in and the one EW pairs are compared in (they
     differ only when a split score is on the board).
     """
@@ -218,7 +223,11 @@ class PairResult:
     ``percentage`` is ``100 x total / maximum``.  IMPs: ``average`` is IMPs per
     board and ``score`` the (possibly factored) total.  ``score`` is the
     figure ranked on (the percentage for matchpoints); ``rank`` is ``"1"``,
-    ``"3="``, or ``""`` for a pair without any board.
+    ``"3="``, or ``""`` for a pair without any board.  ``scaled_total`` is the
+    total scaled to the most boards any pair of its field played (``factor_fewer_boards``;
+    ``None`` otherwise): in IMPs it is ``score``; in matchpoints it is the
+    total Compscore3 publishes (percentage x top x most boards), ranked on the
+    same percentage.
     """
 
     pair: Pair
@@ -231,6 +240,7 @@ class PairResult:
     average: Fraction | None
     score: Fraction | None
     rank: str
+    scaled_total: Fraction | None = None
 
     def board(self, number: int) -> PairBoard:
         """The pair's score on board ``number`` (KeyError if it has none)."""
@@ -312,8 +322,7 @@ def score_event(event: Event, *, boards: bool = True) -> EventResult:
     line, each naming the play's ``source``) for a pair twice on a board, a
     pair against itself, an unknown pair or more results than expected.
     """
-    settings = event.settings
-    _check_settings(settings)
+    settings = event.settings  # checked when it was made (xlbridge.settings)
     _validate(event)
     expected = settings.expected or _max_played(event.plays)
     figures, groups = _score_boards(event.plays, expected, settings)
@@ -352,29 +361,6 @@ def _is_bye(label: str) -> bool:
 def _in_play(play: Play) -> bool:
     """A row that puts its pairs on the board: a result, NP, or a bye (blank rows do not)."""
     return play.result is not None or _is_bye(play.ns) or _is_bye(play.ew)
-
-
-def _check_settings(settings: Settings) -> None:
-    expected = settings.expected
-    if expected is not None and (
-        isinstance(expected, bool) or not isinstance(expected, int) or expected < 1
-    ):
-        raise ScoringError(
-            f"expected results per board must be a whole number from 1, not {expected!r}"
-        )
-    if settings.scale not in (1, 2):
-        raise ScoringError(
-            f"scale {settings.scale!r} is not 1 or 2 (matchpoints per result beaten)"
-        )
-    AvplusMethod.parse(settings.avplus_method)
-    if not 50 <= settings.aplus < 100:
-        raise ScoringError(
-            f"aplus must be a percentage from 50 to below 100, not {settings.aplus!r}"
-        )
-    if not 0 < settings.aminus <= 50:
-        raise ScoringError(
-            f"aminus must be a percentage above 0 and at most 50, not {settings.aminus!r}"
-        )
 
 
 def _validate(event: Event) -> None:
@@ -521,19 +507,21 @@ def _board_figures(
     rows: Sequence[Row], expected: int, settings: Settings
 ) -> list[tuple[Fraction, Fraction] | None]:
     if settings.form is ScoringForm.BUTLER:
-        return Board(rows, expected).butler(settings.trim, settings.datum_round)
+        return Board(rows, expected).butler(
+            settings.trim, settings.datum_round, real_results=settings.datum_real_results
+        )
     if settings.form is ScoringForm.CROSS_IMPS:
         return Board(rows, expected).cross_imps(settings.cross_divide_by)
     if settings.unequal is not UnequalBoards.RATIO:
-        from xlbridge import fast  # the grouped path: the same figures, fewer Fraction steps
-
-        return fast.matchpoints(Board(rows, expected), settings.scale)
+        return Board(rows, expected).matchpoints(settings.scale)
+    # The multi-club rescoring document's ratio: matchpoints among the board's own
+    # results, times expected/actual; an artificial score keeps its percentage of the top.
     board = Board(rows)
     factor = Fraction(expected, board.expected)
     top = settings.scale * (expected - 1)
 
     def ratio(side: Side, mp: Fraction) -> Fraction:
-        return side.percent * top / 100 if isinstance(side, Artificial) else mp * factor
+        return artificial_mp(side.percent, top) if isinstance(side, Artificial) else mp * factor
 
     return [
         None
@@ -680,15 +668,15 @@ class _Units:
             plus = settings.aplus * top / 100 - centre
             minus = settings.aminus * top / 100 - centre
             return cls(top, centre, plus, minus)
-        per_board = Fraction(1)
+        per_board = Fraction(1)  # the comparisons an artificial score's IMPs are counted over
         if settings.form is ScoringForm.CROSS_IMPS:
-            comparisons = expected - 1
-            divisor = {"comparisons": comparisons, "scores": expected}.get(
-                str(settings.cross_divide_by).strip().lower(), 1
-            )
-            per_board = Fraction(comparisons, divisor or 1)
-        step = Fraction(ARTIFICIAL_IMPS_PER_10_PERCENT, 10) * per_board
-        return cls(None, Fraction(0), (settings.aplus - 50) * step, (settings.aminus - 50) * step)
+            per_board = Fraction(expected - 1, settings.cross_divide_by.divisor(expected))
+        return cls(
+            None,
+            Fraction(0),
+            artificial_imps(settings.aplus) * per_board,
+            artificial_imps(settings.aminus) * per_board,
+        )
 
 
 def _adjustments(event: Event, units: _Units) -> dict[str, list[tuple[int | None, Fraction]]]:
@@ -780,7 +768,7 @@ def _exact_sum(values: list[Fraction]) -> Fraction:
     return Fraction(sum(v.numerator * (common // v.denominator) for v in values), common)
 
 
-def _settle(values: list[Fraction | str], units: _Units, method: str) -> list[Fraction]:
+def _settle(values: list[Fraction | str], units: _Units, method: AvplusMethod) -> list[Fraction]:
     """Law 12C2(c) for one pair's boards (numbers and A+/A-/BYE codes)."""
     if not any(isinstance(v, str) for v in values):
         return [v for v in values if isinstance(v, Fraction)]
@@ -791,19 +779,24 @@ def _settle(values: list[Fraction | str], units: _Units, method: str) -> list[Fr
 
 def _rank(pairs: list[PairResult], settings: Settings, units: _Units) -> tuple[PairResult, ...]:
     fields = _fields(pairs, settings.ranking)
-    most = max((len(p.boards) for p in pairs), default=0)
+    most: dict[str, int] = {}  # the most boards any pair of each field played
+    for p in pairs:
+        field = fields[p.pair.label]
+        most[field] = max(most.get(field, 0), len(p.boards))
     scored: list[PairResult] = []
     for p in pairs:
         if not p.boards:
             scored.append(replace(p, field=fields[p.pair.label]))
             continue
+        factor = Fraction(most[fields[p.pair.label]], len(p.boards))
+        scaled = p.total * factor if settings.factor_fewer_boards else None
         if units.top is not None:
             score = p.percentage
-        elif settings.factor_fewer_boards:
-            score = p.total * most / len(p.boards)
+        elif scaled is not None:
+            score = scaled
         else:
             score = p.total
-        scored.append(replace(p, field=fields[p.pair.label], score=score))
+        scored.append(replace(p, field=fields[p.pair.label], score=score, scaled_total=scaled))
     ranked: list[PairResult] = []
     for name in ("NS", "EW", ""):
         members = [p for p in scored if p.field == name and p.score is not None]

@@ -11,20 +11,27 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from openpyxl import Workbook
 
 from xlbridge.errors import InputFileError, ScoringError
 from xlbridge.event import Event
+from xlbridge.movement import Movement
 from xlbridge.safefile import OutputPlan, atomic_write, check_workbook_file
 from xlbridge.session import EventResult, score_event
 from xlbridge.workbook import layout as L
+from xlbridge.workbook.cards import movement_workbook
 from xlbridge.workbook.html import results_page
 from xlbridge.workbook.reader import NightWorkbook, read_workbook, source_row
 from xlbridge.workbook.sheets import find_damage
-from xlbridge.workbook.template import build_template
+from xlbridge.workbook.template import build_macro_template, build_template
 from xlbridge.workbook.writer import BulkRows, fill_results, result_texts, write_results
+
+if TYPE_CHECKING:
+    from xlbridge.hands import SessionHands
 
 __all__ = [
     "HTML_SUFFIXES",
@@ -32,12 +39,15 @@ __all__ = [
     "ScoredNight",
     "default_output",
     "event_workbook",
+    "hand_records_setting",
     "html_writer",
     "new_night",
+    "pbn_writer",
     "results_writer",
     "score_night",
     "write_html",
     "write_night_results",
+    "write_pbn",
 ]
 
 
@@ -73,21 +83,36 @@ WORKBOOK_SUFFIXES = (".xlsx",)
 HTML_SUFFIXES = (".html", ".htm")
 
 
-def write_night_results(source: Path, scored: ScoredNight, target: Path) -> None:
-    """Write the results workbook ``target`` (never over ``source``)."""
+def write_night_results(
+    source: Path, scored: ScoredNight, target: Path, hands: SessionHands | None = None
+) -> None:
+    """Write the results workbook ``target`` (never over ``source``), with the hands if given."""
     plan = OutputPlan([source])
-    plan.add(target, "-o", results_writer(source, scored), WORKBOOK_SUFFIXES)
+    plan.add(target, "-o", results_writer(source, scored, hands), WORKBOOK_SUFFIXES)
     plan.write()
 
 
-def write_html(source: Path, result: EventResult, target: Path) -> None:
-    """Write the results page ``target`` (never over ``source``)."""
+def write_html(
+    source: Path, result: EventResult, target: Path, hands: SessionHands | None = None
+) -> None:
+    """Write the results page ``target`` (never over ``source``), with the hands if given."""
     plan = OutputPlan([source])
-    plan.add(target, "--html", html_writer(result), HTML_SUFFIXES)
+    plan.add(target, "--html", html_writer(result, hands), HTML_SUFFIXES)
     plan.write()
 
 
-def results_writer(source: Path, scored: ScoredNight) -> Callable[[Path], None]:
+def write_pbn(
+    source: Path, result: EventResult, target: Path, hands: SessionHands | None = None
+) -> None:
+    """Write the results as PBN 2.1 to ``target`` (never over ``source``), deals from ``hands``."""
+    plan = OutputPlan([source])
+    plan.add(target, "--pbn", pbn_writer(source, result, hands))
+    plan.write()
+
+
+def results_writer(
+    source: Path, scored: ScoredNight, hands: SessionHands | None = None
+) -> Callable[[Path], None]:
     """What fills the results workbook of ``source`` (a function of the file to fill).
 
     The results are written into a copy of ``source``, read whole: a part of it
@@ -97,7 +122,7 @@ def results_writer(source: Path, scored: ScoredNight) -> Callable[[Path], None]:
 
     def write(tmp: Path) -> None:
         try:
-            write_results(source, scored.result, tmp)
+            write_results(source, scored.result, tmp, hands)
         except (InputFileError, OSError):
             raise
         except Exception as exc:
@@ -109,22 +134,91 @@ def results_writer(source: Path, scored: ScoredNight) -> Callable[[Path], None]:
     return write
 
 
-def html_writer(result: EventResult) -> Callable[[Path], None]:
+def html_writer(result: EventResult, hands: SessionHands | None = None) -> Callable[[Path], None]:
     """What fills the results page (a function of the file to fill)."""
 
     def write(tmp: Path) -> None:
-        tmp.write_text(results_page(result), encoding="utf-8")
+        tmp.write_text(results_page(result, hands), encoding="utf-8")
 
     return write
 
 
-def new_night(target: Path, overwrite: bool = False) -> None:
-    """Write a fresh copy of the club-pairs template to ``target``."""
+def pbn_writer(
+    source: Path, result: EventResult, hands: SessionHands | None = None
+) -> Callable[[Path], None]:
+    """What fills the PBN 2.1 results file (a function of the file to fill)."""
+    from xlbridge.formats.pbn import format_results
+
+    def write(tmp: Path) -> None:
+        tmp.write_text(format_results(result, hands, _pbn_date(source)), encoding="utf-8")
+
+    return write
+
+
+def _pbn_date(source: Path) -> str:
+    """The Settings sheet's date as PBN writes it (``2024.03.12``), or ``''`` if none."""
+    import datetime
+
+    from openpyxl import load_workbook
+
+    wb = load_workbook(source, read_only=True, data_only=True)
+    try:
+        value = wb[L.SETTINGS].cell(L.setting_row("EventDate"), 2).value
+    except KeyError:
+        return ""
+    finally:
+        wb.close()
+    if isinstance(value, datetime.datetime | datetime.date):
+        return value.strftime("%Y.%m.%d")
+    return ""
+
+
+def hand_records_setting(source: Path, night: NightWorkbook) -> Path | None:
+    """The hand-record file a ``Hand records`` row of the Settings sheet names, if any.
+
+    A relative name is relative to the workbook's folder; a file that is not
+    there is an error naming the cell.
+    """
+    if night.hand_records is None:
+        return None
+    name, cell = night.hand_records
+    path = source.parent / name
+    if not path.is_file():
+        folder = os.fspath(source.parent) or "."
+        raise ScoringError(f"{cell}: the hand-record file {name!r} is not in {folder!r}")
+    return path
+
+
+def new_night(
+    target: Path,
+    overwrite: bool = False,
+    movement: Movement | None = None,
+    event: str = "",
+    day: date | None = None,
+) -> None:
+    """Write a fresh copy of the club-pairs template to ``target``.
+
+    A ``.xlsm`` name gets the macro-enabled template for the classic xlwings
+    add-in (xlwings' own VBA module, UDF Modules set to ``xlbridge.udfs``).
+    With a ``movement``: the workbook set up for it (pairs numbered, travellers
+    pre-filled, Movement and Table cards sheets; see :mod:`xlbridge.workbook.cards`).
+    """
     if target.exists() and not overwrite:
         raise ScoringError(f"{os.fspath(target)!r} exists already: give a new file name")
-    if target.suffix.lower() != ".xlsx":
-        raise ScoringError(f"{os.fspath(target)!r}: the new workbook's name must end in .xlsx")
-    atomic_write(target, lambda tmp: build_template().save(tmp))
+    suffix = target.suffix.lower()
+    if suffix not in (".xlsx", ".xlsm"):
+        raise ScoringError(
+            f"{os.fspath(target)!r}: the new workbook's name must end in .xlsx "
+            "(or .xlsm for the classic xlwings add-in)"
+        )
+    build = build_template if suffix == ".xlsx" else build_macro_template
+    if movement is None and not event and day is None:
+        atomic_write(target, lambda tmp: build().save(tmp))
+        return
+    if movement is None:
+        raise ScoringError("--event and --date go with --movement (and --tables, --boards)")
+    wb = movement_workbook(movement, event, day, build)
+    atomic_write(target, lambda tmp: wb.save(tmp))
 
 
 def event_workbook(event: Event, result: EventResult, bulk: BulkRows | None = None) -> Workbook:

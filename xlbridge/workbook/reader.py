@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from fractions import Fraction
 from functools import partial
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from xlbridge.contract import (
     Seat,
@@ -38,17 +38,14 @@ from xlbridge.contract import (
     parse_tricks_result,
     score_contract,
 )
-from xlbridge.errors import ScoringError
+from xlbridge.errors import ScoringError, SettingsError
 from xlbridge.event import (
     Adjustment,
     AdjustmentUnit,
     Event,
     Pair,
     Play,
-    ScoringForm,
     Settings,
-    SmallVersions,
-    UnequalBoards,
 )
 from xlbridge.exact import (
     is_blank,
@@ -59,6 +56,7 @@ from xlbridge.exact import (
     simple_fraction,
     whole_number,
 )
+from xlbridge.movement import Movement, PairNumbering, check_row, parse_movement
 from xlbridge.result import (
     Artificial,
     Result,
@@ -85,6 +83,8 @@ class NightWorkbook:
     warnings: tuple[str, ...] = ()
     tables: int | None = None
     boards: int | None = None
+    #: The file a "Hand records" row of the Settings sheet names, and its cell (or None).
+    hand_records: tuple[str, str] | None = None
 
 
 @dataclass
@@ -151,6 +151,13 @@ _ENTRY_COLUMNS = {
 _WIDTHS = {L.SETTINGS: 0, **{name: len(columns) for name, columns in _ENTRY_COLUMNS.items()}}
 
 
+#: The label of a Settings row naming the hand-record file (``xlbridge score --hands``).
+HAND_RECORDS_LABEL = "Hand records"
+
+#: The label of the one setting a date belongs in (its value is not read).
+_EVENT_DATE = next(s.label for s in L.SETTING_ROWS if s.name == "EventDate").lower()
+
+
 def _hidden_message(found: Hidden) -> str:
     """A formula with no saved value reads as blank, and a score merged over two rows reads
     as a score on the first row and a blank on the second: both would be scored silently
@@ -182,6 +189,9 @@ class _Reader:
         self.contract_scores: dict[tuple[object, ...], int] = {}
         #: one (immutable) result per score read from a contract
         self.contract_results: dict[int, Result] = {}
+        #: the Settings row naming the hand-record file: its text and cell
+        self.hand_records: tuple[str, str] | None = None
+        self.numbering = PairNumbering({})
 
     def read(self) -> NightWorkbook:
         settings, name, tables, boards = self._settings()
@@ -197,8 +207,26 @@ class _Reader:
             count = len(self.problems.errors)
             head = f"{count} problem{'s' if count > 1 else ''} in the workbook:\n"
             raise ScoringError(head + "\n".join(self.problems.errors))
-        event = Event(tuple(pairs), tuple(plays), tuple(adjustments), settings, name)
-        return NightWorkbook(event, tuple(self.problems.warnings), tables, boards)
+        event = Event(
+            tuple(pairs), tuple(plays), tuple(adjustments), settings, name, self._event_date()
+        )
+        warnings = tuple(self.problems.warnings)
+        return NightWorkbook(event, warnings, tables, boards, self.hand_records)
+
+    def _event_date(self) -> date | None:
+        """The date of play from Settings (a date cell, or text such as 2026-11-24)."""
+        for row in self.sheets.get(L.SETTINGS, []):
+            if len(row) > 1 and isinstance(row[0], str) and row[0].strip().lower() == _EVENT_DATE:
+                value = row[1]
+                if isinstance(value, datetime):
+                    return value.date()
+                if isinstance(value, date):
+                    return value
+                try:
+                    return date.fromisoformat(str(value).strip())
+                except ValueError:
+                    return None
+        return None
 
     def _entries(self, name: str, width: int) -> Iterator[tuple[int, Cells]]:
         """The non-blank rows of an entry sheet below its header, with their sheet row numbers.
@@ -226,7 +254,7 @@ class _Reader:
                 self.problems.error(
                     f"sheet {name!r}",
                     f"looks like the {like} sheet (its name or headers) but is not read: "
-                    f"only the sheet named {like!r} is scored; move its rows there and "
+                    f"only the sheet named {quote(like)} is scored; move its rows there and "
                     "delete it (or rename it so it does not look like an entry sheet)",
                 )
 
@@ -253,11 +281,11 @@ class _Reader:
     # --- settings -----------------------------------------------------------------------------
 
     def _setting_cells(self) -> dict[str, tuple[object, str]]:
-        """Each setting's value as the user meant it, and its cell (``''`` when absent).
+        """Each Settings row's value as the user meant it, and its cell, by its label.
 
         A percentage setting in a cell formatted as a percentage is read as
         Excel shows it (40% is stored as 0.4); where the meaning cannot be
-        known, the cell is refused with both readings.
+        known, the cell is refused with both readings (and read as blank).
         """
         sheet = self.loaded.read[L.SETTINGS]
         found: dict[str, tuple[object, str]] = {}
@@ -266,19 +294,22 @@ class _Reader:
                 value = row[1] if len(row) > 1 else None
                 where = f"{L.SETTINGS}!B{index}"
                 label = row[0].strip().lower()
-                if label in _PERCENT_LABELS and not is_blank(value):
+                if label in _PERCENT_LABELS and not is_blank(value) and not _excel_error(value):
                     percent = is_percent_format(sheet.number_format(index, 2))
                     value = self.problems.attempt(
                         partial(_at, where, partial(_percent, percent_format=percent), value)
                     )
                     value = _FAULTY if value is None else value
                 found[label] = (value, where)
-        return {
-            setting.name: found.get(setting.label.lower(), (None, "")) for setting in L.SETTING_ROWS
-        }
+        return found
 
     def _settings(self) -> tuple[Settings, str, int | None, int | None]:
-        values = self._setting_cells()
+        found = self._setting_cells()
+        hands, cell = found.get(HAND_RECORDS_LABEL.lower(), (None, ""))
+        self.hand_records = None if is_blank(hands) else (str(hands).strip(), cell)
+        values: dict[str, tuple[object, str]] = {}
+        for setting in L.SETTING_ROWS:
+            values[setting.name] = found.get(setting.label.lower(), (None, ""))
 
         def get(name: str, convert: Callable[[object], T], default: T) -> T:
             value, where = values[name]
@@ -292,44 +323,54 @@ class _Reader:
 
         tables = get("Tables", _positive, None)
         boards = get("Boards", _positive, None)
-        expected = get("ExpectedSetting", _expected, None)
-        kwargs: dict[str, Any] = {
-            "form": get("ScoringForm", _form, ScoringForm.MATCHPOINTS),
-            "scale": get("Scale", _scale, 2),
-            "expected": expected,
-            "unequal": get("Unequal", _unequal, UnequalBoards.NEUBERG),
-            "avplus_method": get("AvplusMethod", _method, "mainstream"),
-            "aplus": get("Aplus", _aplus, Fraction(60)),
-            "aminus": get("Aminus", _aminus, Fraction(40)),
-            "trim": get("ButlerTrim", _not_negative, 0),
-            "datum_round": get("DatumRound", _positive, 10),
-            "cross_divide_by": get("DivideBy", _divide_by, "total"),
-            "factor_fewer_boards": get("FactorBoards", _yes_no, False),
-            "small_versions": get("SmallVersions", _small, SmallVersions.NEUBERG),
+        fields = {setting: name for name, setting in _SETTING_FIELDS.items()}
+        typed = {
+            fields[name]: None if values[name][0] is _FAULTY else values[name][0] for name in fields
         }
-        if "ranking" in Settings.__dataclass_fields__:
-            from xlbridge.event import Ranking  # the session's ranking option
-
-            kwargs["ranking"] = get(
-                "Ranking", lambda v: cast(Ranking, Ranking.parse(v)), Ranking.AUTO
-            )
+        sources = {fields[name]: values[name][1] or L.SETTINGS for name in fields}
+        try:
+            settings = Settings.parse(typed, sources)
+        except SettingsError as exc:  # every bad value reported; the others still count
+            self.problems.errors.extend(message for _, message in exc.problems)
+            bad = {field for field, _ in exc.problems}
+            settings = Settings.parse({k: v for k, v in typed.items() if k not in bad})
         name = values["EventName"][0]
-        return Settings(**kwargs), "" if is_blank(name) else str(name), tables, boards
+        return settings, "" if is_blank(name) else str(name), tables, boards
 
     # --- pairs --------------------------------------------------------------------------------
 
     def _pairs(self) -> list[Pair]:
-        pairs: list[Pair] = []
-        seen: dict[str, int] = {}
-        for index, (label_cell, names, _direction) in self._entries(L.PAIRS, 3):
+        listed: list[tuple[int, str, object, str]] = []
+        for index, (label_cell, names, direction_cell) in self._entries(L.PAIRS, 3):
             where = f"{L.PAIRS}!A{index}"
             label = pair_label(label_cell)
             if not label:
                 self.problems.error(where, f"a pair needs a number (the row names {quote(names)})")
                 continue
+            # NS, N-S, North, EW, E/W, East...; anything else is a note for people
+            direction = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}.get(
+                pair_label(direction_cell)[:1].upper(), ""
+            )
+            listed.append((index, label, names, direction))
+        directions: dict[str, set[str]] = defaultdict(set)
+        for _, label, _, direction in listed:
+            directions[label].add(direction)
+        self.numbering = PairNumbering({k: frozenset(v) for k, v in directions.items()})
+        pairs: list[Pair] = []
+        seen: dict[str, int] = {}
+        for index, number, names, direction in listed:
+            where = f"{L.PAIRS}!A{index}"
+            label = self.numbering.label(number, direction)
             if label in seen:
                 self.problems.error(
                     where, f"pair {label} is listed twice (also {L.PAIRS}!A{seen[label]})"
+                )
+                continue
+            if self.numbering.by_direction and not direction:
+                self.problems.error(
+                    f"{L.PAIRS}!C{index}",
+                    f"pair {number} needs a direction, NS or EW: the pairs are numbered "
+                    "in each direction (NS 1, EW 1)",
                 )
                 continue
             seen[label] = index
@@ -392,13 +433,16 @@ class _Reader:
         plays: list[Play] = []
         seen: dict[tuple[int, str], tuple[int, str]] = {}
         per_board: dict[int, int] = defaultdict(int)
-        for index, cells in self._entries(L.TRAVELLERS, 8):
+        movement = self._movement(labels, tables, boards)
+        for index, cells in self._entries(L.TRAVELLERS, 12):
             row = _TravellerRow(index, cells)
             board = self._board(row, boards)
             ns, ew = self._pair_cells(row, labels)
             result = self._result(row, board, rulings, ruling_rows)
             if board is None:
                 continue
+            if movement is not None and ns and ew:
+                self._check_movement(movement, row, board, ns, ew)
             for label, letter in ((ns, "B"), (ew, "C")):
                 first = seen.setdefault((board, label), (index, row.at(letter)))
                 if label and first[0] != index:
@@ -414,6 +458,38 @@ class _Reader:
             if ns and ew and result is not None:
                 plays.append(row.play(board, ns, ew, result))
         return plays
+
+    def _movement(
+        self, labels: set[str], tables: int | None, boards: int | None
+    ) -> Movement | None:
+        """The movement Settings names, when the pairs are numbered as it numbers them."""
+        text = next(
+            (
+                row[1]
+                for row in self.sheets.get(L.SETTINGS, [])
+                if len(row) > 1 and isinstance(row[0], str) and row[0].strip() == "Movement"
+            ),
+            None,
+        )
+        movement = parse_movement(text, tables, boards)
+        return movement if movement is not None and set(movement.pairs) == labels else None
+
+    def _check_movement(
+        self, movement: Movement, row: _TravellerRow, board: int, ns: str, ew: str
+    ) -> None:
+        """A row placed by its Round and Table (columns J, K) that the movement contradicts."""
+        rnd, table, note = row.cells[9:12]
+        if not is_blank(note) or is_blank(rnd) or is_blank(table):
+            return
+        try:
+            problem = check_row(movement, whole_number(rnd), whole_number(table), board, ns, ew)
+        except ValueError:
+            return
+        if problem:
+            self.problems.error(
+                row.at("B"),
+                f"{problem}: correct the row, or type a note in {row.at('L')} to keep it",
+            )
 
     def _board(self, row: _TravellerRow, boards: int | None) -> int | None:
         value = row.cells[0]
@@ -434,7 +510,7 @@ class _Reader:
     def _pair_cells(self, row: _TravellerRow, labels: set[str]) -> tuple[str, str]:
         found = []
         for offset, letter, side in ((1, "B", "NS"), (2, "C", "EW")):
-            label = pair_label(row.cells[offset])
+            label = self.numbering.at(pair_label(row.cells[offset]), side)
             if not label:
                 self.problems.error(row.at(letter), f"no {side} pair")
             elif label not in labels:
@@ -548,9 +624,15 @@ class _Reader:
         for index, cells in self._entries(L.ADJUSTMENTS, 5):
             pair_cell, board_cell, amount_cell, unit_cell, reason = cells
             at = f"{L.ADJUSTMENTS}!{{}}{index}".format
-            pair = pair_label(pair_cell)
+            pair = self.numbering.resolve(pair_label(pair_cell)) or ""
             before = len(self.problems.errors)
-            if pair not in labels:
+            if not pair and not is_blank(pair_cell):
+                self.problems.error(
+                    at("A"),
+                    f"pair {pair_cell} is both NS {pair_cell} and EW {pair_cell}: "
+                    f"write NS {pair_cell} or EW {pair_cell}",
+                )
+            elif pair not in labels:
                 self.problems.error(
                     at("A"), f"pair {quote(pair_cell)} is not on the {L.PAIRS} sheet"
                 )
@@ -663,38 +745,7 @@ def _one_ruling(members: list[tuple[int, Cells]], where: str) -> Result:
     return only
 
 
-def _quote_free(message: str, value: object) -> str:
-    """``message`` quoting ``value`` once, as the user sees it (never as Python writes it)."""
-    shown = quote(value)
-    if not isinstance(value, str):
-        message = message.replace(repr(value), shown)
-    return message if shown in message else f"{shown}: {message}"
-
-
-def _unit(value: object) -> AdjustmentUnit:
-    return cast(AdjustmentUnit, AdjustmentUnit.parse(value))
-
-
-def _form(value: object) -> ScoringForm:
-    return cast(ScoringForm, ScoringForm.parse(value))
-
-
-def _unequal(value: object) -> UnequalBoards:
-    return cast(UnequalBoards, UnequalBoards.parse(value))
-
-
-def _small(value: object) -> SmallVersions:
-    return cast(SmallVersions, SmallVersions.parse(value))
-
-
-def _positive(value: object) -> int:
-    number = whole_number(value)
-    if number < 1:
-        raise ValueError(f"{quote(value)} is not a whole number from 1")
-    return number
-
-
-_LETTERS = "ABCDEFGHI"
+_LETTERS = "ABCDEFGHIJKL"
 #: Excel's error values, and what usually causes each.
 _EXCEL_ERRORS = {
     "#N/A": "a lookup (VLOOKUP, MATCH, XLOOKUP) found nothing",
@@ -772,61 +823,39 @@ def _percent(value: object, percent_format: bool) -> Fraction:
         raise ScoringError(_quote_free(str(exc), value)) from None
 
 
-def _aplus(value: object) -> Fraction:
-    level = cast(Fraction, value)
-    if not 50 <= level < 100:
-        raise ValueError(f"A+ must be a percentage from 50 to below 100, not {quote(level)}%")
-    return level
+#: The Settings sheet's defined names of the settings that make a Settings, by field.
+_SETTING_FIELDS = {
+    "form": "ScoringForm",
+    "scale": "Scale",
+    "expected": "ExpectedSetting",
+    "unequal": "Unequal",
+    "avplus_method": "AvplusMethod",
+    "aplus": "Aplus",
+    "aminus": "Aminus",
+    "trim": "ButlerTrim",
+    "datum_round": "DatumRound",
+    "datum_real_results": "DatumReal",
+    "cross_divide_by": "DivideBy",
+    "factor_fewer_boards": "FactorBoards",
+    "small_versions": "SmallVersions",
+    "ranking": "Ranking",
+}
 
 
-def _aminus(value: object) -> Fraction:
-    level = cast(Fraction, value)
-    if not 0 < level <= 50:
-        raise ValueError(f"A- must be a percentage above 0 and at most 50, not {quote(level)}%")
-    return level
+def _quote_free(message: str, value: object) -> str:
+    """``message`` quoting ``value`` once, as the user sees it (never as Python writes it)."""
+    shown = quote(value)
+    if not isinstance(value, str):
+        message = message.replace(repr(value), shown)
+    return message if shown in message else f"{shown}: {message}"
 
 
-def _not_negative(value: object) -> int:
+def _unit(value: object) -> AdjustmentUnit:
+    return AdjustmentUnit.parse(value)
+
+
+def _positive(value: object) -> int:
     number = whole_number(value)
-    if number < 0:
-        raise ValueError(f"{quote(value)} is not a whole number from 0")
+    if number < 1:
+        raise ValueError(f"{quote(value)} is not a whole number from 1")
     return number
-
-
-def _expected(value: object) -> int | None:
-    if isinstance(value, str) and value.strip().lower().replace("-", " ") in {"max played", ""}:
-        return None
-    try:
-        return _positive(value)
-    except ValueError:
-        raise ValueError(f"{quote(value)} is not 'max played' or a whole number from 1") from None
-
-
-def _scale(value: object) -> int:
-    number = whole_number(value)
-    if number not in (1, 2):
-        raise ValueError(f"{quote(value)} is not 1 or 2 (matchpoints per result beaten)")
-    return number
-
-
-def _method(value: object) -> str:
-    text = str(value).strip().lower()
-    if text not in {"mainstream", "magic"}:
-        raise ValueError(f"{quote(value)} is not mainstream or magic")
-    return text
-
-
-def _divide_by(value: object) -> str:
-    text = str(value).strip().lower()
-    if text not in {"total", "comparisons", "scores"}:
-        raise ValueError(f"{quote(value)} is not total, comparisons or scores")
-    return text
-
-
-def _yes_no(value: object) -> bool:
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text not in {"yes", "no", "y", "n", "true", "false"}:
-        raise ValueError(f"{quote(value)} is not Yes or No")
-    return text in {"yes", "y", "true"}

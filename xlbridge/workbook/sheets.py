@@ -2,7 +2,7 @@
 
 This layer knows nothing of bridge.  :func:`load_sheets` reads the sheets
 asked for, every row the sheet's XML holds (a ``<dimension>`` element,
-which some programs write stale, is never trusted), the first nine columns
+which some programs write stale, is never trusted), the first twelve columns
 of each, as openpyxl's ``values_only`` rows: blank cells ``None``, whole
 numbers ``int``, date-formatted numbers ``datetime``.  Beside each value it
 keeps the cell's number format (``'0%'``, ``'d-mmm'``...), which tells what
@@ -53,8 +53,8 @@ __all__ = [
     "sheet_parts",
 ]
 
-#: How many columns of each sheet are read.
-COLUMNS = 9
+#: How many columns of each sheet are read (the Travellers run to L, the TD's note).
+COLUMNS = 12
 
 _MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 _REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
