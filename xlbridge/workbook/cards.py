@@ -11,6 +11,7 @@ results), a Movement sheet (the whole movement on one page) and Table cards
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 
 from openpyxl import Workbook
@@ -26,9 +27,15 @@ from xlbridge.workbook.template import BOLD, HEADER_FILL, HEADER_FONT, TITLE_FON
 __all__ = ["guide", "movement_workbook"]
 
 
-def movement_workbook(movement: Movement, event: str = "", day: date | None = None) -> Workbook:
-    """The club-pairs template filled in for ``movement`` (see the module docstring)."""
-    wb = build_template()
+def movement_workbook(
+    movement: Movement,
+    event: str = "",
+    day: date | None = None,
+    build: Callable[[], Workbook] = build_template,
+) -> Workbook:
+    """The club-pairs template (``build()``; the macro-enabled one for ``.xlsm``) filled in
+    for ``movement`` (see the module docstring)."""
+    wb = build()
     settings = wb[L.SETTINGS]
     values = {
         "EventName": event or settings[f"B{L.setting_row('EventName')}"].value,
@@ -63,10 +70,14 @@ def movement_workbook(movement: Movement, event: str = "", day: date | None = No
 def _fit_print_areas(wb: Workbook, row_count: int, movement: Movement) -> None:
     """Print areas to the rows the night fills, not the template's thousand."""
     last = row_count + 1
-    wb[L.PAIRS].print_area = f"A1:C{len(movement.pairs) + 1}"
-    wb[L.TRAVELLERS].print_area = f"A1:L{last}"
-    wb[L.BOARD_RESULTS].print_area = f"A1:H{last}"
-    wb[L.RANKING].print_area = f"A1:H{len(movement.pairs) + 1}"
+    pairs = len(movement.pairs) + 1
+    for title, columns, rows in (
+        (L.PAIRS, L.PAIR_COLUMNS, pairs),
+        (L.TRAVELLERS, L.TRAVELLER_COLUMNS, last),
+        (L.BOARD_RESULTS, L.RESULT_COLUMNS, last),
+        (L.RANKING, L.RANKING_COLUMNS, pairs),
+    ):
+        wb[title].print_area = f"A1:{columns[-1].letter}{rows}"
     wb[L.FREQUENCIES].print_area = f"A1:G{min(movement.boards, L.MAX_BOARDS) * L.FREQ_BLOCK}"
 
 

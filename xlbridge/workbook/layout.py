@@ -108,6 +108,10 @@ PAIR_COLUMNS = (
     Column("A", "Pair", 8, "The pair number as it appears on the travellers (1, 12, A3)"),
     Column("B", "Players", 36, "The players' names"),
     Column("C", "Direction", 11, "Mitchell: NS or EW (ranked separately); Howell: blank"),
+    Column("D", "Player 1", 22, "For the results file (USEBIO): the first player's name"),
+    Column("E", "ID 1", 10, "The first player's national (federation) number, or 'guest'"),
+    Column("F", "Player 2", 22, "The second player's name"),
+    Column("G", "ID 2", 10, "The second player's national (federation) number, or 'guest'"),
 )
 
 TRAVELLER_COLUMNS = (
@@ -169,6 +173,8 @@ RESULT_COLUMNS = (
     Column("F", "Score", 24),
     Column("G", "NS", 9, "NS matchpoints (or IMPs)", "0.0#"),
     Column("H", "EW", 9, "EW matchpoints (or IMPs)", "0.0#"),
+    Column("I", "NS %", 8, "Matchpoints: NS percentage of the top", "0.0#"),
+    Column("J", "EW %", 8, "Matchpoints: EW percentage of the top", "0.0#"),
 )
 
 FREQUENCY_HEADERS = ("Score", "Freq", "Adj. Freq", "NS MP", "EW MP")
@@ -238,6 +244,13 @@ SETTING_ROWS = (
         "DatumRound", "Butler: datum rounding", 10, "Round the datum to (0: exact)", whole=(0, 100)
     ),
     Setting(
+        "DatumReal",
+        "Butler: datum of real results",
+        "No",
+        "Yes: the datum is the mean of the real results as they are (not factored up)",
+        ("No", "Yes"),
+    ),
+    Setting(
         "DivideBy",
         "Cross-IMPs: divide by",
         "total",
@@ -245,7 +258,11 @@ SETTING_ROWS = (
         _values(CrossDivisor),
     ),
     Setting(
-        "FactorBoards", "Factor fewer boards", "No", "Butler/cross-IMPs: scale up", ("No", "Yes")
+        "FactorBoards",
+        "Factor fewer boards",
+        "No",
+        "Scale a pair's total up to the most boards played (IMPs: ranked on it)",
+        ("No", "Yes"),
     ),
     Setting(
         "Ranking",
@@ -261,6 +278,8 @@ SETTING_ROWS = (
         "A fouled version with 1-3 results: neuberg, average or ebu (White Book 4.2.3.3)",
         _values(SmallVersions),
     ),
+    Setting("ClubName", "Club", None, "The club's name, for the results file (USEBIO)"),
+    Setting("ClubNumber", "Club number", None, "The club's number with its national body (USEBIO)"),
 )
 
 

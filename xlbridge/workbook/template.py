@@ -151,9 +151,9 @@ def _quickstart_file() -> Path:
     return Path(xlwings.__file__).parent / "quickstart.xlsm"
 
 
-def build_macro_template(quickstart: Path) -> Workbook:
+def build_macro_template(quickstart: Path | None = None) -> Workbook:
     """The template inside xlwings' quickstart workbook, VBA kept, UDFs from xlbridge.udfs."""
-    wb = load_workbook(quickstart, keep_vba=True)
+    wb = load_workbook(quickstart or _quickstart_file(), keep_vba=True)
     for sheet in list(wb.worksheets):
         if sheet.title.lstrip("_") != XLWINGS_CONF:
             wb.remove(sheet)
@@ -283,7 +283,7 @@ def _settings(ws: Worksheet) -> None:
                 "between",
                 strict=True,
             )
-        else:
+        elif setting.name != "ExpectedSetting":  # its own rule follows: one rule per cell
             _validation(ws, ref, setting.label, setting.help)
     ws[f"B{L.setting_row('EventDate')}"].number_format = "yyyy-mm-dd"
     expected = L.setting_row("ExpectedSetting")
@@ -317,10 +317,11 @@ def _pairs(ws: Worksheet) -> None:
     header_row(ws, L.PAIR_COLUMNS)
     _column_prompts(ws, L.PAIR_COLUMNS[:2], _PAIRS_LAST)
     _validation(ws, f"C2:C{_PAIRS_LAST}", "Direction", L.PAIR_COLUMNS[2].help, "list", '"NS,EW"')
+    _column_prompts(ws, L.PAIR_COLUMNS[3:], _PAIRS_LAST)
     # listed twice: the same number in the same direction (NS 1 and EW 1 are two pairs)
     a, c = f"$A$2:$A${_PAIRS_LAST}", f"$C$2:$C${_PAIRS_LAST}"
     _flag(ws, f"A2:A{_PAIRS_LAST}", f'AND($A2<>"",COUNTIFS({a},$A2,{c},$C2&"")>1)')
-    ws.print_area = f"A1:C{_PAIRS_LAST}"
+    ws.print_area = f"A1:{L.PAIR_COLUMNS[-1].letter}{_PAIRS_LAST}"
 
 
 def _travellers(ws: Worksheet) -> None:
@@ -438,8 +439,13 @@ def _board_results(ws: Worksheet) -> None:
             ws[f"{letter}{row}"] = ArrayFormula(
                 f"{letter}{row}", f'=IF({_T}$A{row}="","",INDEX({scoring},{k},{column}))'
             )
-    _computed(ws, f"A2:H{_LAST}")
-    ws.print_area = f"A1:H{_LAST}"
+        for figure, letter in (("G", "I"), ("H", "J")):
+            ws[f"{letter}{row}"] = (
+                f'=IF(OR({figure}{row}="",ScoringForm<>"matchpoints"),"",'
+                f"IF(Top=0,50,100*{figure}{row}/Top))"
+            )
+    _computed(ws, f"A2:J{_LAST}")
+    ws.print_area = f"A1:J{_LAST}"
 
 
 def _frequencies(ws: Worksheet) -> None:
