@@ -23,11 +23,14 @@ write tags and tables as the standard spells them.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from pathlib import Path
 
+from xlbridge.audit import EventInfo, Figure, Player, PublishedEvent, PublishedLine, PublishedPair
 from xlbridge.contract import (
     Seat,
     Strain,
@@ -40,7 +43,6 @@ from xlbridge.contract import (
 )
 from xlbridge.errors import DealError, InputFileError, ScoringError
 from xlbridge.event import Event, Pair, Play, ScoringForm, Settings
-from xlbridge.exact import round_half_away
 from xlbridge.hands import (
     SEATS,
     STRAINS,
@@ -54,7 +56,7 @@ from xlbridge.hands import (
     parse_deal,
 )
 from xlbridge.result import format_result, parse_result
-from xlbridge.session import BoardResult, EventResult, score_event
+from xlbridge.session import BoardResult, EventResult
 
 __all__ = [
     "Column",
@@ -62,10 +64,8 @@ __all__ = [
     "PbnResults",
     "PublishedLineText",
     "PublishedPairText",
-    "ResultsAudit",
     "Table",
     "Tag",
-    "audit_results",
     "board_tags",
     "decode",
     "format_hand_record",
@@ -76,6 +76,7 @@ __all__ = [
     "quote",
     "read_games",
     "read_hand_records",
+    "read_pbn",
     "read_results",
 ]
 
@@ -890,77 +891,57 @@ def _score_text(
     return "NP"
 
 
-@dataclass(frozen=True)
-class ResultsAudit:
-    """A PBN results file's published figures checked against xlbridge's rescoring."""
+def read_pbn(path: str | os.PathLike[str]) -> PublishedEvent:
+    """The event and published figures of the PBN results file at ``path`` (``xlbridge import``).
 
-    checked: int
-    differences: tuple[str, ...]
-    result: EventResult
-
-    def __str__(self) -> str:
-        count = len(self.differences)
-        head = f"{self.checked} published figures checked: " + (
-            "every one reproduced" if not count else f"{count} differ from xlbridge's"
-        )
-        return "\n".join([head, *(f"  {line}" for line in self.differences)])
-
-
-def audit_results(results: PbnResults) -> ResultsAudit:
-    """Rescore ``results.event`` and compare each published figure at its printed precision.
-
-    A line's MP or IMPs, a pair's total and percentage: ``7.5`` is checked
-    against xlbridge's exact figure rounded half away from zero to one decimal.
+    :func:`read_results` read into the format-neutral
+    :class:`~xlbridge.audit.PublishedEvent`, whose figures
+    :func:`xlbridge.audit.audit` checks at their printed precision.
     """
-    result = score_event(results.event)
-    scored = {(b.board, s.play.ns, s.play.ew): s for b in result.boards for s in b.plays}
-    units = "MP" if result.top is not None else "IMPs"
-    checked = 0
-    differences: list[str] = []
-    for line in results.lines:
-        play = scored.get((line.board, line.ns, line.ew))
-        for side, text in (("NS", line.ns_figure), ("EW", line.ew_figure)):
-            ours = None if play is None else play.ns_score if side == "NS" else play.ew_score
-            if text is None or ours is None:
-                continue
-            checked += 1
-            if not _matches(text, ours):
-                differences.append(
-                    f"{line.source}: board {line.board}, {line.ns} v {line.ew}: {side} {units} "
-                    f"published {text}, xlbridge {_at_places(ours, text)}"
-                )
-    by_label = {pair.pair.label: pair for pair in result.pairs}
-    for published in results.pairs:
-        mine = by_label.get(published.label)
-        if mine is None:
-            continue
-        for what, text, ours in (
-            ("total", published.total, mine.total),
-            ("percentage", published.percentage, mine.percentage),
-        ):
-            if text is None or ours is None:
-                continue
-            checked += 1
-            if not _matches(text, ours):
-                differences.append(
-                    f"{published.source}: pair {published.label}: {what} published {text}, "
-                    f"xlbridge {_at_places(ours, text)}"
-                )
-    return ResultsAudit(checked, tuple(differences), result)
-
-
-def _places(text: str) -> int:
-    return len(text.strip().partition(".")[2])
-
-
-def _matches(text: str, ours: Fraction) -> bool:
+    source = Path(path)
     try:
-        published = Fraction(text.strip())
+        data = source.read_bytes()
+    except OSError as exc:
+        reason = exc.strerror or "cannot be read"
+        raise InputFileError(f"{os.fspath(path)!r}: {reason}") from None
+    results = read_results(decode(data), source.name)
+    lines = tuple(
+        PublishedLine(
+            line.board,
+            line.ns,
+            line.ew,
+            _published_figure(line.ns_figure),
+            _published_figure(line.ew_figure),
+            line.source,
+        )
+        for line in results.lines
+    )
+    players = {pair.label: _players(pair.names) for pair in results.pairs}
+    pairs = tuple(
+        PublishedPair(
+            pair.label,
+            pair.direction,
+            _published_figure(pair.total),
+            _published_figure(pair.percentage),
+            pair.rank,
+            players=players[pair.label],
+            source=pair.source,
+        )
+        for pair in results.pairs
+    )
+    info = EventInfo(players=players, program=results.program, file_format="PBN")
+    return PublishedEvent(results.event, lines, pairs, info=info)
+
+
+def _published_figure(text: str | None) -> Figure | None:
+    if text is None:
+        return None
+    try:
+        return Figure.parse(text)
     except (ValueError, ZeroDivisionError):
-        return False
-    return round_half_away(ours, Fraction(1, 10 ** _places(text))) == published
+        return None
 
 
-def _at_places(ours: Fraction, text: str) -> str:
-    places = _places(text)
-    return f"{float(round_half_away(ours, Fraction(1, 10**places))):.{places}f}"
+def _players(names: str) -> tuple[Player, ...]:
+    """The players of a Names entry: ``'Ann Lee & Bob Ray'`` or ``'LEE ANN - RAY BOB'``."""
+    return tuple(Player(name.strip()) for name in re.split(r" & | - |/", names) if name.strip())
