@@ -247,3 +247,40 @@ def test_import_reads_the_export_back_and_audits_every_figure(exported, tmp_path
                 ours[pair.pair.label].rank,
                 ours[pair.pair.label].total,
             )
+
+
+def test_a_mitchell_numbered_by_direction_round_trips(tmp_path, capsys):
+    """NS 1-3 and EW 1-3: PBN's PairIds are the numbers, the directions tell the pairs apart."""
+    night = tmp_path / "mitchell.xlsx"
+    assert (
+        main(["new", str(night), "--movement", "mitchell", "--tables", "3", "--boards", "6"]) == 0
+    )
+    wb = load_workbook(night)
+    scores = iter([110, -100, 140, 200, -200, 0] * 3)
+    travellers = wb[L.TRAVELLERS]
+    for row in range(2, 20):
+        travellers.cell(row, 7, next(scores))
+    for row in range(2, 8):
+        wb[L.PAIRS].cell(row, 2, f"Player {row}a & Player {row}b")
+    wb.save(night)
+    pbn, imported = tmp_path / "m.pbn", tmp_path / "imported.xlsx"
+    assert main(["score", str(night), "-o", str(tmp_path / "r.xlsx"), "--pbn", str(pbn)]) == 0
+    with pbn.open(encoding="utf-8") as f:
+        boards = endplay_pbn.load(f)
+    first = _rows(boards[0].info["ScoreTable"])[0]
+    assert (first["PairId_NS"], first["PairId_EW"]) == ("1", "1")
+    totals = _rows(boards[0].info["TotalScoreTable"])
+    assert sorted((r["Direction"], r["PairId"]) for r in totals) == [
+        (direction, str(n)) for direction in ("EW", "NS") for n in (1, 2, 3)
+    ]
+    capsys.readouterr()
+    assert main(["import", str(pbn), "-o", str(imported)]) == 0
+    assert "48 published figures checked: every one reproduced" in capsys.readouterr().out
+    from xlbridge.session import score_event
+    from xlbridge.workbook.reader import read_workbook
+
+    again = score_event(read_workbook(imported).event)
+    first_time = score_event(read_workbook(night).event)
+    assert [(p.rank, p.pair.label, p.pair.names, p.total) for p in again.pairs] == [
+        (p.rank, p.pair.label, p.pair.names, p.total) for p in first_time.pairs
+    ]

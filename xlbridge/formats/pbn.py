@@ -26,7 +26,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -647,8 +647,8 @@ def _score_table(result: EventResult, board: BoardResult) -> list[str]:
         play = scored.play
         contract = "Pass" if play.contract.strip().lower() in ("pass", "p") else play.contract
         row = [
-            play.ns,
-            play.ew,
+            _pair_id(play.ns),
+            _pair_id(play.ew),
             contract or "-",
             play.declarer or "-",
             _tricks(play.contract, play.tricks) if play.contract else "-",
@@ -666,6 +666,12 @@ def _score_table(result: EventResult, board: BoardResult) -> list[str]:
     return format_table("ScoreTable", columns, rows)
 
 
+def _pair_id(label: str) -> str:
+    """PBN's PairId of a pair: its number (a Mitchell numbered by direction labels ``NS 3``)."""
+    direction, _, number = label.partition(" ")
+    return number if direction in ("NS", "EW") and number else label
+
+
 def _total_score_table(result: EventResult) -> list[str]:
     matchpoints = result.top is not None
     by_direction = result.fields != ("",)
@@ -681,9 +687,9 @@ def _total_score_table(result: EventResult) -> list[str]:
     for pair in result.pairs:
         if not pair.rank:
             continue
-        row = [pair.rank, pair.pair.label]
+        row = [pair.rank, _pair_id(pair.pair.label)]
         if by_direction:
-            row.append(pair.field)
+            row.append(pair.field or pair.pair.label.partition(" ")[0])
         row.append(_figure(pair.total))
         if matchpoints:
             row.append(_figure(pair.percentage))
@@ -747,7 +753,7 @@ def read_results(text: str, name: str = "") -> PbnResults:
     prefix = f"{name} " if name else ""
     plays: list[Play] = []
     lines: list[PublishedLineText] = []
-    pairs: dict[str, PublishedPairText] = {}
+    listed: dict[tuple[str, str], PublishedPairText] = {}
     form: ScoringForm | None = None
     event_name = ""
     for game in games:
@@ -757,8 +763,15 @@ def read_results(text: str, name: str = "") -> PbnResults:
         if total is not None:
             for offset, record in enumerate(total.records(), start=1):
                 pair = _published_pair(record, f"{prefix}line {total.line + offset}")
-                if pair is not None and pair.label not in pairs:
-                    pairs[pair.label] = pair
+                if pair is not None:
+                    listed.setdefault((pair.label, pair.direction), pair)
+    by_direction = _numbered_by_direction(listed.values())
+    if by_direction:  # Mitchell numbering: NS 1..n and EW 1..n are pairs "NS 3", "EW 3"
+        named = [replace(p, label=f"{p.direction} {p.label}") for p in listed.values()]
+    else:
+        named = list(listed.values())
+    pairs = {pair.label: pair for pair in reversed(named)}  # the first listing wins
+    for game in games:
         table = game.table("ScoreTable")
         board_text = (game.value("Board") or "").strip()
         if table is None or not board_text.isdigit():
@@ -766,6 +779,9 @@ def read_results(text: str, name: str = "") -> PbnResults:
         board = int(board_text)
         for offset, record in enumerate(table.records(), start=1):
             where = f"{prefix}line {table.line + offset}"
+            if by_direction:
+                record = {**record, "PairId_NS": f"NS {record.get('PairId_NS', '')}",
+                          "PairId_EW": f"EW {record.get('PairId_EW', '')}"}  # fmt: skip
             play, line = _traveller_line(board, record, where)
             if form is None and ("IMP_NS" in record or "IMP_EW" in record):
                 form = ScoringForm.BUTLER
@@ -784,8 +800,18 @@ def read_results(text: str, name: str = "") -> PbnResults:
     return PbnResults(event, tuple(lines), tuple(pairs.values()), _program(text))
 
 
-def _pair_order(label: str) -> tuple[int, str]:
-    return (int(label), "") if label.isdigit() else (1 << 30, label)
+def _numbered_by_direction(pairs: Iterable[PublishedPairText]) -> bool:
+    """True when a PairId is used by an NS pair and an EW pair (Mitchell numbering)."""
+    seen: dict[str, set[str]] = {}
+    for pair in pairs:
+        seen.setdefault(pair.label, set()).add(pair.direction)
+    return any({"NS", "EW"} <= directions for directions in seen.values())
+
+
+def _pair_order(label: str) -> tuple[int, int, str]:
+    direction, _, number = label.rpartition(" ")
+    side = {"NS": 0, "EW": 1}.get(direction, 0)
+    return (side, int(number), "") if number.isdigit() else (side, 1 << 30, label)
 
 
 def _program(text: str) -> str:
