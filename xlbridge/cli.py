@@ -22,6 +22,7 @@ from xlbridge import __version__
 from xlbridge.errors import ScoringError
 
 if TYPE_CHECKING:
+    from xlbridge.hands import SessionHands
     from xlbridge.workbook.night import ScoredNight
 
 __all__ = ["cli", "main"]
@@ -36,13 +37,19 @@ def cli() -> None:
 @cli.command()
 @click.argument("directory", default=".", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--force", is_flag=True, help="Overwrite main.py and requirements.txt.")
-def lite(directory: Path, force: bool) -> None:
+@click.option(
+    "--wheel",
+    metavar="URL",
+    help="Install xlbridge from this wheel's URL (https://.../xlbridge_scoring-...whl) "
+    "instead of the package index.",
+)
+def lite(directory: Path, force: bool, wheel: str | None) -> None:
     """Write main.py and requirements.txt to paste into xlwings Lite (default: here)."""
     from xlbridge.lite import NEXT_STEPS, write_lite_files
 
     try:
-        paths = write_lite_files(directory, overwrite=force)
-    except FileExistsError as exc:
+        paths = write_lite_files(directory, overwrite=force, wheel=wheel)
+    except (FileExistsError, ValueError) as exc:
         raise click.ClickException(str(exc)) from exc
     for path in paths:
         click.echo(f"wrote {path}")
@@ -63,12 +70,39 @@ def lite(directory: Path, force: bool) -> None:
     type=click.Path(dir_okay=False, path_type=Path),
     help="Also write a results page (ranking, boards, personal score cards).",
 )
-def score(night: Path, output: Path | None, html_path: Path | None) -> None:
+@click.option(
+    "--hands",
+    "hands_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="A PBN hand-record file: each board's deal, makeable contracts and par are shown "
+    "(default: the file a 'Hand records' row of the Settings sheet names).",
+)
+@click.option(
+    "--pbn",
+    "pbn_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also write the results as PBN 2.1 (score tables, ranking, deals with --hands).",
+)
+def score(
+    night: Path,
+    output: Path | None,
+    html_path: Path | None,
+    hands_path: Path | None,
+    pbn_path: Path | None,
+) -> None:
     """Score a filled club-night workbook and print the ranking; the input is never changed."""
-    from xlbridge.workbook.night import default_output, score_night, write_html, write_night_results
+    from xlbridge.workbook.night import (
+        default_output,
+        score_night,
+        write_html,
+        write_night_results,
+        write_pbn,
+    )
     from xlbridge.workbook.teams_reader import is_teams_workbook
 
     if is_teams_workbook(night):
+        if hands_path is not None or pbn_path is not None:
+            raise ScoringError("--hands and --pbn are for a pairs workbook, not a teams one (yet)")
         _score_teams(night, output or default_output(night), html_path)
         return
     from xlbridge.workbook.present import format_ranking
@@ -77,11 +111,54 @@ def score(night: Path, output: Path | None, html_path: Path | None) -> None:
     for warning in scored.warnings:
         click.echo(f"warning: {warning}", err=True)
     target = output or default_output(night)
-    write_night_results(night, scored, target)
+    if pbn_path is not None:
+        from xlbridge.safefile import refuse_same_file
+
+        refuse_same_file(night, pbn_path)
+    if hands_path is None:
+        from xlbridge.workbook.night import hand_records_setting
+
+        hands_path = hand_records_setting(night, scored.night)
+    hands = _session_hands(hands_path, scored, (target, html_path, pbn_path))
+    write_night_results(night, scored, target, hands)
     if html_path is not None:
-        write_html(night, scored.result, html_path)
+        write_html(night, scored.result, html_path, hands)
+    if pbn_path is not None:
+        write_pbn(night, scored.result, pbn_path, hands)
+    if hands is not None:
+        from xlbridge.dd import save_cache
+
+        save_cache(hands)
     click.echo(format_ranking(scored.result))
-    click.echo(f"\nwrote {target}" + (f" and {html_path}" if html_path else ""))
+    written = [str(path) for path in (target, html_path, pbn_path) if path is not None]
+    click.echo(
+        f"\nwrote {', '.join(written[:-1])} and {written[-1]}"
+        if len(written) > 1
+        else f"\nwrote {target}"
+    )
+
+
+def _session_hands(
+    path: Path | None, scored: ScoredNight, outputs: Sequence[Path | None]
+) -> SessionHands | None:
+    """The hand records at ``path`` for the night's boards (warnings printed), or ``None``."""
+    if path is None:
+        return None
+    from xlbridge.dd import load_hands
+    from xlbridge.safefile import refuse_same_file
+
+    for output in outputs:
+        if output is not None:
+            refuse_same_file(path, output)
+    hands = load_hands(path)
+    for warning in hands.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    played = sorted({board.board for board in scored.result.boards})
+    missing = [number for number in played if hands.get(number) is None]
+    if missing:
+        listed = ", ".join(str(number) for number in missing)
+        click.echo(f"warning: {path.name} has no deal for board {listed}", err=True)
+    return hands
 
 
 @cli.command()

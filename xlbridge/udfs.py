@@ -159,7 +159,7 @@ def _excel(func: F) -> F:
         collecting = gc.isenabled()
         gc.disable()
         try:
-            return func(*args, **kwargs)
+            return _within_grid(func(*args, **kwargs))
         except ScoringError as exc:
             raise _host_error(type(exc))(*exc.args) from exc
         finally:
@@ -168,6 +168,24 @@ def _excel(func: F) -> F:
 
     call.__doc__ = " ".join(inspect.cleandoc(func.__doc__ or "").split())
     return cast(F, call)
+
+
+#: Excel's grid: a spilled result can cover at most this many rows and columns.
+EXCEL_ROWS: Final = 1_048_576
+EXCEL_COLUMNS: Final = 16_384
+
+
+def _within_grid(value: T) -> T:
+    """``value``, unless it is a range larger than an Excel sheet (it would be cut, not spill)."""
+    if isinstance(value, list) and value:
+        width = len(value[0]) if isinstance(value[0], list) else 1
+        if len(value) > EXCEL_ROWS or width > EXCEL_COLUMNS:
+            raise ScoringError(
+                f"the result has {len(value):,} rows and {width:,} columns, more than an "
+                f"Excel sheet holds ({EXCEL_ROWS:,} rows, {EXCEL_COLUMNS:,} columns): "
+                "give a smaller range"
+            )
+    return value
 
 
 # --- converting cells -------------------------------------------------------------------------

@@ -1,0 +1,1 @@
+"""Results and hand-record files in standard formats (PBN)."""
