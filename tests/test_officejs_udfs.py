@@ -82,6 +82,8 @@ CASES: dict[str, tuple[str, list[Any]]] = {
     "avplus_magic": ("APPLY_AVPLUS", [col(15.0, "A+", "A-", "BYE"), 24, "magic", "", None]),
     "avplus_blank": ("APPLY_AVPLUS", [col("", None), 24]),
     "avplus_bad": ("APPLY_AVPLUS", [col(15, "A++"), 24]),
+    # MATCHPOINT_PERCENT
+    "mp_percent": ("MATCHPOINT_PERCENT", [col(420, 450, "", -50, "A+/A-")]),
     # FREQUENCY_TABLE
     "freq_seed000": ("FREQUENCY_TABLE", [col(600, "A=", -100, -100, -200, -300)]),
     "freq_weighted": ("FREQUENCY_TABLE", [col(*ELEVEN, WEIGHTED), "", "", None, ""]),

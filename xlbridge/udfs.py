@@ -46,6 +46,7 @@ from xlbridge.board import (
     Board,
     Direction,
     aggregate_score,
+    board_percentages,
     frequency_lines,
     neuberg,
     teams_imps,
@@ -87,6 +88,7 @@ __all__ = [
     "FREQUENCY_TABLE",
     "IMPS",
     "MATCHPOINTS",
+    "MATCHPOINT_PERCENT",
     "MATCH_IMPS",
     "MATCH_VPS",
     "NEUBERG",
@@ -403,6 +405,23 @@ def MATCHPOINTS(
 
 
 @xw.func
+@xw.arg("scores", ndim=2, doc=_SCORES_DOC)
+@xw.arg("expected", doc=_EXPECTED_DOC)
+@xw.arg("scale", doc=_SCALE_DOC)
+@xw.arg("rulings", ndim=2, doc=_RULINGS_DOC)
+@_excel
+def MATCHPOINT_PERCENT(
+    scores: Cell, expected: Cell = None, scale: Cell = None, rulings: Cell = None
+) -> list[list[Cell]]:
+    """NS and EW percentages of the top on every result of a board, in two columns: MATCHPOINTS
+    divided by the top, times 100 (the board percentages some results pages print)."""
+    board, traveller = _board(scores, rulings, expected)
+    if board is None:
+        return [[None, None] for _ in range(traveller.size)]
+    return traveller.output(board_percentages(board, _scale(scale)))
+
+
+@xw.func
 @xw.arg("mp", ndim=2, doc="The matchpoints scored among the actual results (a cell or a range)")
 @xw.arg("actual", doc="The number of results the board actually had")
 @xw.arg("expected", doc="The number of results the board should have had")
@@ -464,9 +483,17 @@ def _weight_text(value: Cell, where: str) -> str:
 @xw.arg("rulings", ndim=2, doc=_RULINGS_DOC)
 @xw.arg("trim", doc="Optional: whole results dropped from each end for the datum (default 0)")
 @xw.arg("datum_round", doc="Optional: round the datum to this many points (default 10; 0: exact)")
+@xw.arg(
+    "real_results",
+    doc="Optional: TRUE for a datum over the real results as they are (default FALSE)",
+)
 @_excel
 def BUTLER_IMPS(
-    scores: Cell, rulings: Cell = None, trim: Cell = None, datum_round: Cell = None
+    scores: Cell,
+    rulings: Cell = None,
+    trim: Cell = None,
+    datum_round: Cell = None,
+    real_results: Cell = None,
 ) -> list[list[Cell]]:
     """NS and EW IMPs of every result against the board's datum (Butler), in two columns. The
     datum is the mean of the frequency table, rounded to 10; weighted results are rounded to
@@ -476,7 +503,8 @@ def BUTLER_IMPS(
         return [[None, None] for _ in range(traveller.size)]
     trim_n = _optional(trim, 0, _setting("trim", "trim"))
     unit = _optional(datum_round, 10, _setting("datum_round", "datum_round"))
-    return traveller.output(board.butler(trim_n, unit))
+    real = _optional(real_results, False, _setting("datum_real_results", "real_results"))
+    return traveller.output(board.butler(trim_n, unit, real_results=real))
 
 
 @xw.func

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,9 +19,11 @@ from openpyxl import Workbook
 
 from xlbridge.errors import ScoringError
 from xlbridge.event import Event
+from xlbridge.movement import Movement
 from xlbridge.safefile import atomic_write, check_workbook_file, refuse_same_file
 from xlbridge.session import EventResult, score_event
 from xlbridge.workbook import layout as L
+from xlbridge.workbook.cards import movement_workbook
 from xlbridge.workbook.html import results_page
 from xlbridge.workbook.reader import NightWorkbook, read_workbook, source_row
 from xlbridge.workbook.template import build_macro_template, build_template
@@ -139,11 +142,19 @@ def hand_records_setting(source: Path, night: NightWorkbook) -> Path | None:
     return path
 
 
-def new_night(target: Path, overwrite: bool = False) -> None:
+def new_night(
+    target: Path,
+    overwrite: bool = False,
+    movement: Movement | None = None,
+    event: str = "",
+    day: date | None = None,
+) -> None:
     """Write a fresh copy of the club-pairs template to ``target``.
 
     A ``.xlsm`` name gets the macro-enabled template for the classic xlwings
     add-in (xlwings' own VBA module, UDF Modules set to ``xlbridge.udfs``).
+    With a ``movement``: the workbook set up for it (pairs numbered, travellers
+    pre-filled, Movement and Table cards sheets; see :mod:`xlbridge.workbook.cards`).
     """
     if target.exists() and not overwrite:
         raise ScoringError(f"{os.fspath(target)!r} exists already: give a new file name")
@@ -154,7 +165,13 @@ def new_night(target: Path, overwrite: bool = False) -> None:
             "(or .xlsm for the classic xlwings add-in)"
         )
     build = build_template if suffix == ".xlsx" else build_macro_template
-    atomic_write(target, lambda tmp: build().save(tmp))
+    if movement is None and not event and day is None:
+        atomic_write(target, lambda tmp: build().save(tmp))
+        return
+    if movement is None:
+        raise ScoringError("--event and --date go with --movement (and --tables, --boards)")
+    wb = movement_workbook(movement, event, day, build)
+    atomic_write(target, lambda tmp: wb.save(tmp))
 
 
 def event_workbook(event: Event, result: EventResult, bulk: BulkRows | None = None) -> Workbook:

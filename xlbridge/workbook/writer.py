@@ -24,12 +24,13 @@ from openpyxl.utils.exceptions import IllegalCharacterError
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlbridge.board import FrequencyLine
+from xlbridge.board import FrequencyLine, percent_of_top
 from xlbridge.contract import board_dealer, board_vulnerability
 from xlbridge.event import Play
 from xlbridge.result import Row, format_result
 from xlbridge.session import BoardResult, EventResult, PairResult
 from xlbridge.workbook import layout as L
+from xlbridge.workbook.printing import prepare_printing
 from xlbridge.workbook.reader import _sheet_parts, source_row
 from xlbridge.workbook.template import (
     BOLD,
@@ -116,6 +117,8 @@ def fill_results(
             _frequencies(ws, result)
         else:
             _ranking(ws, result, bulk)
+    if bulk is None:  # a merged field of thousands of pairs is not for printing
+        prepare_printing(wb, result)
 
 
 def _settings(ws: Worksheet, result: EventResult) -> None:
@@ -165,6 +168,8 @@ def _board_results(
             texts(play.result),
             _number(scored.ns_score),
             _number(scored.ew_score),
+            _number(_percent(scored.ns_score, result.top)),
+            _number(_percent(scored.ew_score, result.top)),
         )
         if bulk is not None and index > 2:
             bulk.add(ws, index, [value if value != "" else None for value in values], like=2)
@@ -173,7 +178,12 @@ def _board_results(
             cell = ws.cell(index, column, value if value != "" else None)
             if column >= 7:
                 cell.number_format = "0.0#"
-    ws.print_area = f"A1:H{max(2, len(rows) + 1)}"
+    ws.print_area = f"A1:J{max(2, len(rows) + 1)}"
+
+
+def _percent(figure: Fraction | None, top: int | None) -> Fraction | None:
+    """A matchpoint figure as a percentage of the top (``None`` in IMP events)."""
+    return None if figure is None or top is None else percent_of_top(figure, top)
 
 
 def _tricks(text: str) -> str:
