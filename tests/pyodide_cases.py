@@ -139,9 +139,6 @@ def board_cases() -> list[Case]:
         ("NEUBERG 10,000", "NEUBERG", [mps, 20, 22]),
         ("AGGREGATE_SCORE 10,000", "AGGREGATE_SCORE", [weighted]),
         ("TEAMS_IMPS 10,000", "TEAMS_IMPS", [weighted, plain]),
-        ("MATCH_IMPS 10,000 boards", "MATCH_IMPS", [weighted, plain]),
-        ("MATCH_VPS 8 boards", "MATCH_VPS", [weighted[:8], plain[:8], 8]),
-        ("MATCHPOINT_PERCENT 10,000", "MATCHPOINT_PERCENT", [plain]),
         (
             "BRIDGE_SCORE 10,000",
             "BRIDGE_SCORE",
