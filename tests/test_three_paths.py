@@ -103,7 +103,16 @@ def test_formula_engine_with_the_udfs_equals_xlbridge_score(
     for board in scored.result.boards:
         for play in board.plays:
             row = source_row(play.play.source)
-            for letter, figure in (("G", play.ns_score), ("H", play.ew_score)):
+            top = scored.result.top
+            percents = [
+                None if f is None else 100 * f / top for f in (play.ns_score, play.ew_score)
+            ]
+            for letter, figure in (
+                ("G", play.ns_score),
+                ("H", play.ew_score),
+                ("I", percents[0]),
+                ("J", percents[1]),
+            ):
                 got = value(L.BOARD_RESULTS, f"{letter}{row}")
                 if figure is None:
                     assert got in ("", None), (row, letter, got)

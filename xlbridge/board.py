@@ -47,11 +47,14 @@ __all__ = [
     "aggregate_score",
     "artificial_imps",
     "artificial_mp",
+    "board_percentages",
     "butler_board",
     "cross_imps_board",
     "frequency_lines",
     "matchpoint_board",
+    "matchpoint_percentages",
     "neuberg",
+    "percent_of_top",
     "teams_imps",
     "weighted_matchpoints",
 ]
@@ -150,15 +153,20 @@ class FrequencyTable:
         """The top on the board: ``scale * (expected - 1)``."""
         return scale * (self.expected - 1)
 
-    def datum(self, trim: int = 0) -> Fraction:
-        """The mean score of the table, after dropping ``trim`` whole results from each end."""
-        remaining = self.expected - 2 * trim
+    def datum(self, trim: int = 0, real_results: bool = False) -> Fraction:
+        """The mean score of the table, after dropping ``trim`` whole results from each end.
+
+        ``real_results``: the mean of the results as they are (``actual`` of
+        them), not factored up to ``expected`` first.
+        """
+        count = self.actual if real_results else self.expected
+        remaining = count - 2 * trim
         if trim < 0 or remaining <= 0:
+            which = "results" if real_results else "expected results"
             raise BoardError(
-                f"cannot drop {trim} result(s) from each end of a board with "
-                f"{self.expected} expected results"
+                f"cannot drop {trim} result(s) from each end of a board with {count} {which}"
             )
-        weights = [row.adj_freq for row in self.rows]
+        weights = [row.freq + row.weight if real_results else row.adj_freq for row in self.rows]
         for order in (range(len(weights)), range(len(weights) - 1, -1, -1)):
             to_drop = Fraction(trim)
             for i in order:
@@ -398,7 +406,11 @@ class Board:
         return self._groups.spread(_memoised(side_mp), lambda ns: top - ns)
 
     def butler(
-        self, trim: int = 0, datum_round: int = 10, round_weighted: bool = True
+        self,
+        trim: int = 0,
+        datum_round: int = 10,
+        round_weighted: bool = True,
+        real_results: bool = False,
     ) -> list[Pair | None]:
         """NS and EW IMPs of every row against the datum of its direction's table.
 
@@ -408,6 +420,8 @@ class Board:
         weighted sum of its components' IMPs, rounded to whole IMPs when
         ``round_weighted`` (EBU, "Calculation of Weighted Scores", section 5:
         2.4 rounded to 2).  An artificial score gets 3 IMPs per 10% from 50%.
+        ``real_results``: the datum is the mean of the real results as they are,
+        not factored up to the expected number first (see :meth:`FrequencyTable.datum`).
 
         Every table score's IMPs against the datum are whole: a plain score's
         figure is a look-up, a weighted one the weighted mix of whole numbers,
@@ -418,7 +432,7 @@ class Board:
         for direction in Direction:
             table = self.table(direction)
             if id(table) not in done:
-                datum = self._datum(direction, trim, datum_round)
+                datum = self._datum(direction, trim, datum_round, real_results)
                 done[id(table)] = {row.score: imps(row.score - datum) for row in table.rows}
             imps_at[direction] = done[id(table)]
         wholes: dict[int, Fraction] = {}  # one Fraction per whole number of IMPs
@@ -452,18 +466,24 @@ class Board:
         # integer operations, no more than remembering them would cost.
         return self._groups.spread(side_imps, negated)
 
-    def _datum(self, direction: Direction, trim: int, datum_round: int) -> Fraction:
+    def _datum(
+        self, direction: Direction, trim: int, datum_round: int, real_results: bool = False
+    ) -> Fraction:
         table = self.table(direction)
         if not table.actual:
             return Fraction(0)
-        datum = table.datum(trim)
+        datum = table.datum(trim, real_results)
         return round_half_away(datum, datum_round) if datum_round else datum
 
     def datum(
-        self, direction: Direction = Direction.NS, trim: int = 0, datum_round: int = 10
+        self,
+        direction: Direction = Direction.NS,
+        trim: int = 0,
+        datum_round: int = 10,
+        real_results: bool = False,
     ) -> Fraction:
         """The Butler datum of ``direction`` (see :meth:`butler`)."""
-        return self._datum(direction, trim, datum_round)
+        return self._datum(direction, trim, datum_round, real_results)
 
     def cross_imps(self, divide_by: CrossDivisor | str = "total") -> list[Pair | None]:
         """NS and EW cross-IMPs of every row, each score against every other by frequency.
@@ -549,6 +569,37 @@ def matchpoint_board(
 ) -> list[Pair | None]:
     """NS and EW matchpoints of every traveller row (see :class:`Board`)."""
     return Board(rows, expected).matchpoints(scale)
+
+
+def matchpoint_percentages(
+    rows: Sequence[Row], expected: int | None = None, scale: int = 2
+) -> list[Pair | None]:
+    """NS and EW matchpoints of every traveller row as percentages of the top.
+
+    ``100 x MP / top``: the board percentages some programs print instead of
+    matchpoints (JFR Pary).  A board expected to be played once has a top of
+    0: each side then has 50%.
+
+    >>> rows = [Result.of(score) for score in (420, 450, -50)]
+    >>> [tuple(map(str, p)) for p in matchpoint_percentages(rows)]
+    [('50', '50'), ('100', '0'), ('0', '100')]
+    """
+    return board_percentages(Board(rows, expected), scale)
+
+
+def board_percentages(board: Board, scale: int = 2) -> list[Pair | None]:
+    """:func:`matchpoint_percentages` of a :class:`Board` already built (one figure per row)."""
+    scale = int(parse_setting("scale", scale, argument="scale"))
+    top = scale * (board.expected - 1)
+    return [
+        None if pair is None else (percent_of_top(pair[0], top), percent_of_top(pair[1], top))
+        for pair in board.matchpoints(scale)
+    ]
+
+
+def percent_of_top(figure: Fraction, top: int) -> Fraction:
+    """``figure`` as a percentage of ``top``; 50% on a board with a top of 0 (played once)."""
+    return 100 * figure / top if top else Fraction(50)
 
 
 def butler_board(

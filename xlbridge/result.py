@@ -10,6 +10,7 @@ blank                            no row: ignored
 ``NP``                           not played: no score for either side
 ``A=``, ``A+/A-``, ``A-/A-`` ... artificial adjusted score (Law 12C2), NS/EW
 ``A60/40``, ``A50/40``           artificial score with explicit percentages
+``A6040``, ``60/40``             the same as other programs write it (Compscore, JFR)
 ``30% 1430; 70% -100``           weighted score (Law 12C1(c)); ``2/5 620; 3/5 -100``
 ``NS: 680 | EW: 1430``           split score; each side may be weighted or artificial
 ``R7``                           a ruling defined in a rulings range
@@ -212,6 +213,10 @@ Rulings = Mapping[str, Result]
 _PERCENT = r"(?:\d+(?:\.\d*)?|\.\d+)"
 _ART_PAIR = re.compile(r"^A(=|\+|-)(?:/A(=|\+|-))?$")
 _ART_EXPLICIT = re.compile(rf"^A({_PERCENT})%?(?:/({_PERCENT})%?)?$")
+#: Compscore's ``A6040`` (NS 60%, EW 40%: two digits each side, as USEBIO files carry it)
+#: and JFR's ``60/40`` (percentages without the A).
+_ART_COMPACT = re.compile(r"^A([0-9]{2})([0-9]{2})$")
+_ART_BARE = re.compile(rf"^({_PERCENT})%?/({_PERCENT})%?$")
 _SIDE_LABEL = re.compile(r"^(NS|N-S|N/S|EW|E-W|E/W)\s*:?\s*(.*)$", re.IGNORECASE)
 _RULING_REF = re.compile(r"^R\d+$", re.IGNORECASE)
 _PLAIN_COMPONENT = re.compile(r"([0-9]{1,3})%\s+([+-]?[0-9]{0,3}[0-9]0)", re.ASCII)
@@ -306,6 +311,11 @@ def parse_result(value: object, where: str = "", rulings: Rulings | None = None)
         return _parse_split(value, text, where)
     if upper.startswith("A"):
         return _parse_artificial_pair(value, upper, where)
+    bare = _ART_BARE.match(text)
+    # '2/5' is a weight typed without its score, not 2% and 5%: a percentage pair has a side of 10+
+    if bare and max(Fraction(bare.group(1)), Fraction(bare.group(2))) >= 10:
+        ns = _artificial(bare.group(1), value, where)
+        return Result(ns, _artificial(bare.group(2), value, where))
     if _RULING_REF.match(upper):
         if rulings is None:
             raise RulingError(
@@ -437,6 +447,10 @@ def _parse_artificial_pair(original: object, upper: str, where: str) -> Result:
         )
     match = _ART_EXPLICIT.match(upper)
     if match and match.group(2) is not None:
+        ns = _artificial(match.group(1), original, where)
+        return Result(ns, _artificial(match.group(2), original, where))
+    match = _ART_COMPACT.match(upper)
+    if match:
         ns = _artificial(match.group(1), original, where)
         return Result(ns, _artificial(match.group(2), original, where))
     raise ResultCellError(

@@ -29,9 +29,12 @@ Butler datums do not depend on the method, and cross-IMPs are factored by
 
 **Pairs who played fewer boards** (a sit-out, ``NP``) are scored on what was
 available to them: the maximum is the top times the boards they have a score
-on (including A+/A-/A=/Bye boards).  In IMP events ``factor_fewer_boards``
-scales a pair's total by (most boards any pair has) / (its boards), e.g. 24/21;
-the ranking is on that figure (the plain total otherwise).
+on (including A+/A-/A=/Bye boards).  ``factor_fewer_boards`` scales a pair's
+total by (most boards any pair of its field has) / (its boards), e.g. 24/21
+(``PairResult.scaled_total``): in IMP events the ranking is on that figure
+(the plain total otherwise); in matchpoint events the ranking stays on the
+percentage and the scaled total is the one Compscore3 publishes as a pair's
+TOTAL_SCORE (percentage x top x most boards).
 
 **A+, A- and Bye** (Law 12C2(c); the A+/A- note).  On the board an A+ is
 ``settings.aplus`` percent of the top (60%) and an A- ``settings.aminus``
@@ -220,7 +223,11 @@ class PairResult:
     ``percentage`` is ``100 x total / maximum``.  IMPs: ``average`` is IMPs per
     board and ``score`` the (possibly factored) total.  ``score`` is the
     figure ranked on (the percentage for matchpoints); ``rank`` is ``"1"``,
-    ``"3="``, or ``""`` for a pair without any board.
+    ``"3="``, or ``""`` for a pair without any board.  ``scaled_total`` is the
+    total scaled to the most boards any pair of its field played (``factor_fewer_boards``;
+    ``None`` otherwise): in IMPs it is ``score``; in matchpoints it is the
+    total Compscore3 publishes (percentage x top x most boards), ranked on the
+    same percentage.
     """
 
     pair: Pair
@@ -233,6 +240,7 @@ class PairResult:
     average: Fraction | None
     score: Fraction | None
     rank: str
+    scaled_total: Fraction | None = None
 
     def board(self, number: int) -> PairBoard:
         """The pair's score on board ``number`` (KeyError if it has none)."""
@@ -499,7 +507,9 @@ def _board_figures(
     rows: Sequence[Row], expected: int, settings: Settings
 ) -> list[tuple[Fraction, Fraction] | None]:
     if settings.form is ScoringForm.BUTLER:
-        return Board(rows, expected).butler(settings.trim, settings.datum_round)
+        return Board(rows, expected).butler(
+            settings.trim, settings.datum_round, real_results=settings.datum_real_results
+        )
     if settings.form is ScoringForm.CROSS_IMPS:
         return Board(rows, expected).cross_imps(settings.cross_divide_by)
     if settings.unequal is not UnequalBoards.RATIO:
@@ -769,19 +779,24 @@ def _settle(values: list[Fraction | str], units: _Units, method: AvplusMethod) -
 
 def _rank(pairs: list[PairResult], settings: Settings, units: _Units) -> tuple[PairResult, ...]:
     fields = _fields(pairs, settings.ranking)
-    most = max((len(p.boards) for p in pairs), default=0)
+    most: dict[str, int] = {}  # the most boards any pair of each field played
+    for p in pairs:
+        field = fields[p.pair.label]
+        most[field] = max(most.get(field, 0), len(p.boards))
     scored: list[PairResult] = []
     for p in pairs:
         if not p.boards:
             scored.append(replace(p, field=fields[p.pair.label]))
             continue
+        factor = Fraction(most[fields[p.pair.label]], len(p.boards))
+        scaled = p.total * factor if settings.factor_fewer_boards else None
         if units.top is not None:
             score = p.percentage
-        elif settings.factor_fewer_boards:
-            score = p.total * most / len(p.boards)
+        elif scaled is not None:
+            score = scaled
         else:
             score = p.total
-        scored.append(replace(p, field=fields[p.pair.label], score=score))
+        scored.append(replace(p, field=fields[p.pair.label], score=score, scaled_total=scaled))
     ranked: list[PairResult] = []
     for name in ("NS", "EW", ""):
         members = [p for p in scored if p.field == name and p.score is not None]

@@ -286,6 +286,7 @@ _FIELDS: dict[str, _Field] = {
     "aminus": _Field("A- percent", _AMINUS, percent=True),
     "trim": _Field("number of results Butler drops from each end", _whole(0)),
     "datum_round": _Field("Butler datum rounding", _whole(0)),
+    "datum_real_results": _Field("Butler datum of the real results setting", _yes_no),
     "cross_divide_by": _Field("cross-IMP divisor", _choice(CrossDivisor)),
     "factor_fewer_boards": _Field("factor fewer boards setting", _yes_no),
     "small_versions": _Field("rule for small fouled versions", _choice(SmallVersions)),
@@ -333,9 +334,14 @@ class Settings:
 
     ``expected``: the number of results each board should have; ``None``
     means the most times any board was played ("max played").
-    ``factor_fewer_boards``: for Butler and cross-IMPs, scale the total of a
-    pair that played fewer boards up to the most played (e.g. 24/21).
+    ``factor_fewer_boards``: scale the total of a pair that played fewer boards
+    up to the most played in its field (e.g. 24/21): Butler and cross-IMPs
+    rank on it; in matchpoints it is the total Compscore3 publishes (the
+    ranking stays on the percentage).
     ``ranking``: which pairs are ranked together (see :class:`Ranking`).
+    ``datum_real_results``: a Butler datum over the board's real results only,
+    as they are (a board with fewer results is not factored up before ``trim``
+    results are dropped from each end), as Compscore3 publishes BOARD_AVERAGE.
 
     Every value is read by :func:`parse_setting` when the settings are made,
     so ``Settings(scale=1, cross_divide_by="Comparisons")`` holds
@@ -359,6 +365,7 @@ class Settings:
     factor_fewer_boards: bool = False
     small_versions: SmallVersions = SmallVersions.NEUBERG
     ranking: Ranking = Ranking.AUTO
+    datum_real_results: bool = False
 
     def __post_init__(self) -> None:
         problems: list[tuple[str, str]] = []

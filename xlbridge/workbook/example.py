@@ -326,6 +326,8 @@ def build_example(seed: int = SEED, size: Size = EXAMPLE_SIZE) -> Workbook:
         "Movement": "Mitchell",
         "Tables": size.tables,
         "Boards": size.boards,
+        "ClubName": "Example Bridge Club",
+        "ClubNumber": 9999,
     }
     for name, value in values.items():
         settings[f"B{L.setting_row(name)}"] = value
@@ -337,9 +339,14 @@ def build_example(seed: int = SEED, size: Size = EXAMPLE_SIZE) -> Workbook:
     ns_pairs, ew_pairs = _pair_labels(size)
     for index, label in enumerate(ns_pairs + ew_pairs):
         row = index + 2
-        players = f"{_player(firsts, lasts, 2 * index)} & {_player(firsts, lasts, 2 * index + 1)}"
-        pairs[f"A{row}"], pairs[f"B{row}"] = label, players
+        first, second = _player(firsts, lasts, 2 * index), _player(firsts, lasts, 2 * index + 1)
+        pairs[f"A{row}"], pairs[f"B{row}"] = label, f"{first} & {second}"
         pairs[f"C{row}"] = "NS" if label in ns_pairs else "EW"
+        # the players one by one with made-up national numbers, for the USEBIO file; the
+        # last player is a visitor without one
+        last = index == len(ns_pairs) + len(ew_pairs) - 1
+        pairs[f"D{row}"], pairs[f"E{row}"] = first, 100001 + 2 * index
+        pairs[f"F{row}"], pairs[f"G{row}"] = second, "guest" if last else 100002 + 2 * index
     travellers = wb[L.TRAVELLERS]
     for row, entry in enumerate(example_rows(seed, size), start=2):
         values_row = (entry.board, entry.ns, entry.ew, entry.contract, entry.declarer)

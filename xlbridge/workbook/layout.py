@@ -29,12 +29,15 @@ __all__ = [
     "MAX_BOARDS",
     "MAX_PAIRS",
     "MAX_ROWS",
+    "MOVEMENT",
     "PAIRS",
     "RANKING",
     "RULINGS",
     "RULINGS_ROWS",
+    "SCORE_CARDS",
     "SETTINGS",
     "SETTING_ROWS",
+    "TABLE_CARDS",
     "TRAVELLERS",
     "Column",
     "Setting",
@@ -50,6 +53,9 @@ ADJUSTMENTS = "Adjustments"
 BOARD_RESULTS = "Board results"
 FREQUENCIES = "Frequencies"
 RANKING = "Ranking"
+MOVEMENT = "Movement"
+TABLE_CARDS = "Table cards"
+SCORE_CARDS = "Score cards"
 
 #: Traveller rows the formulas cover (rows 2 to MAX_ROWS + 1).
 MAX_ROWS = 1000
@@ -102,6 +108,10 @@ PAIR_COLUMNS = (
     Column("A", "Pair", 8, "The pair number as it appears on the travellers (1, 12, A3)"),
     Column("B", "Players", 36, "The players' names"),
     Column("C", "Direction", 11, "Mitchell: NS or EW (ranked separately); Howell: blank"),
+    Column("D", "Player 1", 22, "For the results file (USEBIO): the first player's name"),
+    Column("E", "ID 1", 10, "The first player's national (federation) number, or 'guest'"),
+    Column("F", "Player 2", 22, "The second player's name"),
+    Column("G", "ID 2", 10, "The second player's national (federation) number, or 'guest'"),
 )
 
 TRAVELLER_COLUMNS = (
@@ -110,7 +120,7 @@ TRAVELLER_COLUMNS = (
     Column("C", "EW pair", 8, "The East-West pair number"),
     Column("D", "Contract", 10, "4H, 3NT, 4SX, 7NTXX or Pass"),
     Column("E", "By", 5, "The declarer: N, E, S or W"),
-    Column("F", "Result", 7, "Tricks over or under: = (or 0), +1, -2"),
+    Column("F", "Result", 7, "Tricks over or under: m or = (made exactly), +1, -2"),
     Column(
         "G",
         "NS score",
@@ -121,6 +131,15 @@ TRAVELLER_COLUMNS = (
     ),
     Column("H", "Version", 8, "Fouled board: which version (blank when not fouled)"),
     Column("I", "Score used", 12, "Computed: the typed score, or the contract's score"),
+    Column("J", "Round", 7, "The round (filled by xlbridge new --movement)", "0"),
+    Column("K", "Table", 7, "The table (filled by xlbridge new --movement)", "0"),
+    Column(
+        "L",
+        "TD note",
+        24,
+        "The row is checked against the movement; a note here (late arrival, changed "
+        "movement) keeps a row that differs from it",
+    ),
 )
 
 RULING_COLUMNS = (
@@ -148,6 +167,8 @@ RESULT_COLUMNS = (
     Column("F", "Score", 24),
     Column("G", "NS", 9, "NS matchpoints (or IMPs)", "0.0#"),
     Column("H", "EW", 9, "EW matchpoints (or IMPs)", "0.0#"),
+    Column("I", "NS %", 8, "Matchpoints: NS percentage of the top", "0.0#"),
+    Column("J", "EW %", 8, "Matchpoints: EW percentage of the top", "0.0#"),
 )
 
 FREQUENCY_HEADERS = ("Score", "Freq", "Adj. Freq", "NS MP", "EW MP")
@@ -169,7 +190,20 @@ SETTING_ROWS = (
     Setting("EventName", "Event", "Club pairs", "The event's name, printed on the results"),
     Setting("EventDate", "Date", None, "The date of play"),
     Setting(
-        "Movement", "Movement", "Mitchell", "Mitchell, Howell or other", ("Mitchell", "Howell")
+        "Movement",
+        "Movement",
+        "Mitchell",
+        "Mitchell, Howell or other; with xlbridge new --movement the travellers are checked "
+        "against it",
+        (
+            "Mitchell",
+            "Mitchell share-and-relay",
+            "Skip Mitchell",
+            "Mitchell with a sit-out",
+            "Mitchell share-and-relay with a sit-out",
+            "Howell",
+            "other",
+        ),
     ),
     Setting("Tables", "Tables", 9, "The number of tables in play", whole=(1, 100)),
     Setting("Boards", "Boards", 27, "The number of boards in play", whole=(1, 200)),
@@ -204,6 +238,13 @@ SETTING_ROWS = (
         "DatumRound", "Butler: datum rounding", 10, "Round the datum to (0: exact)", whole=(0, 100)
     ),
     Setting(
+        "DatumReal",
+        "Butler: datum of real results",
+        "No",
+        "Yes: the datum is the mean of the real results as they are (not factored up)",
+        ("No", "Yes"),
+    ),
+    Setting(
         "DivideBy",
         "Cross-IMPs: divide by",
         "total",
@@ -211,7 +252,11 @@ SETTING_ROWS = (
         _values(CrossDivisor),
     ),
     Setting(
-        "FactorBoards", "Factor fewer boards", "No", "Butler/cross-IMPs: scale up", ("No", "Yes")
+        "FactorBoards",
+        "Factor fewer boards",
+        "No",
+        "Scale a pair's total up to the most boards played (IMPs: ranked on it)",
+        ("No", "Yes"),
     ),
     Setting(
         "Ranking",
@@ -227,6 +272,8 @@ SETTING_ROWS = (
         "A fouled version with 1-3 results: neuberg, average or ebu (White Book 4.2.3.3)",
         _values(SmallVersions),
     ),
+    Setting("ClubName", "Club", None, "The club's name, for the results file (USEBIO)"),
+    Setting("ClubNumber", "Club number", None, "The club's number with its national body (USEBIO)"),
 )
 
 

@@ -56,6 +56,7 @@ from xlbridge.event import (
     Settings,
 )
 from xlbridge.exact import is_blank, normalise_text, parse_fraction, whole_number
+from xlbridge.movement import Movement, PairNumbering, check_row, parse_movement
 from xlbridge.result import (
     Artificial,
     Result,
@@ -81,6 +82,8 @@ class NightWorkbook:
     warnings: tuple[str, ...] = ()
     tables: int | None = None
     boards: int | None = None
+    #: The file a "Hand records" row of the Settings sheet names, and its cell (or None).
+    hand_records: tuple[str, str] | None = None
 
 
 @dataclass
@@ -216,10 +219,12 @@ def _entry(ref: str, width: int) -> bool:
 
 
 _READ = {L.SETTINGS, L.PAIRS, L.TRAVELLERS, L.RULINGS, L.ADJUSTMENTS}
+#: Columns read of each sheet: up to the Travellers' TD note (L).
+_WIDTH = len(L.TRAVELLER_COLUMNS)
 
 
 def _rows(ws: Any) -> list[tuple[Any, ...]]:
-    return [tuple(row) for row in ws.iter_rows(min_row=1, max_col=9, values_only=True)]
+    return [tuple(row) for row in ws.iter_rows(min_row=1, max_col=_WIDTH, values_only=True)]
 
 
 def _data(rows: list[tuple[Any, ...]], width: int) -> Iterator[tuple[int, Cells]]:
@@ -369,6 +374,9 @@ def _dimension_rows(data: bytes) -> int | None:
 
 
 _TEMPORAL = (date, time, timedelta)
+#: The label of a Settings row naming the hand-record file (``xlbridge score --hands``).
+HAND_RECORDS_LABEL = "Hand records"
+
 #: The label of the one setting a date belongs in (its value is not read).
 _EVENT_DATE = next(s.label for s in L.SETTING_ROWS if s.name == "EventDate").lower()
 
@@ -384,9 +392,9 @@ def _openpyxl_rows(name: str, rows: list[list[Any]], last: int | None) -> list[t
     out: list[tuple[Any, ...]] = []
     event_date = _EVENT_DATE if name == L.SETTINGS else None
     for row in rows:
-        cells = [_value(v) for v in row[:9]]
-        if len(cells) < 9:
-            cells.extend([None] * (9 - len(cells)))
+        cells = [_value(v) for v in row[:_WIDTH]]
+        if len(cells) < _WIDTH:
+            cells.extend([None] * (_WIDTH - len(cells)))
         if any(isinstance(v, _TEMPORAL) for v in cells):
             label = cells[0].strip().lower() if isinstance(cells[0], str) else None
             if (
@@ -453,6 +461,9 @@ class _Reader:
         self.contract_scores: dict[tuple[object, ...], int] = {}
         #: one (immutable) result per score read from a contract
         self.contract_results: dict[int, Result] = {}
+        #: the Settings row naming the hand-record file: its text and cell
+        self.hand_records: tuple[str, str] | None = None
+        self.numbering = PairNumbering({})
 
     def read(self) -> NightWorkbook:
         settings, name, tables, boards = self._settings()
@@ -467,8 +478,26 @@ class _Reader:
             count = len(self.problems.errors)
             head = f"{count} problem{'s' if count > 1 else ''} in the workbook:\n"
             raise ScoringError(head + "\n".join(self.problems.errors))
-        event = Event(tuple(pairs), tuple(plays), tuple(adjustments), settings, name)
-        return NightWorkbook(event, tuple(self.problems.warnings), tables, boards)
+        event = Event(
+            tuple(pairs), tuple(plays), tuple(adjustments), settings, name, self._event_date()
+        )
+        warnings = tuple(self.problems.warnings)
+        return NightWorkbook(event, warnings, tables, boards, self.hand_records)
+
+    def _event_date(self) -> date | None:
+        """The date of play from Settings (a date cell, or text such as 2026-11-24)."""
+        for row in self.sheets.get(L.SETTINGS, []):
+            if len(row) > 1 and isinstance(row[0], str) and row[0].strip().lower() == _EVENT_DATE:
+                value = row[1]
+                if isinstance(value, datetime):
+                    return value.date()
+                if isinstance(value, date):
+                    return value
+                try:
+                    return date.fromisoformat(str(value).strip())
+                except ValueError:
+                    return None
+        return None
 
     def _check_headers(self) -> None:
         """Row 1 of each entry sheet holds its headers (or is blank): data is read from row 2 on.
@@ -498,6 +527,8 @@ class _Reader:
             if row and isinstance(row[0], str):
                 value = row[1] if len(row) > 1 else None
                 found[row[0].strip().lower()] = (value, f"{L.SETTINGS}!B{index}")
+        hands, cell = found.get(HAND_RECORDS_LABEL.lower(), (None, ""))
+        self.hand_records = None if is_blank(hands) else (str(hands).strip(), cell)
         values: dict[str, tuple[object, str]] = {}
         for setting in L.SETTING_ROWS:
             values[setting.name] = found.get(setting.label.lower(), (None, ""))
@@ -529,17 +560,37 @@ class _Reader:
     # --- pairs --------------------------------------------------------------------------------
 
     def _pairs(self) -> list[Pair]:
-        pairs: list[Pair] = []
-        seen: dict[str, int] = {}
-        for index, (label_cell, names, _direction) in _data(self.sheets[L.PAIRS], 3):
+        listed: list[tuple[int, str, object, str]] = []
+        for index, (label_cell, names, direction_cell) in _data(self.sheets[L.PAIRS], 3):
             where = f"{L.PAIRS}!A{index}"
             label = pair_label(label_cell)
             if not label:
                 self.problems.error(where, f"a pair needs a number (the row names {names!r})")
                 continue
+            # NS, N-S, North, EW, E/W, East...; anything else is a note for people
+            direction = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}.get(
+                pair_label(direction_cell)[:1].upper(), ""
+            )
+            listed.append((index, label, names, direction))
+        directions: dict[str, set[str]] = defaultdict(set)
+        for _, label, _, direction in listed:
+            directions[label].add(direction)
+        self.numbering = PairNumbering({k: frozenset(v) for k, v in directions.items()})
+        pairs: list[Pair] = []
+        seen: dict[str, int] = {}
+        for index, number, names, direction in listed:
+            where = f"{L.PAIRS}!A{index}"
+            label = self.numbering.label(number, direction)
             if label in seen:
                 self.problems.error(
                     where, f"pair {label} is listed twice (also {L.PAIRS}!A{seen[label]})"
+                )
+                continue
+            if self.numbering.by_direction and not direction:
+                self.problems.error(
+                    f"{L.PAIRS}!C{index}",
+                    f"pair {number} needs a direction, NS or EW: the pairs are numbered "
+                    "in each direction (NS 1, EW 1)",
                 )
                 continue
             seen[label] = index
@@ -597,13 +648,16 @@ class _Reader:
         plays: list[Play] = []
         seen: dict[tuple[int, str], tuple[int, str]] = {}
         per_board: dict[int, int] = defaultdict(int)
-        for index, cells in _data(self.sheets[L.TRAVELLERS], 8):
+        movement = self._movement(labels, tables, boards)
+        for index, cells in _data(self.sheets[L.TRAVELLERS], 12):
             row = _TravellerRow(index, cells)
             board = self._board(row, boards)
             ns, ew = self._pair_cells(row, labels)
             result = self._result(row, board, rulings, ruling_rows)
             if board is None:
                 continue
+            if movement is not None and ns and ew:
+                self._check_movement(movement, row, board, ns, ew)
             for label, letter in ((ns, "B"), (ew, "C")):
                 first = seen.setdefault((board, label), (index, row.at(letter)))
                 if label and first[0] != index:
@@ -619,6 +673,38 @@ class _Reader:
             if ns and ew and result is not None:
                 plays.append(row.play(board, ns, ew, result))
         return plays
+
+    def _movement(
+        self, labels: set[str], tables: int | None, boards: int | None
+    ) -> Movement | None:
+        """The movement Settings names, when the pairs are numbered as it numbers them."""
+        text = next(
+            (
+                row[1]
+                for row in self.sheets.get(L.SETTINGS, [])
+                if len(row) > 1 and isinstance(row[0], str) and row[0].strip() == "Movement"
+            ),
+            None,
+        )
+        movement = parse_movement(text, tables, boards)
+        return movement if movement is not None and set(movement.pairs) == labels else None
+
+    def _check_movement(
+        self, movement: Movement, row: _TravellerRow, board: int, ns: str, ew: str
+    ) -> None:
+        """A row placed by its Round and Table (columns J, K) that the movement contradicts."""
+        rnd, table, note = row.cells[9:12]
+        if not is_blank(note) or is_blank(rnd) or is_blank(table):
+            return
+        try:
+            problem = check_row(movement, whole_number(rnd), whole_number(table), board, ns, ew)
+        except ValueError:
+            return
+        if problem:
+            self.problems.error(
+                row.at("B"),
+                f"{problem}: correct the row, or type a note in {row.at('L')} to keep it",
+            )
 
     def _board(self, row: _TravellerRow, boards: int | None) -> int | None:
         value = row.cells[0]
@@ -636,7 +722,7 @@ class _Reader:
     def _pair_cells(self, row: _TravellerRow, labels: set[str]) -> tuple[str, str]:
         found = []
         for offset, letter, side in ((1, "B", "NS"), (2, "C", "EW")):
-            label = pair_label(row.cells[offset])
+            label = self.numbering.at(pair_label(row.cells[offset]), side)
             if not label:
                 self.problems.error(row.at(letter), f"no {side} pair")
             elif label not in labels:
@@ -750,9 +836,15 @@ class _Reader:
         for index, cells in _data(self.sheets.get(L.ADJUSTMENTS, []), 5):
             pair_cell, board_cell, amount_cell, unit_cell, reason = cells
             at = f"{L.ADJUSTMENTS}!{{}}{index}".format
-            pair = pair_label(pair_cell)
+            pair = self.numbering.resolve(pair_label(pair_cell)) or ""
             before = len(self.problems.errors)
-            if pair not in labels:
+            if not pair and not is_blank(pair_cell):
+                self.problems.error(
+                    at("A"),
+                    f"pair {pair_cell} is both NS {pair_cell} and EW {pair_cell}: "
+                    f"write NS {pair_cell} or EW {pair_cell}",
+                )
+            elif pair not in labels:
                 self.problems.error(at("A"), f"pair {pair_cell!r} is not on the {L.PAIRS} sheet")
             board = None
             if not is_blank(board_cell):
@@ -831,6 +923,7 @@ _SETTING_FIELDS = {
     "aminus": "Aminus",
     "trim": "ButlerTrim",
     "datum_round": "DatumRound",
+    "datum_real_results": "DatumReal",
     "cross_divide_by": "DivideBy",
     "factor_fewer_boards": "FactorBoards",
     "small_versions": "SmallVersions",

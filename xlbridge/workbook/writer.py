@@ -15,6 +15,7 @@ import zipfile
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from openpyxl import load_workbook
 from openpyxl.cell.cell import ERROR_CODES, ILLEGAL_CHARACTERS_RE
@@ -23,12 +24,13 @@ from openpyxl.utils.exceptions import IllegalCharacterError
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlbridge.board import FrequencyLine
+from xlbridge.board import FrequencyLine, percent_of_top
 from xlbridge.contract import board_dealer, board_vulnerability
 from xlbridge.event import Play
 from xlbridge.result import Row, format_result
 from xlbridge.session import BoardResult, EventResult, PairResult
 from xlbridge.workbook import layout as L
+from xlbridge.workbook.printing import prepare_printing
 from xlbridge.workbook.reader import _sheet_parts, source_row
 from xlbridge.workbook.template import (
     BOLD,
@@ -37,6 +39,9 @@ from xlbridge.workbook.template import (
     HEADER_FONT,
     header_row,
 )
+
+if TYPE_CHECKING:
+    from xlbridge.hands import SessionHands
 
 __all__ = ["BulkRows", "fill_results", "result_texts", "save_workbook", "write_results"]
 
@@ -65,10 +70,23 @@ def result_texts() -> Callable[[Row], str]:
     return text
 
 
-def write_results(source: str | os.PathLike[str], result: EventResult, target: Path) -> None:
-    """Write ``source`` with every result sheet filled from ``result`` to ``target``."""
+def write_results(
+    source: str | os.PathLike[str],
+    result: EventResult,
+    target: Path,
+    hands: SessionHands | None = None,
+) -> None:
+    """Write ``source`` with every result sheet filled from ``result`` to ``target``.
+
+    With ``hands``, each board's deal, makeable contracts and par go beside
+    its frequency table (:func:`fill_hands`).
+    """
     wb = load_workbook(Path(source))
     fill_results(wb, result)
+    if hands is not None:
+        from xlbridge.workbook.handsheet import fill_hands  # only when hands are given
+
+        fill_hands(wb, hands)
     wb.save(target)
 
 
@@ -99,6 +117,8 @@ def fill_results(
             _frequencies(ws, result)
         else:
             _ranking(ws, result, bulk)
+    if bulk is None:  # a merged field of thousands of pairs is not for printing
+        prepare_printing(wb, result)
 
 
 def _settings(ws: Worksheet, result: EventResult) -> None:
@@ -148,6 +168,8 @@ def _board_results(
             texts(play.result),
             _number(scored.ns_score),
             _number(scored.ew_score),
+            _number(_percent(scored.ns_score, result.top)),
+            _number(_percent(scored.ew_score, result.top)),
         )
         if bulk is not None and index > 2:
             bulk.add(ws, index, [value if value != "" else None for value in values], like=2)
@@ -156,7 +178,12 @@ def _board_results(
             cell = ws.cell(index, column, value if value != "" else None)
             if column >= 7:
                 cell.number_format = "0.0#"
-    ws.print_area = f"A1:H{max(2, len(rows) + 1)}"
+    ws.print_area = f"A1:J{max(2, len(rows) + 1)}"
+
+
+def _percent(figure: Fraction | None, top: int | None) -> Fraction | None:
+    """A matchpoint figure as a percentage of the top (``None`` in IMP events)."""
+    return None if figure is None or top is None else percent_of_top(figure, top)
 
 
 def _tricks(text: str) -> str:

@@ -1,0 +1,413 @@
+"""A published result checked against xlbridge's own scoring: a TD's audit.
+
+A results file written by another scoring program (USEBIO, PBN with score
+tables) holds the event (pairs, travellers) *and* the figures that program
+published for it: each traveller line's matchpoints or IMPs, each pair's
+total, percentage and place.  :class:`PublishedEvent` holds both, whatever
+the file's format; :func:`audit` rescores the event and lists every
+published figure that differs from xlbridge's, with both figures;
+:func:`choose_convention` tries the conventions scoring programs use and
+keeps the one that reproduces the most published figures.
+
+A published figure is compared at its own precision: ``53.89`` is checked
+against xlbridge's exact percentage rounded half away from zero to two
+decimals, ``7`` against its matchpoints rounded to whole numbers.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from xlbridge.errors import ScoringError
+from xlbridge.event import Event, Settings
+from xlbridge.exact import decimal_text, round_half_away
+from xlbridge.session import BoardResult, EventResult, PairResult, ScoredPlay, score_event
+
+__all__ = [
+    "Audit",
+    "Convention",
+    "Difference",
+    "EventInfo",
+    "Figure",
+    "Player",
+    "PublishedEvent",
+    "PublishedLine",
+    "PublishedPair",
+    "audit",
+    "butler_datums",
+    "choose_convention",
+    "conventions_for",
+    "format_audit",
+    "published_total",
+]
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A published number as printed: its exact value and its decimal places."""
+
+    value: Fraction
+    places: int
+
+    @classmethod
+    def parse(cls, text: str) -> Figure:
+        """``'53.89'`` -> 53.89 to two places; raises ValueError for anything else."""
+        text = text.strip()
+        places = len(text.partition(".")[2])
+        return cls(Fraction(text), places)
+
+    def matches(self, ours: Fraction) -> bool:
+        """True when ``ours``, rounded to this figure's places, is this figure.
+
+        A value exactly half-way (12.65 to one place) is matched by either
+        neighbour: programs round such ties differently (Compscore3 prints
+        12.65 as 12.6 and 27.35 as 27.4, keeping NS + EW = top).
+        """
+        unit = Fraction(1, 10**self.places)
+        if abs(ours - self.value) * 2 == unit:
+            return True
+        return round_half_away(ours, unit) == self.value
+
+    def __str__(self) -> str:
+        return f"{float(self.value):.{self.places}f}"
+
+
+@dataclass(frozen=True)
+class Player:
+    """One player of a pair: the name, the national (federation) number, a guest or not."""
+
+    name: str
+    national_id: str = ""
+    guest: bool = False
+
+
+@dataclass(frozen=True)
+class EventInfo:
+    """What a results file holds beyond the scores: the club, the date, the players.
+
+    ``players`` maps a pair's label to its players; ``master_points`` a pair's
+    label to the master points awarded; ``leads`` a line's (board, NS pair,
+    EW pair) to the opening lead (``'KH'``).  ``program`` and ``file_format``
+    say what wrote the file (``'Compscore3 26-Jul-22'``, ``'USEBIO 1.2'``).
+    """
+
+    club_name: str = ""
+    club_number: str = ""
+    date: datetime.date | None = None
+    players: dict[str, tuple[Player, ...]] = field(default_factory=dict)
+    master_points: dict[str, str] = field(default_factory=dict)
+    leads: dict[tuple[int, str, str], str] = field(default_factory=dict)
+    program: str = ""
+    file_format: str = ""
+
+
+@dataclass(frozen=True)
+class PublishedLine:
+    """One traveller line's published figures (NS and EW matchpoints or IMPs)."""
+
+    board: int
+    ns: str
+    ew: str
+    ns_figure: Figure | None
+    ew_figure: Figure | None
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class PublishedPair:
+    """One pair as published: its place, total and percentage, master points, players."""
+
+    label: str
+    direction: str = ""
+    total: Figure | None = None
+    percentage: Figure | None = None
+    place: str = ""
+    master_points: str = ""
+    players: tuple[Player, ...] = ()
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class PublishedEvent:
+    """An event as another program published it: the event to rescore and its figures.
+
+    ``event`` is ready for :func:`~xlbridge.session.score_event` (its
+    settings are the file's scoring form, with xlbridge's defaults for the
+    rest); ``datums`` holds a Butler event's published datum per board.
+    """
+
+    event: Event
+    lines: tuple[PublishedLine, ...] = ()
+    pairs: tuple[PublishedPair, ...] = ()
+    datums: dict[int, Fraction] = field(default_factory=dict)
+    info: EventInfo = field(default_factory=lambda: EventInfo())
+
+
+@dataclass(frozen=True)
+class Convention:
+    """A named choice of settings that a scoring program is known to use."""
+
+    name: str
+    settings: Settings
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Difference:
+    """A published figure that differs from xlbridge's: where, what, both figures."""
+
+    where: str
+    what: str
+    published: Figure
+    ours: Fraction
+    reason: str = ""
+
+    def __str__(self) -> str:
+        ours = round_half_away(self.ours, Fraction(1, 10**self.published.places))
+        mine = f"{float(ours):.{self.published.places}f}"
+        text = f"{self.where}: {self.what} published {self.published}, xlbridge {mine}"
+        return f"{text} ({self.reason})" if self.reason else text
+
+
+@dataclass(frozen=True)
+class Audit:
+    """The published figures checked: how many, which convention, every difference."""
+
+    convention: Convention
+    checked: int
+    differences: tuple[Difference, ...]
+    result: EventResult
+
+    @property
+    def line_differences(self) -> tuple[Difference, ...]:
+        return tuple(d for d in self.differences if d.what.startswith(("NS", "EW")))
+
+
+def audit(published: PublishedEvent, convention: Convention | None = None) -> Audit:
+    """Rescore ``published`` (under ``convention``'s settings) and compare every figure."""
+    convention = convention or Convention("the file's own settings", published.event.settings)
+    event = replace(published.event, settings=convention.settings)
+    result = score_event(event)
+    checked = 0
+    differences: list[Difference] = []
+    unfactored: dict[int, dict[tuple[str, str], tuple[Fraction, Fraction]]] = {}
+    line_sources: list[tuple[Difference, PublishedLine]] = []
+    scored: dict[tuple[int, str, str], ScoredPlay] = {}
+    for board in result.boards:
+        for entry in board.plays:
+            scored[(entry.play.board, entry.play.ns, entry.play.ew)] = entry
+    for line in published.lines:
+        play = scored.get((line.board, line.ns, line.ew))
+        where = line.source or f"board {line.board}, {line.ns} v {line.ew}"
+        for side, figure in (("NS", line.ns_figure), ("EW", line.ew_figure)):
+            if figure is None or play is None:
+                continue
+            ours = play.ns_score if side == "NS" else play.ew_score
+            checked += 1
+            if ours is None or not figure.matches(ours):
+                found = Fraction(0) if ours is None else ours
+                reason = _line_reason(result, line, side, figure, unfactored)
+                what = f"{side} {_unit(result)}"
+                differences.append(Difference(where, what, figure, found, reason))
+                line_sources.append((differences[-1], line))
+    if published.datums:
+        ours_datums = butler_datums(result)
+        for number, value in sorted(published.datums.items()):
+            if number in ours_datums:
+                checked += 1
+                if ours_datums[number] != value:
+                    figure = Figure(value, 0)
+                    where = f"board {number}"
+                    differences.append(Difference(where, "datum", figure, ours_datums[number]))
+    by_label = {pair.pair.label: pair for pair in result.pairs}
+    touched = {label for _, line in line_sources for label in (line.ns, line.ew)}
+    for pair in published.pairs:
+        mine = by_label.get(pair.label)
+        if mine is None:
+            continue
+        where = pair.source or f"pair {pair.label}"
+        total = published_total(result, mine)
+        for what, figure, ours in (
+            ("total", pair.total, total),
+            ("percentage", pair.percentage, mine.percentage),
+        ):
+            if figure is None or ours is None:
+                continue
+            checked += 1
+            if not figure.matches(ours):
+                reason = FOLLOWS if pair.label in touched else ""
+                differences.append(Difference(where, what, figure, ours, reason))
+    return Audit(convention, checked, tuple(differences), result)
+
+
+def choose_convention(
+    published: PublishedEvent, conventions: Sequence[Convention]
+) -> tuple[Audit, tuple[Audit, ...]]:
+    """Audit under each convention; the one with the fewest differences first (ties: earliest).
+
+    Returns the chosen audit and all of them, in ``conventions``' order.
+    """
+    if not conventions:
+        raise ScoringError("no convention to choose from")
+    audits = tuple(audit(published, convention) for convention in conventions)
+    best = min(audits, key=lambda a: len(a.differences))
+    return best, audits
+
+
+def format_audit(chosen: Audit, tried: Sequence[Audit] = ()) -> str:
+    """The audit as a TD reads it: the convention chosen, then every difference."""
+    lines = [f"convention: {chosen.convention.name}"]
+    if chosen.convention.note:
+        lines.append(f"  ({chosen.convention.note})")
+    for other in tried:
+        if other is not chosen:
+            count = len(other.differences)
+            lines.append(f"  not chosen: {other.convention.name} ({count} differences)")
+    count = len(chosen.differences)
+    lines.append(
+        f"{chosen.checked} published figures checked: "
+        + ("every one reproduced" if not count else f"{count} differ from xlbridge's")
+    )
+    lines.extend(f"  {difference}" for difference in chosen.differences)
+    return "\n".join(lines)
+
+
+#: Why a pair's published figure differs: a line of its own differs (and is listed).
+FOLLOWS = "follows from its published line figures listed above"
+#: Why a published line differs, when xlbridge can tell.
+SPLIT_TOP = "a published error: NS + EW is {total}, not the top of {top}"
+SWAPPED = "a published error: the NS and EW figures are swapped"
+UNFACTORED = (
+    "the board has {n} of {e} results: published as matchpointed among its own {n}, not factored"
+)
+AVERAGE_LINE = "published as an average (50% each), though its SCORE is a result"
+_ZERO = Fraction(0)
+
+
+def _line_reason(
+    result: EventResult,
+    line: PublishedLine,
+    side: str,
+    figure: Figure,
+    cache: dict[int, dict[tuple[str, str], tuple[Fraction, Fraction]]],
+) -> str:
+    """Why the published figure differs, where a known convention explains it ('' if none)."""
+    if result.top is None:
+        return ""
+    try:
+        board = result.board(line.board)
+    except KeyError:
+        return ""
+    if board.results < board.expected:
+        if line.board not in cache:
+            from xlbridge.board import Board
+
+            rows = [entry.play.result for entry in board.plays]
+            figures = Board(rows).matchpoints(result.event.settings.scale)
+            cache[line.board] = {
+                (entry.play.ns, entry.play.ew): pair
+                for entry, pair in zip(board.plays, figures, strict=True)
+                if pair is not None
+            }
+        own = cache[line.board].get((line.ns, line.ew))
+        if own is not None and figure.matches(own[0] if side == "NS" else own[1]):
+            return UNFACTORED.format(n=board.results, e=board.expected)
+    ns, ew = line.ns_figure, line.ew_figure
+    if ns is not None and ew is not None and ns.value + ew.value != result.top:
+        total = decimal_text(ns.value + ew.value)
+        return SPLIT_TOP.format(total=total, top=result.top)
+    mine = _scored(board, line)
+    if mine is None or ns is None or ew is None or None in mine:
+        return ""
+    ours_ns, ours_ew = mine
+    if ours_ns != ours_ew and ns.matches(ours_ew or _ZERO) and ew.matches(ours_ns or _ZERO):
+        return SWAPPED
+    if ns.value == ew.value == Fraction(result.top, 2):
+        return AVERAGE_LINE
+    return ""
+
+
+def _scored(
+    board: BoardResult, line: PublishedLine
+) -> tuple[Fraction | None, Fraction | None] | None:
+    for entry in board.plays:
+        if (entry.play.ns, entry.play.ew) == (line.ns, line.ew):
+            return entry.ns_score, entry.ew_score
+    return None
+
+
+def butler_datums(result: EventResult) -> dict[int, Fraction]:
+    """Each board's Butler datum as scored (NS table), for a results file's BOARD_AVERAGE."""
+    from xlbridge.board import Board
+    from xlbridge.result import Result
+    from xlbridge.settings import ScoringForm
+
+    settings = result.event.settings
+    if settings.form is not ScoringForm.BUTLER:
+        return {}
+    found: dict[int, Fraction] = {}
+    for board in result.boards:
+        rows = [entry.play.result for entry in board.plays]
+        if any(isinstance(row, Result) for row in rows):
+            found[board.board] = Board(rows, board.expected).datum(
+                trim=settings.trim,
+                datum_round=settings.datum_round,
+                real_results=settings.datum_real_results,
+            )
+    return found
+
+
+def published_total(result: EventResult, pair: PairResult) -> Fraction:
+    """The total a results file prints: scaled to the most boards where the settings say so."""
+    if pair.scaled_total is not None:
+        return pair.scaled_total
+    if result.top is None and pair.score is not None:
+        return pair.score
+    return pair.total
+
+
+def _unit(result: EventResult) -> str:
+    return "MP" if result.top is not None else "IMPs"
+
+
+def conventions_for(settings: Settings) -> tuple[Convention, ...]:
+    """The conventions real scoring programs use for ``settings.form``, xlbridge's own first."""
+    from xlbridge.settings import CrossDivisor, ScoringForm, UnequalBoards
+
+    if settings.form is ScoringForm.BUTLER:
+        return (
+            Convention("Butler datum: the mean of every result", replace(settings, trim=0)),
+            Convention(
+                "Butler datum: the mean of the real results without the top and bottom one",
+                replace(settings, trim=1, datum_real_results=True),
+                "as Compscore3 publishes it: BOARD_AVERAGE is the mean of the board's real "
+                "results as they are, less the highest and the lowest, to the nearest 10",
+            ),
+        )
+    if settings.form is ScoringForm.CROSS_IMPS:
+        return (
+            Convention("cross-IMPs: the total of every comparison", settings),
+            Convention(
+                "cross-IMPs: per comparison",
+                replace(settings, cross_divide_by=CrossDivisor.COMPARISONS),
+                "as Compscore3 publishes them: each score's IMPs against every other "
+                "divided by the number of comparisons",
+            ),
+        )
+    neuberg = replace(settings, unequal=UnequalBoards.NEUBERG, factor_fewer_boards=False)
+    return (
+        Convention("matchpoints: short boards factored by Neuberg", neuberg),
+        Convention(
+            "matchpoints: Neuberg, totals scaled to the most boards played",
+            replace(neuberg, factor_fewer_boards=True),
+            "as Compscore3 publishes TOTAL_SCORE: a pair who played fewer boards has its "
+            "total scaled by (most boards) / (its boards), its percentage unchanged",
+        ),
+        Convention(
+            "matchpoints: short boards factored by ratio",
+            replace(settings, unequal=UnequalBoards.RATIO, factor_fewer_boards=False),
+        ),
+    )

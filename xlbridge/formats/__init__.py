@@ -1,0 +1,46 @@
+"""Standard results files: reading them into an event, writing an event's results to them.
+
+:mod:`xlbridge.formats.usebio` reads and writes USEBIO XML (the EBU's
+results interchange format, used by EBUScore, ScoreBridge, Compscore and
+results sites).  A reader returns an :class:`xlbridge.audit.PublishedEvent`:
+the event to rescore and the figures the file published, so that
+:func:`xlbridge.audit.audit` can check them.  :func:`read_published` picks
+the reader by the file's suffix (``.xml``: USEBIO; ``.pbn``: PBN, read by
+``xlbridge.formats.pbn``'s ``read_pbn`` where it is installed).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import cast
+
+from xlbridge.audit import PublishedEvent
+from xlbridge.errors import InputFileError
+
+__all__ = ["READERS", "read_published"]
+
+#: The reader of each file suffix: ``module:function``, the function taking the path.
+READERS = {
+    ".xml": "xlbridge.formats.usebio:read_usebio",
+    ".pbn": "xlbridge.formats.pbn:read_pbn",
+}
+
+
+def read_published(path: str | os.PathLike[str]) -> PublishedEvent:
+    """The event and published figures in the results file at ``path`` (by its suffix)."""
+    suffix = Path(path).suffix.lower()
+    target = READERS.get(suffix)
+    if target is None:
+        known = ", ".join(sorted(READERS))
+        raise InputFileError(f"{os.fspath(path)!r}: xlbridge imports results files ending {known}")
+    module_name, function = target.split(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError:
+        shown = os.fspath(path)
+        raise InputFileError(f"{shown!r}: {suffix} files cannot be imported yet") from None
+    reader = cast(Callable[[str | os.PathLike[str]], PublishedEvent], getattr(module, function))
+    return reader(path)
