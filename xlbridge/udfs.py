@@ -150,8 +150,9 @@ def _excel(func: F) -> F:
     Python's cycle collector is paused during the call (here, at the Excel
     boundary: the core never touches it).  A big traveller's call makes a
     million output rows, and each collection would walk every live one: with
-    the collector running, MATCHPOINTS on a million rows took 1.45 s against
-    0.76 s paused (benchmarks/README.md).  The rows, tuples and fractions a
+    the collector running, MATCHPOINTS on a million rows takes twice as long
+    (1.45 s against 0.76 s on a quiet machine; 14.7 s against 7.2 s, paired,
+    on a loaded one: benchmarks/README.md).  The rows, tuples and fractions a
     call makes hold no reference cycles, so what it drops is still freed at
     once; the collector is left as it was found.
     """
