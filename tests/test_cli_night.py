@@ -177,13 +177,47 @@ def test_score_as_a_real_command(night: Path, tmp_path: Path) -> None:
     assert out.exists()
 
 
+def other_club(path: Path) -> Path:
+    """The example night played by another club (Acol): the same boards and results, other
+    players (the same players would be the same club given twice, which a merge refuses)."""
+    wb = load_workbook(EXAMPLE)
+    wb[L.SETTINGS]["B2"] = "Acol"
+    for (cell,) in wb[L.PAIRS].iter_rows(min_row=2, min_col=2, max_col=2):
+        if cell.value:
+            cell.value = f"{cell.value} (Acol)"
+    wb.save(path)
+    return path
+
+
+@pytest.mark.parametrize("how", ["same path", "another path", "a copy", "renamed club"])
+def test_merge_refuses_the_same_club_twice(
+    night: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], how: str
+) -> None:
+    other = night
+    if how == "another path":
+        other = night.parent / "." / night.name
+    elif how == "a copy":
+        other = tmp_path / "copy.xlsx"
+        shutil.copy(night, other)
+    elif how == "renamed club":
+        wb = load_workbook(night)
+        wb[L.SETTINGS]["B2"] = "Acol"
+        other = tmp_path / "acol.xlsx"
+        wb.save(other)
+    out = tmp_path / "sim.xlsx"
+    assert main(["merge", str(night), str(other), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    if how == "renamed club":
+        assert "Tuesday Pairs and Acol hold the same pairs and results" in err, err
+    else:
+        assert f"{str(night)!r} and {str(other)!r} are the same workbook" in err, err
+    assert not out.exists()
+
+
 def test_merge_scores_two_clubs_as_one_field(
     night: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    wb = load_workbook(EXAMPLE)
-    wb[L.SETTINGS]["B2"] = "Acol"
-    other = tmp_path / "acol.xlsx"
-    wb.save(other)
+    other = other_club(tmp_path / "acol.xlsx")
     before = (digest(night), digest(other))
     out = tmp_path / "sim.xlsx"
     assert main(["merge", str(night), str(other), "-o", str(out)]) == 0
@@ -203,8 +237,7 @@ def test_merge_of_many_clubs_scores_them_in_worker_processes(
 ) -> None:
     import xlbridge.cli as cli
 
-    other = tmp_path / "other.xlsx"
-    shutil.copy(night, other)
+    other = other_club(tmp_path / "other.xlsx")
     serial, pooled = tmp_path / "serial.xlsx", tmp_path / "pooled.xlsx"
     assert main(["merge", str(night), str(other), "-o", str(serial)]) == 0
     by_one = capsys.readouterr().out

@@ -141,6 +141,7 @@ def test_mitchell_numbering_downstream(tmp_path: Path, capsys: pytest.CaptureFix
         fill_scores(path, filled)
         wb = load_workbook(filled)
         wb[L.SETTINGS]["B2"] = club
+        wb[L.PAIRS]["B2"] = f"{club} players"  # two clubs: not the same club given twice
         wb.save(filled)
         clubs.append(filled)
     html = tmp_path / "north.html"

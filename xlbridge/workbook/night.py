@@ -9,7 +9,7 @@ interrupted run leaves no half-written file and the input is never touched.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -17,15 +17,16 @@ from typing import TYPE_CHECKING
 
 from openpyxl import Workbook
 
-from xlbridge.errors import ScoringError
+from xlbridge.errors import InputFileError, ScoringError
 from xlbridge.event import Event
 from xlbridge.movement import Movement
-from xlbridge.safefile import atomic_write, check_workbook_file, refuse_same_file
+from xlbridge.safefile import OutputPlan, atomic_write, check_workbook_file
 from xlbridge.session import EventResult, score_event
 from xlbridge.workbook import layout as L
 from xlbridge.workbook.cards import movement_workbook
 from xlbridge.workbook.html import results_page
 from xlbridge.workbook.reader import NightWorkbook, read_workbook, source_row
+from xlbridge.workbook.sheets import find_damage
 from xlbridge.workbook.template import build_macro_template, build_template
 from xlbridge.workbook.writer import BulkRows, fill_results, result_texts, write_results
 
@@ -33,11 +34,17 @@ if TYPE_CHECKING:
     from xlbridge.hands import SessionHands
 
 __all__ = [
+    "HTML_SUFFIXES",
+    "PBN_SUFFIXES",
+    "WORKBOOK_SUFFIXES",
     "ScoredNight",
     "default_output",
     "event_workbook",
     "hand_records_setting",
+    "html_writer",
     "new_night",
+    "pbn_writer",
+    "results_writer",
     "score_night",
     "write_html",
     "write_night_results",
@@ -72,40 +79,84 @@ def score_night(path: str | os.PathLike[str], *, boards: bool = True) -> ScoredN
     return ScoredNight(night, score_event(night.event, boards=boards))
 
 
+#: The file name endings of each output.
+WORKBOOK_SUFFIXES = (".xlsx",)
+HTML_SUFFIXES = (".html", ".htm")
+PBN_SUFFIXES = (".pbn",)
+
+
 def write_night_results(
     source: Path, scored: ScoredNight, target: Path, hands: SessionHands | None = None
 ) -> None:
     """Write the results workbook ``target`` (never over ``source``), with the hands if given."""
-    refuse_same_file(source, target)
-    atomic_write(target, lambda tmp: write_results(source, scored.result, tmp, hands))
+    plan = OutputPlan([source])
+    plan.add(target, "-o", results_writer(source, scored, hands), WORKBOOK_SUFFIXES)
+    plan.write()
 
 
 def write_html(
     source: Path, result: EventResult, target: Path, hands: SessionHands | None = None
 ) -> None:
     """Write the results page ``target`` (never over ``source``), with the hands if given."""
-    refuse_same_file(source, target)
-    page = results_page(result, hands)
+    plan = OutputPlan([source])
+    plan.add(target, "--html", html_writer(result, hands), HTML_SUFFIXES)
+    plan.write()
+
+
+def results_writer(
+    source: Path, scored: ScoredNight, hands: SessionHands | None = None
+) -> Callable[[Path], None]:
+    """What fills the results workbook of ``source`` (a function of the file to fill).
+
+    The results are written into a copy of ``source``, read whole: a part of it
+    that is damaged though the entries read well (a theme, a drawing) ends in
+    an :class:`~xlbridge.errors.InputFileError` naming it.
+    """
 
     def write(tmp: Path) -> None:
-        tmp.write_text(page, encoding="utf-8")
+        try:
+            write_results(source, scored.result, tmp, hands)
+        except (InputFileError, OSError):
+            raise
+        except Exception as exc:
+            damage = find_damage(source)
+            if damage:
+                raise InputFileError(damage) from exc
+            raise
 
-    atomic_write(target, write)
+    return write
+
+
+def html_writer(result: EventResult, hands: SessionHands | None = None) -> Callable[[Path], None]:
+    """What fills the results page, with the hands if given (a function of the file to fill)."""
+
+    def write(tmp: Path) -> None:
+        tmp.write_text(results_page(result, hands), encoding="utf-8")
+
+    return write
 
 
 def write_pbn(
     source: Path, result: EventResult, target: Path, hands: SessionHands | None = None
 ) -> None:
     """Write the results as PBN 2.1 to ``target`` (never over ``source``), deals from ``hands``."""
+    plan = OutputPlan([source])
+    plan.add(target, "--pbn", pbn_writer(source, result, hands), PBN_SUFFIXES)
+    plan.write()
+
+
+def pbn_writer(
+    source: Path, result: EventResult, hands: SessionHands | None = None
+) -> Callable[[Path], None]:
+    """What fills the PBN 2.1 results file (a function of the file to fill)."""
     from xlbridge.formats.pbn import format_results
 
-    refuse_same_file(source, target)
     text = format_results(result, hands, _pbn_date(source))
 
     def write(tmp: Path) -> None:
         tmp.write_text(text, encoding="utf-8")
 
-    atomic_write(target, write)
+    return write
 
 
 def _pbn_date(source: Path) -> str:
