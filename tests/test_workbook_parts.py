@@ -27,6 +27,7 @@ from pathlib import Path, PurePosixPath
 from xml.etree import ElementTree
 
 import pytest
+from openpyxl import load_workbook
 
 from xlbridge.cli import main
 from xlbridge.workbook.example import write_all
@@ -182,11 +183,15 @@ def written(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     folder = tmp_path_factory.mktemp("written")
     books = {path.name: path for path in write_all(folder / "templates")}
     example = books["example_club_night.xlsx"]
+    other = folder / "other_club.xlsx"  # a second club: the same club twice is refused
+    club = load_workbook(example)
+    club["Pairs"]["B2"] = "Other club players"
+    club.save(other)
     for name, argv in (
         ("results.xlsx", ["score", str(example), "-o", str(folder / "results.xlsx")]),
         ("new.xlsx", ["new", str(folder / "new.xlsx")]),
         ("new.xlsm", ["new", str(folder / "new.xlsm")]),
-        ("merged.xlsx", ["merge", str(example), str(example), "-o", str(folder / "merged.xlsx")]),
+        ("merged.xlsx", ["merge", str(example), str(other), "-o", str(folder / "merged.xlsx")]),
         ("mitchell.xlsm", ["new", str(folder / "mitchell.xlsm"), "--movement", "mitchell",
                            "--tables", "5", "--boards", "10"]),
         ("howell.xlsx", ["new", str(folder / "howell.xlsx"), "--movement", "howell",
