@@ -315,6 +315,7 @@ def _pair_figures(root):
             Fraction(pair.findtext("TOTAL_SCORE")),
             pair.findtext("PLACE"),
             pair.findtext("DIRECTION"),
+            pair.findtext("MASTER_POINTS_AWARDED"),
             [p.findtext("NATIONAL_ID_NUMBER") for p in pair.iter("PLAYER")],
         )
         for pair in root.iter("PAIR")
