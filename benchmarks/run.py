@@ -392,6 +392,30 @@ def case_side_by_side(names: list[str], n: int, rounds: int) -> Result:
     return {"seconds": first, "by_name": times, "ratios": ratios, "rss_mb": _peak_mb()}
 
 
+def case_wide_cross(n: int, distinct: int, kernel: str, repeat: int) -> Result:
+    """CROSS_IMPS on an n-row board of ``distinct`` scores (every 10 points from -7,490 up).
+
+    ``kernel``: ``numpy`` times numpy's n-by-n int64 matrix (the kernel xlbridge used
+    for every width), ``integers`` the banded integer sums with numpy unavailable
+    (``import numpy`` fails, as in Pyodide).
+    """
+    import xlbridge.imp_matrix as imp_matrix
+
+    if kernel == "numpy":
+        imp_matrix.BANDED_SCORES = 10**9  # the matrix at every width
+    else:
+        sys.modules["numpy"] = None  # type: ignore[assignment]
+    import xlbridge.udfs as udfs
+
+    rng = random.Random(SEED)
+    values = [-7490 + 10 * k for k in range(distinct)]
+    grid: list[list[object]] = [[v] for v in values]  # every score at least once
+    grid += [[rng.choice(values)] for _ in range(n - distinct)]
+    out = udfs.CROSS_IMPS(grid)
+    assert len(out) == n
+    return {"seconds": _timed(lambda: udfs.CROSS_IMPS(grid), repeat), "rss_mb": _peak_mb()}
+
+
 def case_fresh(n: int, repeat: int) -> Result:
     """``Board(rows).matchpoints()`` on n rows: equal results as fresh cells parsed one by one,
     against one shared object per distinct cell.
@@ -435,6 +459,7 @@ def case_fresh(n: int, repeat: int) -> Result:
 
 
 CASES: dict[str, Callable[..., Result]] = {
+    "wide_cross": case_wide_cross,
     "udf": case_udf,
     "fresh": case_fresh,
     "side_by_side": case_side_by_side,
@@ -602,6 +627,22 @@ def cross_imps(table: Table, big: int, cross_n: int, r: int) -> None:
             _rss(ours_x, node_x),
         )
     growth(table, "CROSS_IMPS growth", "CROSS_IMPS", [cross_n, big // 10, big], r, 1.5)
+    wide = (big // 10, 1_500)
+    with_numpy = run_case("wide_cross", *wide, "numpy", r)
+    integers = run_case("wide_cross", *wide, "integers", r)
+    if "skipped" in with_numpy or "skipped" in integers:
+        reason = with_numpy.get("skipped") or integers.get("skipped", "?")
+        table.add("CROSS_IMPS wide board without numpy", "<= 2x numpy", reason, None, "-")
+        return
+    ratio = median(integers) / median(with_numpy)
+    table.add(
+        f"CROSS_IMPS {wide[0]:,} rows, {wide[1]:,} distinct scores: without numpy "
+        "(as in Pyodide) vs numpy's matrix",
+        "<= 2x numpy",
+        f"{_fmt(median(integers))} vs {_fmt(median(with_numpy))} ({ratio:.2f}x)",
+        ratio <= 2,
+        _rss(integers, with_numpy),
+    )
 
 
 def butler(table: Table, big: int, r: int) -> None:

@@ -10,7 +10,7 @@ from officejs import run_officejs
 
 from xlbridge import udfs
 from xlbridge.cli import main
-from xlbridge.lite import installed_version, lite_files
+from xlbridge.lite import DISTRIBUTION, installed_version, lite_files
 
 
 @pytest.fixture
@@ -33,11 +33,35 @@ def imported_names(main_py: Path) -> list[str]:
 
 def test_writes_main_and_requirements(written: Path) -> None:
     assert sorted(p.name for p in written.iterdir()) == ["main.py", "requirements.txt"]
-    assert (written / "requirements.txt").read_text() == f"xlbridge=={installed_version()}\n"
+    requirement = f"xlbridge-scoring=={installed_version()}\n"
+    assert (written / "requirements.txt").read_text() == requirement
     names = imported_names(written / "main.py")
     assert names == list(udfs.OFFICEJS_FUNCTIONS)
     assert "VP" not in names and "AGGREGATE" not in names
     assert {"VICTORY_POINTS", "AGGREGATE_SCORE", "MATCHPOINTS"} <= set(names)
+
+
+def test_distribution_name_is_the_projects() -> None:
+    # "xlbridge" on the public index is an unrelated project: Lite must ask for ours.
+    pyproject = (Path(__file__).resolve().parents[1] / "pyproject.toml").read_text()
+    assert f'\nname = "{DISTRIBUTION}"\n' in pyproject
+    assert DISTRIBUTION == "xlbridge-scoring"
+
+
+def test_wheel_url_replaces_the_index(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    url = "https://example.org/club/xlbridge_scoring-0.1.0-py3-none-any.whl"
+    assert main(["lite", str(tmp_path), "--wheel", url]) == 0
+    assert (tmp_path / "requirements.txt").read_text() == url + "\n"
+    assert imported_names(tmp_path / "main.py") == list(udfs.OFFICEJS_FUNCTIONS)
+    capsys.readouterr()
+    for bad in (
+        "xlbridge_scoring-0.1.0-py3-none-any.whl",
+        "https://example.org/xlbridge-0.4.0b0-py3-none-any.whl",
+    ):
+        assert main(["lite", str(tmp_path / "bad"), "--wheel", bad]) == 2
+        err = capsys.readouterr().err
+        assert bad in err and "wheel" in err
+        assert not (tmp_path / "bad").exists()
 
 
 def test_refuses_to_overwrite_without_force(

@@ -101,6 +101,14 @@ CASES: dict[str, tuple[str, list[Any]]] = {
     "teams_seed000": ("TEAMS_IMPS", ["60% 420; 40% -50", 140]),
     "teams_range": ("TEAMS_IMPS", [col(420, "60% 420; 40% -50", ""), 140]),
     "teams_bad": ("TEAMS_IMPS", [col(420, "A="), 140]),
+    # MATCH_IMPS, MATCH_VPS (teams matches)
+    "match_imps_seed000": (
+        "MATCH_IMPS",
+        [col("60% 420; 40% -50", "A+/A-", "", "R1"), col(140, 620, 100, 680), RULINGS],
+    ),
+    "match_imps_bad": ("MATCH_IMPS", [col(420, "42O"), col(140, 140)]),
+    "match_vps_six_boards": ("MATCH_VPS", [col(420, 100), col(-100, 100), 6]),
+    "match_vps_omitted_boards": ("MATCH_VPS", [col(420, 100), col(-100, 100)]),
     # AGGREGATE, AGGREGATE_SCORE
     "aggregate_seed000": ("AGGREGATE", ["60% 420; 40% -50"]),
     "aggregate_score_range": ("AGGREGATE_SCORE", [col("60% 420; 40% -50", None, 420)]),
@@ -250,6 +258,12 @@ def test_seed_figures(officejs: dict[str, Any]) -> None:
     assert value(officejs, "aggregate_seed000") == [[230]]
     assert value(officejs, "aggregate_score_range") == [[230], [""], [420]]
     assert value(officejs, "teams_seed000") == [[2]]
+    # R1 (30% 1430; 40% 680; 20% 650; 10% -100) against 680: 0.3 x 13 + 0 - 0.2 x 1 - 0.1 x 13.
+    assert value(officejs, "match_imps_seed000") == [[2, -2], [3, -3], ["", ""], [2, -2]]
+    # 420 v -100 is 11 IMPs, 100 v 100 none: over 6 boards 14.59 on the published table,
+    # over the 2 boards given 16.90.
+    assert value(officejs, "match_vps_six_boards") == [[14.59, 5.41]]
+    assert value(officejs, "match_vps_omitted_boards") == [[16.9, 3.1]]
     assert value(officejs, "imps_cell") == [[7]]
     assert value(officejs, "score_4hx_made") == [[590]]
     assert value(officejs, "score_4hx_vul") == [[790]]

@@ -418,6 +418,18 @@ def test_the_audit_is_on_the_imported_workbook(tmp_path, capsys):
     assert len(rows) == 15
 
 
+def test_import_picks_the_reader_by_suffix(tmp_path, capsys):
+    from xlbridge.formats import READERS, read_published
+
+    assert READERS[".xml"] == "xlbridge.formats.usebio:read_usebio"
+    night = tmp_path / "n.xlsx"
+    assert main(["import", str(tmp_path / "event.csv"), "-o", str(night)]) == 2
+    assert "imports results files ending .pbn, .xml" in capsys.readouterr().err
+    published = read_published(DATA / "mp_pairs_mitchell_03.xml")
+    assert published.info.file_format == "USEBIO 1.2"
+    assert not night.exists()
+
+
 def test_import_never_overwrites_a_workbook_unasked(tmp_path, capsys):
     night = tmp_path / "night.xlsx"
     night.write_bytes(b"a scorer's own workbook")

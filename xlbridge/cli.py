@@ -23,6 +23,7 @@ from xlbridge import __version__
 from xlbridge.errors import ScoringError
 
 if TYPE_CHECKING:
+    from xlbridge.hands import SessionHands
     from xlbridge.workbook.night import ScoredNight
 
 __all__ = ["cli", "main"]
@@ -37,13 +38,19 @@ def cli() -> None:
 @cli.command()
 @click.argument("directory", default=".", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--force", is_flag=True, help="Overwrite main.py and requirements.txt.")
-def lite(directory: Path, force: bool) -> None:
+@click.option(
+    "--wheel",
+    metavar="URL",
+    help="Install xlbridge from this wheel's URL (https://.../xlbridge_scoring-...whl) "
+    "instead of the package index.",
+)
+def lite(directory: Path, force: bool, wheel: str | None) -> None:
     """Write main.py and requirements.txt to paste into xlwings Lite (default: here)."""
     from xlbridge.lite import NEXT_STEPS, write_lite_files
 
     try:
-        paths = write_lite_files(directory, overwrite=force)
-    except FileExistsError as exc:
+        paths = write_lite_files(directory, overwrite=force, wheel=wheel)
+    except (FileExistsError, ValueError) as exc:
         raise click.ClickException(str(exc)) from exc
     for path in paths:
         click.echo(f"wrote {path}")
@@ -65,6 +72,19 @@ def lite(directory: Path, force: bool) -> None:
     help="Also write a results page (ranking, boards, personal score cards).",
 )
 @click.option(
+    "--hands",
+    "hands_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="A PBN hand-record file: each board's deal, makeable contracts and par are shown "
+    "(default: the file a 'Hand records' row of the Settings sheet names).",
+)
+@click.option(
+    "--pbn",
+    "pbn_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also write the results as PBN 2.1 (score tables, ranking, deals with --hands).",
+)
+@click.option(
     "--usebio",
     "usebio_path",
     type=click.Path(dir_okay=False, path_type=Path),
@@ -81,16 +101,42 @@ def score(
     night: Path,
     output: Path | None,
     html_path: Path | None,
+    hands_path: Path | None,
+    pbn_path: Path | None,
     usebio_path: Path | None,
     usebio_version: str,
 ) -> None:
     """Score a filled club-night workbook and print the ranking; the input is never changed."""
     from xlbridge.safefile import refuse_same_file
-    from xlbridge.workbook.night import default_output, score_night, write_html, write_night_results
+    from xlbridge.workbook.night import (
+        default_output,
+        score_night,
+        write_html,
+        write_night_results,
+        write_pbn,
+    )
+    from xlbridge.workbook.teams_reader import is_teams_workbook
+
+    if is_teams_workbook(night):
+        extra = [
+            name
+            for name, given in (
+                ("--hands", hands_path),
+                ("--pbn", pbn_path),
+                ("--usebio", usebio_path),
+            )
+            if given is not None
+        ]
+        if extra:
+            raise ScoringError(
+                f"{' and '.join(extra)}: not available for a teams workbook yet (pairs events only)"
+            )
+        _score_teams(night, output or default_output(night), html_path)
+        return
     from xlbridge.workbook.present import format_ranking
 
     target = output or default_output(night)
-    outputs = [path for path in (target, html_path, usebio_path) if path is not None]
+    outputs = [path for path in (target, html_path, pbn_path, usebio_path) if path is not None]
     for index, path in enumerate(outputs):
         refuse_same_file(night, path)
         for other in outputs[index + 1 :]:
@@ -99,30 +145,90 @@ def score(
     scored = score_night(night)
     for warning in scored.warnings:
         click.echo(f"warning: {warning}", err=True)
+    if hands_path is None:
+        from xlbridge.workbook.night import hand_records_setting
+
+        hands_path = hand_records_setting(night, scored.night)
+    hands = _session_hands(hands_path, scored, (target, html_path, pbn_path, usebio_path))
     document = None
     if usebio_path is not None:
         from xlbridge.formats.usebio import usebio_document
         from xlbridge.workbook.filled import read_event_info
 
         document = usebio_document(scored.result, read_event_info(night), usebio_version)
-    write_night_results(night, scored, target)
+    write_night_results(night, scored, target, hands)
     if html_path is not None:
-        write_html(night, scored.result, html_path)
+        write_html(night, scored.result, html_path, hands)
+    if pbn_path is not None:
+        write_pbn(night, scored.result, pbn_path, hands)
     if usebio_path is not None and document is not None:
         from xlbridge.formats.usebio import write_usebio_bytes
 
         write_usebio_bytes(usebio_path, document)
+    if hands is not None:
+        from xlbridge.dd import save_cache
+
+        save_cache(hands)
     click.echo(format_ranking(scored.result))
     click.echo("\nwrote " + " and ".join(str(path) for path in outputs))
+
+
+def _session_hands(
+    path: Path | None, scored: ScoredNight, outputs: Sequence[Path | None]
+) -> SessionHands | None:
+    """The hand records at ``path`` for the night's boards (warnings printed), or ``None``."""
+    if path is None:
+        return None
+    from xlbridge.dd import load_hands
+    from xlbridge.safefile import refuse_same_file
+
+    for output in outputs:
+        if output is not None:
+            refuse_same_file(path, output)
+    hands = load_hands(path)
+    for warning in hands.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    played = sorted({board.board for board in scored.result.boards})
+    missing = [number for number in played if hands.get(number) is None]
+    if missing:
+        listed = ", ".join(str(number) for number in missing)
+        click.echo(f"warning: {path.name} has no deal for board {listed}", err=True)
+    return hands
 
 
 @cli.command()
 @click.argument("night", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--force", is_flag=True, help="Overwrite NIGHT.xlsx if it exists.")
-def new(night: Path, force: bool) -> None:
-    """Write a fresh club-night workbook (the club-pairs template) to NIGHT.xlsx."""
+@click.option("--teams", type=int, help="A teams event of this many teams (teams workbook).")
+@click.option("--boards", type=int, help="Teams: boards per match.")
+@click.option("--rounds", type=int, help="Teams: rounds (default: as many as a round robin).")
+@click.option(
+    "--format",
+    "event_format",
+    type=click.Choice(["swiss", "round-robin"]),
+    help="Teams: swiss (default; xlbridge draw writes each next round) or round-robin.",
+)
+@click.option("--event", help="The event's name.")
+@click.option("--date", "event_date", help="The date of play, YYYY-MM-DD.")
+def new(
+    night: Path,
+    force: bool,
+    teams: int | None,
+    boards: int | None,
+    rounds: int | None,
+    event_format: str | None,
+    event: str | None,
+    event_date: str | None,
+) -> None:
+    """Write a fresh club-night workbook (the club-pairs template) to NIGHT.xlsx;
+    with --teams, a teams workbook."""
     from xlbridge.workbook.night import new_night
 
+    if teams is not None:
+        _new_teams(night, force, teams, boards, rounds, event_format, event, event_date)
+        return
+    if rounds is not None or event_format is not None:
+        raise ScoringError("--rounds and --format are for a teams workbook: add --teams N")
     new_night(night, overwrite=force)
     click.echo(
         f"wrote {night}: fill in Settings, Pairs and Travellers, then: xlbridge score {night}"
@@ -136,6 +242,16 @@ def explain(night: Path, number: int) -> None:
     """Show one board's frequency table step by step (Score, Freq, Adj. Freq, NS MP, EW MP)."""
     from xlbridge.workbook.night import score_night
     from xlbridge.workbook.present import explain_board
+    from xlbridge.workbook.teams_reader import is_teams_workbook
+
+    if is_teams_workbook(night):
+        from xlbridge.workbook.teams_night import explain_teams_board, score_teams_night
+
+        teams = score_teams_night(night)
+        for warning in teams.warnings:
+            click.echo(f"warning: {warning}", err=True)
+        click.echo(explain_teams_board(teams.result, number))
+        return
 
     scored = score_night(night)
     for warning in scored.warnings:
@@ -275,6 +391,93 @@ def import_(source: Path, output: Path, force: bool) -> None:
     click.echo(f"{source}: {event.name or 'event'}" + (f" ({made_by})" if made_by else ""))
     click.echo(format_audit(chosen, tried))
     click.echo(f"\nwrote {output}: xlbridge score {output}")
+
+
+# --- teams (issue 18) -------------------------------------------------------------------------
+
+
+def _new_teams(
+    night: Path,
+    force: bool,
+    teams: int,
+    boards: int | None,
+    rounds: int | None,
+    event_format: str | None,
+    event: str | None,
+    event_date: str | None,
+) -> None:
+    """``xlbridge new --teams``: the teams workbook, first round drawn."""
+    import datetime as dt
+
+    from xlbridge.workbook.teams_night import format_draw, new_teams_night
+    from xlbridge.workbook.teams_template import TeamsLayout
+
+    if boards is None:
+        raise ScoringError("--teams needs --boards: the number of boards in each match")
+    fmt = event_format or "swiss"
+    if rounds is None:
+        rounds = teams - 1 + teams % 2 if fmt == "round-robin" else min(teams - 1, 4)
+    day = None
+    if event_date is not None:
+        try:
+            day = dt.date.fromisoformat(event_date)
+        except ValueError:
+            raise ScoringError(f"--date: {event_date!r} is not a date such as 2026-11-23") from None
+    layout = TeamsLayout(teams, boards, rounds, fmt, event or "", day)
+    draw = new_teams_night(night, layout, overwrite=force)
+    click.echo(format_draw(draw))
+    following = (
+        f"then: xlbridge draw {night} --round 2"
+        if fmt == "swiss" and rounds > 1
+        else f"then: xlbridge score {night}"
+    )
+    click.echo(f"\nwrote {night}: fill in Teams and round 1's Travellers, {following}")
+
+
+def _score_teams(night: Path, target: Path, html_path: Path | None) -> None:
+    from xlbridge.safefile import refuse_same_file
+    from xlbridge.workbook.teams_night import (
+        format_teams_ranking,
+        score_teams_night,
+        write_teams_html,
+        write_teams_workbook,
+    )
+
+    refuse_same_file(night, target)
+    if html_path is not None:
+        refuse_same_file(night, html_path)
+        if Path(target).resolve() == Path(html_path).resolve():
+            raise ScoringError("-o and --html name the same file: give two different names")
+    for path in (target, *([html_path] if html_path is not None else [])):
+        if not Path(path).resolve().parent.is_dir():
+            raise ScoringError(f"cannot write {os.fspath(path)!r}: its folder does not exist")
+    scored = score_teams_night(night)
+    for warning in scored.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    write_teams_workbook(night, scored, target)
+    if html_path is not None:
+        write_teams_html(night, scored, html_path)
+    click.echo(format_teams_ranking(scored.result))
+    click.echo(f"\nwrote {target}" + (f" and {html_path}" if html_path else ""))
+
+
+@cli.command()
+@click.argument("night", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--round", "-r", "round_number", type=int, required=True, help="The round to draw.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The workbook with the new round (default: NIGHT-roundR.xlsx; NIGHT is never changed).",
+)
+def draw(night: Path, round_number: int, output: Path | None) -> None:
+    """Draw the next Swiss round from the standings (no two teams meet twice) and print it."""
+    from xlbridge.workbook.teams_night import default_draw_output, draw_round, format_draw
+
+    target = output or default_draw_output(night, round_number)
+    drawn = draw_round(night, round_number, target)
+    click.echo(format_draw(drawn))
+    click.echo(f"\nwrote {target}: fill in round {round_number} there")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

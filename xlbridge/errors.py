@@ -11,6 +11,7 @@ input keep working::
           ├── ContractError           a contract, declarer, result or board that is not valid
           ├── BoardError              a board that cannot be scored as given (e.g. too many results)
           ├── SettingsError           a setting with a value it cannot take (one line per value)
+          ├── DealError               a deal or hand record that is not valid (not 52 cards)
           └── InputFileError          a file refused before reading or writing (not .xlsx, hostile)
 
 Messages say where the value was found and show it as the user typed it
@@ -27,6 +28,7 @@ from typing import TypeVar
 __all__ = [
     "BoardError",
     "ContractError",
+    "DealError",
     "InputFileError",
     "ResultCellError",
     "RulingError",
@@ -78,6 +80,10 @@ class InputFileError(ScoringError):
     Missing, not an .xlsx workbook, hostile (zip or XML bomb, external links),
     or an output path that would overwrite the input.
     """
+
+
+class DealError(ScoringError):
+    """A deal or hand record that is not valid (not 52 distinct cards, a board dealt twice)."""
 
 
 E = TypeVar("E", bound=ScoringError)

@@ -4,7 +4,9 @@ xlwings Lite registers the custom functions it finds in its ``main.py``; that
 file only imports them from :mod:`xlbridge.udfs`, leaving out the names an
 Office.js host cannot register (:data:`xlbridge.udfs.ALIASES`: ``VP`` is too
 short, ``AGGREGATE`` is Excel's own), whose twins it does import.  Lite
-installs xlbridge (pure Python) from PyPI by its ``requirements.txt`` line.
+installs xlbridge (pure Python) by its ``requirements.txt`` line: the
+distribution :data:`DISTRIBUTION` at this version from the package index, or
+a wheel file's URL.
 """
 
 from __future__ import annotations
@@ -15,7 +17,17 @@ from pathlib import Path
 from xlbridge import __version__
 from xlbridge.udfs import ALIASES, OFFICEJS_FUNCTIONS
 
-__all__ = ["NEXT_STEPS", "lite_files", "write_lite_files"]
+__all__ = [
+    "DISTRIBUTION",
+    "NEXT_STEPS",
+    "installed_version",
+    "lite_files",
+    "requirement",
+    "write_lite_files",
+]
+
+#: xlbridge's name on the package index (``pip install xlbridge-scoring``); it imports as xlbridge.
+DISTRIBUTION = "xlbridge-scoring"
 
 NEXT_STEPS = """\
 Next, in Excel (Windows, macOS or the web) with the xlwings Lite add-in open:
@@ -27,13 +39,32 @@ Next, in Excel (Windows, macOS or the web) with the xlwings Lite add-in open:
 def installed_version() -> str:
     """The version of xlbridge installed here (what Lite should install too)."""
     try:
-        return metadata.version("xlbridge")
+        return metadata.version(DISTRIBUTION)
     except metadata.PackageNotFoundError:  # pragma: no cover - run from a bare checkout
         return __version__
 
 
-def lite_files() -> dict[str, str]:
-    """The text of ``main.py`` and ``requirements.txt`` for xlwings Lite."""
+def requirement(wheel: str | None = None) -> str:
+    """The line of ``requirements.txt`` that installs this xlbridge in xlwings Lite.
+
+    ``wheel``, a wheel file's URL (https://...), replaces the index's name and
+    version: for a build that is not on the package index.
+    """
+    if wheel is None:
+        return f"{DISTRIBUTION}=={installed_version()}"
+    name = wheel.rsplit("/", 1)[-1]
+    if not wheel.startswith(("https://", "http://")) or not name.endswith(".whl"):
+        raise ValueError(f"{wheel!r} is not the URL of a wheel file (https://.../NAME.whl)")
+    if not name.startswith(DISTRIBUTION.replace("-", "_") + "-"):
+        raise ValueError(f"{wheel!r} is not a wheel of {DISTRIBUTION}")
+    return wheel
+
+
+def lite_files(wheel: str | None = None) -> dict[str, str]:
+    """The text of ``main.py`` and ``requirements.txt`` for xlwings Lite.
+
+    ``wheel``: see :func:`requirement`.
+    """
     version = installed_version()
     renamed = ", ".join(f"{old} is {new}" for old, new in sorted(ALIASES.items()))
     imports = "".join(f"    {name},\n" for name in OFFICEJS_FUNCTIONS)
@@ -50,16 +81,18 @@ def lite_files() -> dict[str, str]:
         "\n"
         f"__all__ = [\n{names}]\n"
     )
-    return {"main.py": main, "requirements.txt": f"xlbridge=={version}\n"}
+    return {"main.py": main, "requirements.txt": f"{requirement(wheel)}\n"}
 
 
-def write_lite_files(directory: Path, *, overwrite: bool = False) -> list[Path]:
+def write_lite_files(
+    directory: Path, *, overwrite: bool = False, wheel: str | None = None
+) -> list[Path]:
     """Write ``main.py`` and ``requirements.txt`` into ``directory``; return their paths.
 
     Raises :class:`FileExistsError` (writing nothing) if either exists and
-    ``overwrite`` is false.
+    ``overwrite`` is false, :class:`ValueError` if ``wheel`` is not a wheel's URL.
     """
-    files = {Path(directory, name): text for name, text in lite_files().items()}
+    files = {Path(directory, name): text for name, text in lite_files(wheel).items()}
     existing = [path for path in files if path.exists()]
     if existing and not overwrite:
         raise FileExistsError(f"{existing[0]} exists: use --force to overwrite it")

@@ -74,6 +74,7 @@ from xlbridge.result import (
 )
 from xlbridge.scales import imps, victory_points
 from xlbridge.settings import CrossDivisor, Scale, parse_setting
+from xlbridge.teams import board_imps
 
 __all__ = [
     "AGGREGATE",
@@ -88,6 +89,8 @@ __all__ = [
     "IMPS",
     "MATCHPOINTS",
     "MATCHPOINT_PERCENT",
+    "MATCH_IMPS",
+    "MATCH_VPS",
     "NEUBERG",
     "OFFICEJS_FUNCTIONS",
     "TEAMS_IMPS",
@@ -158,7 +161,7 @@ def _excel(func: F) -> F:
         collecting = gc.isenabled()
         gc.disable()
         try:
-            return func(*args, **kwargs)
+            return _within_grid(func(*args, **kwargs))
         except ScoringError as exc:
             raise _host_error(type(exc))(*exc.args) from exc
         finally:
@@ -167,6 +170,24 @@ def _excel(func: F) -> F:
 
     call.__doc__ = " ".join(inspect.cleandoc(func.__doc__ or "").split())
     return cast(F, call)
+
+
+#: Excel's grid: a spilled result can cover at most this many rows and columns.
+EXCEL_ROWS: Final = 1_048_576
+EXCEL_COLUMNS: Final = 16_384
+
+
+def _within_grid(value: T) -> T:
+    """``value``, unless it is a range larger than an Excel sheet (it would be cut, not spill)."""
+    if isinstance(value, list) and value:
+        width = len(value[0]) if isinstance(value[0], list) else 1
+        if len(value) > EXCEL_ROWS or width > EXCEL_COLUMNS:
+            raise ScoringError(
+                f"the result has {len(value):,} rows and {width:,} columns, more than an "
+                f"Excel sheet holds ({EXCEL_ROWS:,} rows, {EXCEL_COLUMNS:,} columns): "
+                "give a smaller range"
+            )
+    return value
 
 
 # --- converting cells -------------------------------------------------------------------------
@@ -722,3 +743,61 @@ def APPLY_AVPLUS(
 
 def _same(value: Cell) -> Cell:
     return value
+
+
+# --- teams matches (issue 18) ----------------------------------------------------------------
+
+_OPEN_DOC = "The open room's NS scores (home team NS), one board per row; may hold rulings"
+_CLOSED_DOC = "The closed room's NS scores (away team NS), the same boards in the same rows"
+
+
+def _match_rows(open_room: Cell, closed_room: Cell, rulings: Cell) -> list[tuple[Row, Row]]:
+    """Both rooms' results, board by board (a blank cell is ``None``)."""
+    opened, closed = _cells(open_room), _cells(closed_room)
+    if len(opened) != len(closed):
+        raise ScoringError(
+            f"open_room has {len(opened)} cells but closed_room has {len(closed)}: "
+            "give the two rooms' scores of the same boards"
+        )
+    table = _rulings(rulings)
+    return [
+        (
+            parse_result(a, f"row {i} (open room)", table),
+            parse_result(b, f"row {i} (closed room)", table),
+        )
+        for i, (a, b) in enumerate(zip(opened, closed, strict=True), 1)
+    ]
+
+
+@xw.func
+@xw.arg("open_room", ndim=2, doc=_OPEN_DOC)
+@xw.arg("closed_room", ndim=2, doc=_CLOSED_DOC)
+@xw.arg("rulings", ndim=2, doc=_RULINGS_DOC)
+@_excel
+def MATCH_IMPS(open_room: Cell, closed_room: Cell, rulings: Cell = None) -> Any:
+    """Two columns, the home and away team's IMPs, board by board (blank while a room is blank).
+    A weighted score is weighted in IMPs and rounded to whole IMPs; A+ is +3 IMPs, A- -3."""
+    out: list[list[Cell]] = []
+    for pair in _match_rows(open_room, closed_room, rulings):
+        figures = board_imps(*pair)
+        out.append([None, None] if figures is None else [float(f) for f in figures])
+    return out
+
+
+@xw.func
+@xw.arg("open_room", ndim=2, doc=_OPEN_DOC)
+@xw.arg("closed_room", ndim=2, doc=_CLOSED_DOC)
+@xw.arg("boards", doc="Optional: the boards in the match (its length); default: the rows given")
+@xw.arg("rulings", ndim=2, doc=_RULINGS_DOC)
+@_excel
+def MATCH_VPS(open_room: Cell, closed_room: Cell, boards: Cell = None, rulings: Cell = None) -> Any:
+    """One row: the home and away team's victory points for the match on the WBF continuous
+    20-VP scale for its length, to 2 decimals (they sum to 20 unless a board is split)."""
+    rows = _match_rows(open_room, closed_room, rulings)
+    length = _optional(boards, len(rows), _whole("boards"))
+    home = away = Fraction(0)
+    for pair in rows:
+        figures = board_imps(*pair)
+        if figures is not None:
+            home, away = home + figures[0], away + figures[1]
+    return [[float(victory_points(home, length)), float(victory_points(away, length))]]

@@ -8,11 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
+from typing import TYPE_CHECKING
 
-from xlbridge.contract import board_vulnerability
+from xlbridge.contract import Seat, Strain, board_vulnerability
 from xlbridge.report import format_figure
 from xlbridge.result import format_result
 from xlbridge.session import BoardResult, EventResult, PairResult
+
+if TYPE_CHECKING:
+    from xlbridge.hands import BoardHands, SessionHands
 
 __all__ = ["results_page"]
 
@@ -25,6 +29,12 @@ td{padding:.2em .6em;border-bottom:1px solid #ddd}
 td.n{text-align:right;font-variant-numeric:tabular-nums}
 .boards{display:flex;flex-wrap:wrap;gap:0 2em}.card{display:inline-block;vertical-align:top}
 nav a{margin-right:1em}
+.hands{display:flex;flex-wrap:wrap;gap:.5em 1.5em;align-items:flex-start;margin:.3em 0 .6em}
+table.deal td{border:none;padding:.1em .4em;vertical-align:top;white-space:nowrap}
+table.deal td.mid{text-align:center;color:#555;font-size:.85em}
+.red{color:#c00}.hcp{color:#777;font-size:.85em}
+table.dd td,table.dd th{padding:.1em .45em;text-align:center}
+table.dd th{background:#e8f0ea;color:#222}
 """
 
 
@@ -34,15 +44,21 @@ def _table(header: Sequence[str], rows: Sequence[Sequence[object]], numeric: int
     body = "".join(
         "<tr>"
         + "".join(
-            f'<td class="n">{escape(str(c))}</td>'
-            if numeric and i >= numeric
-            else f"<td>{escape(str(c))}</td>"
+            f'<td class="n">{_cell(c)}</td>' if numeric and i >= numeric else f"<td>{_cell(c)}</td>"
             for i, c in enumerate(row)
         )
         + "</tr>"
         for row in rows
     )
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+class _Html(str):
+    """A table cell that is already HTML (a link): written as it is, not escaped."""
+
+
+def _cell(value: object) -> str:
+    return value if isinstance(value, _Html) else escape(str(value))
 
 
 def _percent(pair: PairResult) -> str:
@@ -70,7 +86,7 @@ def _ranking(result: EventResult) -> str:
     return "".join(parts)
 
 
-def _board(board: BoardResult) -> str:
+def _board(board: BoardResult, hands: BoardHands | None = None) -> str:
     version = f" (version {escape(board.version)})" if board.version else ""
     vul = board_vulnerability(board.board).value
     rows = [
@@ -119,7 +135,8 @@ def _board(board: BoardResult) -> str:
     return (
         f'<div class="card" id="board-{board.board}{escape(board.version)}">'
         f"<h3>Board {board.board}{version}</h3><p>Vulnerable: {escape(vul)}; "
-        f"{board.results} results, expected {board.expected}</p>{table}{traveller}</div>"
+        f"{board.results} results, expected {board.expected}</p>"
+        f"{_hands(hands) if hands else ''}{table}{traveller}</div>"
     )
 
 
@@ -145,7 +162,7 @@ def _card(pair: PairResult, result: EventResult) -> str:
         )
         rows.append(
             (
-                entry.board,
+                _Html(f'<a href="#board-{entry.board}{escape(entry.version)}">{entry.board}</a>'),
                 entry.direction.value,
                 f"{entry.opponent} {names.get(entry.opponent, '')}".strip(),
                 contract,
@@ -164,10 +181,10 @@ def _card(pair: PairResult, result: EventResult) -> str:
     )
 
 
-def results_page(result: EventResult) -> str:
-    """The whole results page as an HTML document."""
+def results_page(result: EventResult, hands: SessionHands | None = None) -> str:
+    """The whole results page as an HTML document (with each board's hands when given)."""
     title = escape(result.event.name or "Results")
-    boards = "".join(_board(b) for b in result.boards)
+    boards = "".join(_board(b, hands.get(b.board) if hands else None) for b in result.boards)
     cards = "".join(_card(p, result) for p in result.pairs if p.boards)
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
@@ -181,3 +198,70 @@ def results_page(result: EventResult) -> str:
         f'<h2 id="cards">Personal score cards</h2><div class="boards">{cards}</div>'
         "<footer><p>Scored by xlbridge.</p></footer></body></html>\n"
     )
+
+
+# --- hand records: the deal, the makeable contracts and the par beside each board ------------
+
+_SUIT_HTML = {
+    Strain.S: "&#9824;",
+    Strain.H: '<span class="red">&#9829;</span>',
+    Strain.D: '<span class="red">&#9830;</span>',
+    Strain.C: "&#9827;",
+    Strain.NT: "NT",
+}
+_HAND_SUITS = (Strain.S, Strain.H, Strain.D, Strain.C)
+
+
+def _hand(hands: BoardHands, seat: Seat) -> str:
+    held = hands.deal.hand(seat)
+    lines = "<br>".join(
+        f"{_SUIT_HTML[suit]} {escape(cards.replace('T', '10')) or '&mdash;'}"
+        for suit, cards in zip(_HAND_SUITS, held, strict=True)
+    )
+    return f'<b>{seat.value}</b> <span class="hcp">{hands.deal.hcp(seat)}</span><br>{lines}'
+
+
+def _hands(hands: BoardHands) -> str:
+    """The board's deal as a compass diagram, its makeable contracts and its par."""
+    record = hands.record
+    middle = (
+        f"Board {record.board}<br>Dealer {record.dealer.value}<br>"
+        f"Vul {escape(record.vulnerability.value)}"
+    )
+    deal = (
+        '<table class="deal"><tbody>'
+        f"<tr><td></td><td>{_hand(hands, Seat.N)}</td><td></td></tr>"
+        f'<tr><td>{_hand(hands, Seat.W)}</td><td class="mid">{middle}</td>'
+        f"<td>{_hand(hands, Seat.E)}</td></tr>"
+        f"<tr><td></td><td>{_hand(hands, Seat.S)}</td><td></td></tr>"
+        "</tbody></table>"
+    )
+    table = hands.dd
+    if table is None:
+        return f'<div class="hands">{deal}</div>'
+    strains = (Strain.NT, Strain.S, Strain.H, Strain.D, Strain.C)
+    head = "".join(f"<th>{_SUIT_HTML[strain]}</th>" for strain in strains)
+    body = "".join(
+        f"<tr><th>{seat.value}</th>"
+        + "".join(f"<td>{table.makeable(seat, strain) or '-'}</td>" for strain in strains)
+        + "</tr>"
+        for seat in (Seat.N, Seat.S, Seat.E, Seat.W)
+    )
+    makeable = (
+        f'<table class="dd"><thead><tr><th></th>{head}</tr></thead><tbody>{body}</tbody></table>'
+    )
+    par = f"<p>Par {_par_html(hands)}</p>" if hands.par is not None else ""
+    return f'<div class="hands">{deal}<div>{makeable}{par}</div></div>'
+
+
+def _par_html(hands: BoardHands) -> str:
+    par = hands.par
+    if par is None or not par.contracts:
+        return "0 (passed out)"
+    contracts = ", ".join(
+        f"{c.contract.level}{_SUIT_HTML[c.contract.strain]}{escape(c.contract.doubling.value)}"
+        f"{'=' if c.result == 0 else f'{c.result:+d}'} "
+        f"{''.join(seat.value for seat in c.declarers)}"
+        for c in par.contracts
+    )
+    return f"NS {par.score:+d}: {contracts}"

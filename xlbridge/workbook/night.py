@@ -12,6 +12,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from openpyxl import Workbook
 
@@ -22,17 +23,22 @@ from xlbridge.session import EventResult, score_event
 from xlbridge.workbook import layout as L
 from xlbridge.workbook.html import results_page
 from xlbridge.workbook.reader import NightWorkbook, read_workbook, source_row
-from xlbridge.workbook.template import build_template
+from xlbridge.workbook.template import build_macro_template, build_template
 from xlbridge.workbook.writer import BulkRows, fill_results, result_texts, write_results
+
+if TYPE_CHECKING:
+    from xlbridge.hands import SessionHands
 
 __all__ = [
     "ScoredNight",
     "default_output",
     "event_workbook",
+    "hand_records_setting",
     "new_night",
     "score_night",
     "write_html",
     "write_night_results",
+    "write_pbn",
 ]
 
 
@@ -63,16 +69,20 @@ def score_night(path: str | os.PathLike[str], *, boards: bool = True) -> ScoredN
     return ScoredNight(night, score_event(night.event, boards=boards))
 
 
-def write_night_results(source: Path, scored: ScoredNight, target: Path) -> None:
-    """Write the results workbook ``target`` (never over ``source``)."""
+def write_night_results(
+    source: Path, scored: ScoredNight, target: Path, hands: SessionHands | None = None
+) -> None:
+    """Write the results workbook ``target`` (never over ``source``), with the hands if given."""
     refuse_same_file(source, target)
-    atomic_write(target, lambda tmp: write_results(source, scored.result, tmp))
+    atomic_write(target, lambda tmp: write_results(source, scored.result, tmp, hands))
 
 
-def write_html(source: Path, result: EventResult, target: Path) -> None:
-    """Write the results page ``target`` (never over ``source``)."""
+def write_html(
+    source: Path, result: EventResult, target: Path, hands: SessionHands | None = None
+) -> None:
+    """Write the results page ``target`` (never over ``source``), with the hands if given."""
     refuse_same_file(source, target)
-    page = results_page(result)
+    page = results_page(result, hands)
 
     def write(tmp: Path) -> None:
         tmp.write_text(page, encoding="utf-8")
@@ -80,13 +90,71 @@ def write_html(source: Path, result: EventResult, target: Path) -> None:
     atomic_write(target, write)
 
 
+def write_pbn(
+    source: Path, result: EventResult, target: Path, hands: SessionHands | None = None
+) -> None:
+    """Write the results as PBN 2.1 to ``target`` (never over ``source``), deals from ``hands``."""
+    from xlbridge.formats.pbn import format_results
+
+    refuse_same_file(source, target)
+    text = format_results(result, hands, _pbn_date(source))
+
+    def write(tmp: Path) -> None:
+        tmp.write_text(text, encoding="utf-8")
+
+    atomic_write(target, write)
+
+
+def _pbn_date(source: Path) -> str:
+    """The Settings sheet's date as PBN writes it (``2024.03.12``), or ``''`` if none."""
+    import datetime
+
+    from openpyxl import load_workbook
+
+    wb = load_workbook(source, read_only=True, data_only=True)
+    try:
+        value = wb[L.SETTINGS].cell(L.setting_row("EventDate"), 2).value
+    except KeyError:
+        return ""
+    finally:
+        wb.close()
+    if isinstance(value, datetime.datetime | datetime.date):
+        return value.strftime("%Y.%m.%d")
+    return ""
+
+
+def hand_records_setting(source: Path, night: NightWorkbook) -> Path | None:
+    """The hand-record file a ``Hand records`` row of the Settings sheet names, if any.
+
+    A relative name is relative to the workbook's folder; a file that is not
+    there is an error naming the cell.
+    """
+    if night.hand_records is None:
+        return None
+    name, cell = night.hand_records
+    path = source.parent / name
+    if not path.is_file():
+        folder = os.fspath(source.parent) or "."
+        raise ScoringError(f"{cell}: the hand-record file {name!r} is not in {folder!r}")
+    return path
+
+
 def new_night(target: Path, overwrite: bool = False) -> None:
-    """Write a fresh copy of the club-pairs template to ``target``."""
+    """Write a fresh copy of the club-pairs template to ``target``.
+
+    A ``.xlsm`` name gets the macro-enabled template for the classic xlwings
+    add-in (xlwings' own VBA module, UDF Modules set to ``xlbridge.udfs``).
+    """
     if target.exists() and not overwrite:
         raise ScoringError(f"{os.fspath(target)!r} exists already: give a new file name")
-    if target.suffix.lower() != ".xlsx":
-        raise ScoringError(f"{os.fspath(target)!r}: the new workbook's name must end in .xlsx")
-    atomic_write(target, lambda tmp: build_template().save(tmp))
+    suffix = target.suffix.lower()
+    if suffix not in (".xlsx", ".xlsm"):
+        raise ScoringError(
+            f"{os.fspath(target)!r}: the new workbook's name must end in .xlsx "
+            "(or .xlsm for the classic xlwings add-in)"
+        )
+    build = build_template if suffix == ".xlsx" else build_macro_template
+    atomic_write(target, lambda tmp: build().save(tmp))
 
 
 def event_workbook(event: Event, result: EventResult, bulk: BulkRows | None = None) -> Workbook:

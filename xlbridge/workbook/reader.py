@@ -81,6 +81,8 @@ class NightWorkbook:
     warnings: tuple[str, ...] = ()
     tables: int | None = None
     boards: int | None = None
+    #: The file a "Hand records" row of the Settings sheet names, and its cell (or None).
+    hand_records: tuple[str, str] | None = None
 
 
 @dataclass
@@ -369,6 +371,9 @@ def _dimension_rows(data: bytes) -> int | None:
 
 
 _TEMPORAL = (date, time, timedelta)
+#: The label of a Settings row naming the hand-record file (``xlbridge score --hands``).
+HAND_RECORDS_LABEL = "Hand records"
+
 #: The label of the one setting a date belongs in (its value is not read).
 _EVENT_DATE = next(s.label for s in L.SETTING_ROWS if s.name == "EventDate").lower()
 
@@ -453,6 +458,8 @@ class _Reader:
         self.contract_scores: dict[tuple[object, ...], int] = {}
         #: one (immutable) result per score read from a contract
         self.contract_results: dict[int, Result] = {}
+        #: the Settings row naming the hand-record file: its text and cell
+        self.hand_records: tuple[str, str] | None = None
 
     def read(self) -> NightWorkbook:
         settings, name, tables, boards = self._settings()
@@ -468,7 +475,8 @@ class _Reader:
             head = f"{count} problem{'s' if count > 1 else ''} in the workbook:\n"
             raise ScoringError(head + "\n".join(self.problems.errors))
         event = Event(tuple(pairs), tuple(plays), tuple(adjustments), settings, name)
-        return NightWorkbook(event, tuple(self.problems.warnings), tables, boards)
+        warnings = tuple(self.problems.warnings)
+        return NightWorkbook(event, warnings, tables, boards, self.hand_records)
 
     def _check_headers(self) -> None:
         """Row 1 of each entry sheet holds its headers (or is blank): data is read from row 2 on.
@@ -498,6 +506,8 @@ class _Reader:
             if row and isinstance(row[0], str):
                 value = row[1] if len(row) > 1 else None
                 found[row[0].strip().lower()] = (value, f"{L.SETTINGS}!B{index}")
+        hands, cell = found.get(HAND_RECORDS_LABEL.lower(), (None, ""))
+        self.hand_records = None if is_blank(hands) else (str(hands).strip(), cell)
         values: dict[str, tuple[object, str]] = {}
         for setting in L.SETTING_ROWS:
             values[setting.name] = found.get(setting.label.lower(), (None, ""))

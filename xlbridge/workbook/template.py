@@ -144,9 +144,9 @@ def _quickstart_file() -> Path:
     return Path(xlwings.__file__).parent / "quickstart.xlsm"
 
 
-def build_macro_template(quickstart: Path) -> Workbook:
+def build_macro_template(quickstart: Path | None = None) -> Workbook:
     """The template inside xlwings' quickstart workbook, VBA kept, UDFs from xlbridge.udfs."""
-    wb = load_workbook(quickstart, keep_vba=True)
+    wb = load_workbook(quickstart or _quickstart_file(), keep_vba=True)
     for sheet in list(wb.worksheets):
         if sheet.title.lstrip("_") != XLWINGS_CONF:
             wb.remove(sheet)
@@ -276,7 +276,7 @@ def _settings(ws: Worksheet) -> None:
                 "between",
                 strict=True,
             )
-        else:
+        elif setting.name != "ExpectedSetting":  # its own rule follows: one rule per cell
             _validation(ws, ref, setting.label, setting.help)
     ws[f"B{L.setting_row('EventDate')}"].number_format = "yyyy-mm-dd"
     expected = L.setting_row("ExpectedSetting")

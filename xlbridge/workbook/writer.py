@@ -15,6 +15,7 @@ import zipfile
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from openpyxl import load_workbook
 from openpyxl.cell.cell import ERROR_CODES, ILLEGAL_CHARACTERS_RE
@@ -37,6 +38,9 @@ from xlbridge.workbook.template import (
     HEADER_FONT,
     header_row,
 )
+
+if TYPE_CHECKING:
+    from xlbridge.hands import SessionHands
 
 __all__ = ["BulkRows", "fill_results", "result_texts", "save_workbook", "write_results"]
 
@@ -65,10 +69,23 @@ def result_texts() -> Callable[[Row], str]:
     return text
 
 
-def write_results(source: str | os.PathLike[str], result: EventResult, target: Path) -> None:
-    """Write ``source`` with every result sheet filled from ``result`` to ``target``."""
+def write_results(
+    source: str | os.PathLike[str],
+    result: EventResult,
+    target: Path,
+    hands: SessionHands | None = None,
+) -> None:
+    """Write ``source`` with every result sheet filled from ``result`` to ``target``.
+
+    With ``hands``, each board's deal, makeable contracts and par go beside
+    its frequency table (:func:`fill_hands`).
+    """
     wb = load_workbook(Path(source))
     fill_results(wb, result)
+    if hands is not None:
+        from xlbridge.workbook.handsheet import fill_hands  # only when hands are given
+
+        fill_hands(wb, hands)
     wb.save(target)
 
 

@@ -1,0 +1,90 @@
+"""The teams workbook's own formulas, evaluated by an independent formula engine (``formulas``)
+with xlbridge's Excel functions registered, give the figures ``xlbridge score`` gives:
+each traveller row's home and away IMPs (``MATCH_IMPS``) and each match's IMPs won and
+VPs (``SUMIFS``, ``COUNTIFS``, ``VICTORY_POINTS``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from openpyxl import load_workbook
+from test_teams import fill_round
+
+import xlbridge.udfs as udfs
+from xlbridge.cli import main
+from xlbridge.workbook.teams_night import score_teams_night
+
+
+def test_formula_engine_with_the_udfs_equals_xlbridge_score(tmp_path: Path) -> None:
+    formulas = pytest.importorskip("formulas")
+    np = pytest.importorskip("numpy")
+    schedula = pytest.importorskip("schedula")
+
+    night = tmp_path / "night.xlsx"
+    assert main(["new", str(night), "--teams", "4", "--boards", "2", "--rounds", "2",
+                 "--format", "round-robin"]) == 0  # fmt: skip
+    fill_round(night, night, 1)
+    fill_round(night, night, 2)
+    wb = load_workbook(night)
+    wb["Travellers"]["I2"] = "60% 420; 40% -50"  # seed 000 section 3 against...
+    wb["Travellers"]["M2"] = 140  # ...3H= at the other table: 2 IMPs
+    wb["Travellers"]["I3"] = "A+/A-"
+    wb.save(night)
+    scored = score_teams_night(night).result
+
+    def cells(value: Any) -> Any:
+        if type(value).__name__ == "Ranges":
+            value = value.value
+        if isinstance(value, np.ndarray):
+            return [[cells(x) for x in row] for row in np.atleast_2d(value)]
+        if value is schedula.EMPTY or (isinstance(value, str) and value == ""):
+            return None
+        return value.item() if isinstance(value, np.generic) else value
+
+    def scalar(value: Any) -> Any:
+        """A cell argument (not a range) as Excel passes it: the value itself."""
+        while isinstance(value, list) and len(value) == 1:
+            value = value[0]
+        return value
+
+    def registered(function: Any, single: tuple[int, ...] = ()) -> Any:
+        def call(*args: Any) -> Any:
+            values = [cells(a) for a in args]
+            values = [scalar(v) if i in single else v for i, v in enumerate(values)]
+            out = function(*values)
+            if isinstance(out, list):
+                grid = [["" if x is None else x for x in row] for row in out]
+                return np.array(grid, dtype=object)
+            return "" if out is None else out
+
+        return call
+
+    functions = formulas.get_functions()
+    functions["MATCH_IMPS"] = registered(udfs.MATCH_IMPS)
+    functions["VICTORY_POINTS"] = registered(udfs.VICTORY_POINTS, single=(1,))
+    solution = formulas.ExcelModel().loads(str(night)).finish().calculate()
+
+    def value(sheet: str, ref: str) -> Any:
+        found = solution[f"'[night.xlsx]{sheet.upper()}'!{ref}"].value
+        return found.tolist()[0][0] if hasattr(found, "tolist") else found
+
+    by_key = {(m.match.round, m.match.home): m for m in scored.matches}
+    travellers = load_workbook(night)["Travellers"]
+    checked = 0
+    for row in range(2, travellers.max_row + 1):
+        round_, board, home = (travellers.cell(row, c).value for c in (1, 3, 4))
+        figures = next(b for b in by_key[(round_, home)].boards if b.board == board)
+        assert value("Travellers", f"N{row}") == float(figures.home), row
+        assert value("Travellers", f"O{row}") == float(figures.away), row
+        checked += 1
+    assert checked == 8
+    assert (value("Travellers", "N2"), value("Travellers", "N3")) == (2.0, 3.0)
+    matches = load_workbook(night)["Matches"]
+    for row in range(2, matches.max_row + 1):
+        m = by_key[(matches.cell(row, 1).value, matches.cell(row, 3).value)]
+        assert value("Matches", f"F{row}") == float(m.home_imps)
+        assert value("Matches", f"G{row}") == float(m.away_imps)
+        assert value("Matches", f"H{row}") == float(m.home_vps)
+        assert value("Matches", f"I{row}") == float(m.away_vps)

@@ -1,0 +1,271 @@
+"""A teams night from file to results: the steps behind ``new --teams``, ``draw`` and ``score``.
+
+The input workbook is never modified: ``draw`` writes the workbook with the new
+round to another file (by default ``NIGHT-round2.xlsx`` for round 2), and
+``score`` writes a results workbook.  Every output goes through
+:func:`xlbridge.safefile.atomic_write`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from openpyxl import load_workbook
+
+from xlbridge.errors import ScoringError
+from xlbridge.safefile import atomic_write, check_workbook_file, refuse_same_file
+from xlbridge.teams import Match, TeamsResult, round_robin, score_teams, swiss_draw
+from xlbridge.workbook.teams_html import teams_page
+from xlbridge.workbook.teams_reader import TeamsNight, read_teams_workbook
+from xlbridge.workbook.teams_template import (
+    TeamsLayout,
+    add_round,
+    build_teams_workbook,
+    round_boards,
+)
+from xlbridge.workbook.teams_writer import write_teams_results
+
+__all__ = [
+    "Draw",
+    "ScoredTeams",
+    "default_draw_output",
+    "draw_round",
+    "explain_teams_board",
+    "format_draw",
+    "format_teams_ranking",
+    "new_teams_night",
+    "score_teams_night",
+    "write_teams_html",
+    "write_teams_workbook",
+]
+
+
+@dataclass(frozen=True)
+class ScoredTeams:
+    """A teams workbook read and scored."""
+
+    night: TeamsNight
+    result: TeamsResult
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        return self.night.warnings + self.result.warnings
+
+
+@dataclass(frozen=True)
+class Draw:
+    """A round drawn: its matches (a bye has no away team) and the teams' names."""
+
+    round: int
+    matches: tuple[Match, ...]
+    names: dict[int, str]
+
+
+def new_teams_night(target: Path, layout: TeamsLayout, overwrite: bool = False) -> Draw:
+    """Write a fresh teams workbook with the first round drawn (every round, for a round robin)."""
+    if target.exists() and not overwrite:
+        raise ScoringError(f"{os.fspath(target)!r} exists already: give a new file name")
+    if target.suffix.lower() != ".xlsx":
+        raise ScoringError(f"{os.fspath(target)!r}: the new workbook's name must end in .xlsx")
+    if layout.teams < 2:
+        raise ScoringError("--teams: a teams event needs at least two teams")
+    if layout.boards < 1:
+        raise ScoringError("--boards: a match needs at least one board")
+    if layout.rounds < 1:
+        raise ScoringError("--rounds: an event needs at least one round")
+    numbers = list(range(1, layout.teams + 1))
+    wb = build_teams_workbook(layout)
+    if layout.format == "round-robin":
+        schedule = round_robin(numbers)
+        if layout.rounds > len(schedule):
+            raise ScoringError(
+                f"--rounds: {layout.teams} teams play a round robin in {len(schedule)} rounds, "
+                f"not {layout.rounds}"
+            )
+        matches: list[Match] = []
+        for number, fixtures in enumerate(schedule[: layout.rounds], start=1):
+            matches.extend(_round_matches(number, fixtures, layout.boards))
+        first = tuple(m for m in matches if m.round == 1)
+    else:
+        if layout.rounds > layout.teams - 1 + layout.teams % 2:
+            raise ScoringError(
+                f"--rounds: {layout.teams} teams can play at most "
+                f"{layout.teams - 1 + layout.teams % 2} Swiss rounds without meeting twice"
+            )
+        pairs, bye = swiss_draw(numbers, [])
+        first = _round_matches(1, _with_bye(pairs, bye), layout.boards)
+        matches = list(first)
+    add_round(wb, matches)
+    atomic_write(target, wb.save)
+    return Draw(1, first, {n: f"Team {n}" for n in numbers})
+
+
+def _round_matches(
+    number: int, pairs: Sequence[tuple[int, int | None]], boards: int
+) -> tuple[Match, ...]:
+    played = [(h, a) for h, a in pairs if a is not None]
+    byes = [h for h, a in pairs if a is None]
+    return (
+        *(
+            Match(number, table, home, away, round_boards(number, boards))
+            for table, (home, away) in enumerate(played, start=1)
+        ),
+        *(Match(number, None, team, None, ()) for team in byes),
+    )
+
+
+def _with_bye(pairs: Sequence[tuple[int, int]], bye: int | None) -> list[tuple[int, int | None]]:
+    out: list[tuple[int, int | None]] = list(pairs)
+    if bye is not None:
+        out.append((bye, None))
+    return out
+
+
+def default_draw_output(night: Path, round_number: int) -> Path:
+    """``NIGHT-round2.xlsx`` beside ``NIGHT.xlsx`` (replacing a ``-roundN`` suffix there)."""
+    stem = night.stem
+    base, sep, tail = stem.rpartition("-round")
+    if sep and tail.isdigit():
+        stem = base
+    return night.with_name(f"{stem}-round{round_number}.xlsx")
+
+
+def draw_round(source: Path, round_number: int, target: Path) -> Draw:
+    """Draw Swiss round ``round_number`` by the standings; write the workbook with it to ``target``.
+
+    The standings are those after every earlier round, which must all be complete.
+    """
+    refuse_same_file(source, target)
+    scored = score_teams_night(source)
+    night, result = scored.night, scored.result
+    if night.format != "swiss":
+        raise ScoringError(
+            f"Settings: the format is {night.format}: its rounds were all drawn by xlbridge new"
+        )
+    drawn = night.drawn_rounds
+    if round_number != drawn + 1:
+        raise ScoringError(
+            f"--round {round_number}: the workbook has rounds 1-{drawn} drawn, "
+            f"so the next is round {drawn + 1}"
+        )
+    if night.rounds and round_number > night.rounds:
+        raise ScoringError(
+            f"--round {round_number}: Settings says the event has {night.rounds} rounds"
+        )
+    if result.warnings:
+        missing = "\n".join(result.warnings[:10])
+        raise ScoringError(
+            f"round {drawn} is not finished, so its standings are not known yet:\n{missing}"
+        )
+    playing = [
+        s.team.number
+        for s in result.standings
+        if s.team.withdrawn_after is None or s.team.withdrawn_after >= round_number
+    ]
+    met = [(m.match.home, m.match.away) for m in result.matches if m.match.away is not None]
+    had_bye = [m.match.home for m in result.matches if m.match.away is None]
+    pairs, bye = swiss_draw(playing, met, had_bye)
+    boards = night.event.settings.boards_per_match
+    matches = _round_matches(round_number, _with_bye(pairs, bye), boards)
+    check_workbook_file(source)
+    wb = load_workbook(source)
+    add_round(wb, matches)
+    atomic_write(target, wb.save)
+    return Draw(round_number, matches, {t.number: t.name for t in night.event.teams})
+
+
+def format_draw(draw: Draw) -> str:
+    """The round's draw as a list for the room."""
+    played = [m for m in draw.matches if m.away is not None]
+    boards = played[0].boards if played else ()
+    lines = [
+        f"Round {draw.round}" + (f" (boards {boards[0]}-{boards[-1]})" if boards else ""),
+        "",
+        f"{'Table':>5}  {'Home (NS in the open room)':<32}  Away (NS in the closed room)",
+    ]
+    for m in played:
+        assert m.away is not None
+        home = f"{m.home} {draw.names.get(m.home, '')}"
+        away = f"{m.away} {draw.names.get(m.away, '')}"
+        lines.append(f"{m.table or '':>5}  {home:<32}  {away}")
+    for m in draw.matches:
+        if m.away is None:
+            lines.append(f"{'bye':>5}  {m.home} {draw.names.get(m.home, '')}")
+    return "\n".join(lines)
+
+
+def score_teams_night(path: str | os.PathLike[str]) -> ScoredTeams:
+    """Check, read and score the teams workbook at ``path``."""
+    night = read_teams_workbook(path)
+    return ScoredTeams(night, score_teams(night.event))
+
+
+def write_teams_workbook(source: Path, scored: ScoredTeams, target: Path) -> None:
+    """Write the results workbook ``target`` (never over ``source``)."""
+    refuse_same_file(source, target)
+    check_workbook_file(source)
+    atomic_write(target, lambda tmp: write_teams_results(source, scored.result, tmp))
+
+
+def write_teams_html(source: Path, scored: ScoredTeams, target: Path) -> None:
+    """Write the results page ``target`` (never over ``source``)."""
+    refuse_same_file(source, target)
+    page = teams_page(scored.result)
+
+    def write(tmp: Path) -> None:
+        tmp.write_text(page, encoding="utf-8")
+
+    atomic_write(target, write)
+
+
+def format_teams_ranking(result: TeamsResult) -> str:
+    """The ranking as text for the terminal."""
+    lines = [f"{'Rank':<5} {'Team':<28} {'Played':>6} {'IMPs +':>7} {'IMPs -':>7} {'VPs':>7}"]
+    for s in result.standings:
+        name = f"{s.team.number} {s.team.name}"
+        withdrawn = " (withdrawn)" if s.team.withdrawn_after is not None else ""
+        lines.append(
+            f"{s.rank_text:<5} {name + withdrawn:<28} {s.played:>6} {_num(s.imps_won):>7} "
+            f"{_num(s.imps_lost):>7} {float(s.vps):>7.2f}"
+        )
+    return "\n".join(lines)
+
+
+def _num(value: object) -> str:
+    from fractions import Fraction
+
+    assert isinstance(value, Fraction)
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}"
+
+
+def explain_teams_board(result: TeamsResult, board: int) -> str:
+    """Board ``board`` as a TD checks it: every match's two rooms and IMPs, then the results
+    across the room with how many tables had each."""
+    from xlbridge.result import format_result
+
+    names = {t.number: t.name for t in result.event.teams}
+    lines = [f"Board {board}", ""]
+    header = f"{'Round':>5} {'Table':>5}  {'Home v Away':<34} {'Open':>18} {'Closed':>18}  IMPs"
+    rows = []
+    for m in result.matches:
+        for b in m.boards:
+            if b.board != board:
+                continue
+            teams = (
+                f"{m.match.home} {names[m.match.home]} v {m.match.away} {names[m.match.away or 0]}"
+            )
+            rooms = [("" if r is None else format_result(r)) for r in (b.open_room, b.closed_room)]
+            imps = "" if b.home is None or b.away is None else f"{_num(b.home)} / {_num(b.away)}"
+            rows.append(
+                f"{m.match.round:>5} {m.match.table or '':>5}  {teams:<34} "
+                f"{rooms[0]:>18} {rooms[1]:>18}  {imps}"
+            )
+    if not rows:
+        raise ScoringError(f"board {board} is not played in any match of the workbook")
+    lines += [header, *rows, "", "Across the room (both rooms of every match):"]
+    lines += [f"{text:>18}  {count} table{'s' if count != 1 else ''}"
+              for text, count in result.frequencies().get(board, [])]  # fmt: skip
+    return "\n".join(lines)

@@ -1,0 +1,472 @@
+"""Read a filled teams workbook (see :mod:`xlbridge.workbook.teams_template`) into a TeamsEvent.
+
+Every problem is collected with the sheet and cell it is in, and all of them
+are raised together as one :class:`~xlbridge.errors.ScoringError`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, TypeVar
+
+from openpyxl import load_workbook
+
+from xlbridge.contract import (
+    Seat,
+    board_vulnerability,
+    parse_contract,
+    parse_tricks_result,
+    score_contract,
+)
+from xlbridge.errors import ScoringError
+from xlbridge.exact import is_blank, normalise_text, parse_fraction, quote, whole_number
+from xlbridge.result import Row, parse_result, parse_rulings
+from xlbridge.safefile import check_workbook_file
+from xlbridge.teams import BYE_VPS, Match, Penalty, Team, TeamsEvent, TeamsSettings
+from xlbridge.workbook import teams_template as T
+
+__all__ = ["TeamsNight", "is_teams_workbook", "read_teams_workbook"]
+
+V = TypeVar("V")
+
+
+@dataclass(frozen=True)
+class TeamsNight:
+    """A teams workbook read: the event and what the workbook says about the draw."""
+
+    event: TeamsEvent
+    format: str
+    rounds: int
+    date: dt.date | None
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def drawn_rounds(self) -> int:
+        return max((m.round for m in self.event.matches), default=0)
+
+
+def is_teams_workbook(path: str | os.PathLike[str]) -> bool:
+    """True when the (checked) workbook at ``path`` has the Teams, Matches and Travellers sheets."""
+    check_workbook_file(path)
+    wb = load_workbook(path, read_only=True)
+    try:
+        return all(name in wb.sheetnames for name in T.TEAMS_SHEETS)
+    finally:
+        wb.close()
+
+
+def read_teams_workbook(path: str | os.PathLike[str]) -> TeamsNight:
+    """Check and read the teams workbook at ``path``; every problem raises one ScoringError."""
+    check_workbook_file(path)
+    wb = load_workbook(path, read_only=True, data_only=True)
+    try:
+        sheets = {
+            name: [tuple(r) for r in wb[name].iter_rows(values_only=True)] for name in wb.sheetnames
+        }
+    finally:
+        wb.close()
+    return _Reader(sheets).read()
+
+
+_RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
+
+
+class _Reader:
+    def __init__(self, sheets: dict[str, list[tuple[Any, ...]]]) -> None:
+        self.sheets = sheets
+        self.errors: list[str] = []
+        #: (round, home team) of Matches rows with a mistake: their travellers are not read.
+        self.rejected: set[tuple[int, int]] = set()
+
+    def read(self) -> TeamsNight:
+        for name in (T.SETTINGS, *T.TEAMS_SHEETS):
+            if name not in self.sheets:
+                raise ScoringError(f"the workbook has no sheet named {name!r}: is it a teams one?")
+        settings = self._settings()
+        teams = self._teams()
+        matches = self._matches({t.number for t in teams}, settings["boards"])
+        rulings = self._rulings()
+        results = self._travellers(matches, rulings)
+        penalties = self._penalties({t.number for t in teams}, matches.values())
+        if self.errors:
+            raise ScoringError("\n".join(self.errors))
+        event = TeamsEvent(
+            str(settings["event"] or ""),
+            tuple(teams),
+            tuple(matches.values()),
+            results,
+            TeamsSettings(settings["boards"], settings["bye_vps"]),
+            tuple(penalties),
+        )
+        return TeamsNight(event, settings["format"], settings["rounds"], settings["date"])
+
+    # --- helpers -------------------------------------------------------------------------
+
+    def _try(self, where: str, parse: Callable[[Any], V], value: object) -> V | None:
+        try:
+            return parse(value)
+        except (ScoringError, ValueError) as exc:
+            self.errors.append(f"{where}: {_plain(exc, value)}")
+            return None
+
+    def _rows(self, sheet: str, width: int) -> list[tuple[int, tuple[Any, ...]]]:
+        rows = []
+        for index, raw in enumerate(self.sheets.get(sheet, [])[1:], start=2):
+            cells = (*raw, *([None] * width))[:width]
+            if not all(is_blank(c) for c in cells):
+                rows.append((index, cells))
+        return rows
+
+    # --- the sheets ----------------------------------------------------------------------
+
+    def _settings(self) -> dict[str, Any]:
+        found: dict[str, tuple[int, object]] = {}
+        labels = {label.lower(): key for key, label in T.SETTING_LABELS.items()}
+        for index, cells in self._rows(T.SETTINGS, 2):
+            label = cells[0]
+            if isinstance(label, str) and label.strip().lower() in labels:
+                found[labels[label.strip().lower()]] = (index, cells[1])
+
+        def value(key: str, parse: Callable[[Any], V], default: V) -> V:
+            if key not in found or is_blank(found[key][1]):
+                return default
+            row, raw = found[key]
+            parsed = self._try(f"{T.SETTINGS}!B{row}", parse, raw)
+            return default if parsed is None else parsed
+
+        return {
+            "event": value("event", lambda v: normalise_text(str(v)), ""),
+            "date": value("date", _date, None),
+            "format": value("format", _format, "swiss"),
+            "teams": value("teams", _positive, 0),
+            "boards": value("boards", _positive, 0) or self._missing("boards", found),
+            "rounds": value("rounds", _positive, 0),
+            "vp_scale": value("vp_scale", _vp_scale, T.VP_SCALES[0]),
+            "bye_vps": value("bye_vps", _vps, BYE_VPS),
+        }
+
+    def _missing(self, key: str, found: dict[str, tuple[int, object]]) -> int:
+        """0 for a setting that must be given: reported unless its cell was reported already."""
+        if key not in found or is_blank(found[key][1]):
+            self.errors.append(f"{T.SETTINGS}: {T.SETTING_LABELS[key]!r} must be given")
+        return 0
+
+    def _teams(self) -> list[Team]:
+        teams: list[Team] = []
+        seen: set[int] = set()
+        for index, cells in self._rows(T.TEAMS, 11):
+            number = self._try(f"{T.TEAMS}!A{index}", _positive, cells[0])
+            if number is None:
+                continue
+            if number in seen:
+                self.errors.append(f"{T.TEAMS}!A{index}: team {number} is listed twice")
+                continue
+            seen.add(number)
+            name = "" if is_blank(cells[1]) else normalise_text(str(cells[1]))
+            players = tuple(
+                (_text(cells[c]), _text(cells[c + 1]))
+                for c in range(2, 10, 2)
+                if not (is_blank(cells[c]) and is_blank(cells[c + 1]))
+            )
+            withdrawn = None
+            if not is_blank(cells[10]):
+                withdrawn = self._try(f"{T.TEAMS}!K{index}", _whole_from_zero, cells[10])
+            teams.append(Team(number, name or f"Team {number}", players, withdrawn))
+        if len(teams) < 2:
+            self.errors.append(f"{T.TEAMS}: a teams event needs at least two teams")
+        return teams
+
+    def _matches(self, numbers: set[int], boards: int) -> dict[tuple[int, int], Match]:
+        matches: dict[tuple[int, int], Match] = {}
+        playing: dict[tuple[int, int], str] = {}
+        for index, cells in self._rows(T.MATCHES, 5):
+            at = f"{T.MATCHES}!{{}}{index}"
+            round_ = self._try(at.format("A"), _positive, cells[0])
+            table = None if is_blank(cells[1]) else self._try(at.format("B"), _positive, cells[1])
+            home = self._team(at.format("C"), cells[2], numbers)
+            bye = isinstance(cells[3], str) and normalise_text(cells[3]).upper() == "BYE"
+            away = None if bye else self._team(at.format("D"), cells[3], numbers)
+            if round_ is None or home is None or (away is None and not bye):
+                if round_ is not None and home is not None:
+                    self.rejected.add((round_, home))
+                continue
+            if away == home:
+                self.errors.append(f"{at.format('D')}: team {home} cannot play itself")
+                self.rejected.add((round_, home))
+                continue
+            board_list: tuple[int, ...] = ()
+            if not bye:
+                parsed = self._try(at.format("E"), _boards, cells[4])
+                if parsed is None:
+                    self.rejected.add((round_, home))
+                    continue
+                board_list = parsed
+                if boards and len(board_list) != boards:
+                    self.errors.append(
+                        f"{at.format('E')}: the match has {len(board_list)} boards but "
+                        f"Settings says {boards} per match"
+                    )
+            clash = False
+            for team in (home, away):
+                if team is None:
+                    continue
+                if (round_, team) in playing:
+                    self.errors.append(
+                        f"{at.format('C')}: team {team} already plays in round {round_} "
+                        f"({playing[(round_, team)]})"
+                    )
+                    clash = True
+                playing[(round_, team)] = f"{T.MATCHES} row {index}"
+            if clash:
+                self.rejected.add((round_, home))
+            else:
+                matches[(round_, home)] = Match(round_, table, home, away, board_list)
+        return matches
+
+    def _team(self, where: str, value: object, numbers: set[int]) -> int | None:
+        number = self._try(where, _positive, value)
+        if number is not None and number not in numbers:
+            self.errors.append(f"{where}: team {number} is not on the {T.TEAMS} sheet")
+            return None
+        return number
+
+    def _rulings(self) -> dict[str, Any]:
+        rows = [cells for _, cells in self._rows(T.RULINGS, 5)] if T.RULINGS in self.sheets else []
+        try:
+            return parse_rulings([c[:4] for c in rows], f"{T.RULINGS} sheet")
+        except ScoringError as exc:
+            self.errors.append(str(exc))
+            return {}
+
+    def _travellers(
+        self, matches: dict[tuple[int, int], Match], rulings: dict[str, Any]
+    ) -> dict[tuple[int, int], dict[int, tuple[Row, Row]]]:
+        results: dict[tuple[int, int], dict[int, tuple[Row, Row]]] = {}
+        for index, cells in self._rows(T.TRAVELLERS, 13):
+            at = f"{T.TRAVELLERS}!{{}}{index}"
+            round_ = self._try(at.format("A"), _positive, cells[0])
+            board = self._try(at.format("C"), _positive, cells[2])
+            home = self._try(at.format("D"), _positive, cells[3])
+            if round_ is None or board is None or home is None:
+                continue
+            match = matches.get((round_, home))
+            if match is None and (round_, home) in self.rejected:
+                continue
+            if match is None:
+                self.errors.append(
+                    f"{at.format('D')}: team {home} has no home match in round {round_} on "
+                    f"the {T.MATCHES} sheet"
+                )
+                continue
+            if board not in match.boards:
+                self.errors.append(
+                    f"{at.format('C')}: board {board} is not one of this match's boards"
+                )
+                continue
+            away = self._try(at.format("E"), _positive, cells[4])
+            if away is not None and away != match.away:
+                self.errors.append(
+                    f"{at.format('E')}: team {home} plays team {match.away} in round {round_}, "
+                    f"not team {away}"
+                )
+                continue
+            rooms = results.setdefault((round_, home), {})
+            if board in rooms:
+                self.errors.append(
+                    f"{at.format('C')}: board {board} of this match is on the sheet twice"
+                )
+                continue
+            open_room = self._room(index, cells[5:9], "FGHI", board, rulings)
+            closed_room = self._room(index, cells[9:13], "JKLM", board, rulings)
+            rooms[board] = (open_room, closed_room)
+        return results
+
+    def _room(
+        self, index: int, cells: tuple[Any, ...], letters: str, board: int, rulings: dict[str, Any]
+    ) -> Row:
+        contract, declarer, tricks, score = cells
+        where = f"{T.TRAVELLERS}!{letters[3]}{index}"
+        if is_blank(score):
+            if is_blank(contract):
+                return None
+            points = self._contract_score(index, letters, board, contract, declarer, tricks)
+            return None if points is None else parse_result(points)
+        try:
+            return parse_result(score, where, rulings)
+        except ScoringError as exc:
+            self.errors.append(str(exc))
+            return None
+
+    def _contract_score(
+        self,
+        index: int,
+        letters: str,
+        board: int,
+        contract: object,
+        declarer: object,
+        tricks: object,
+    ) -> int | None:
+        at = f"{T.TRAVELLERS}!{{}}{index}"
+        parsed = self._try(at.format(letters[0]), lambda v: parse_contract(str(v)), contract)
+        passed = isinstance(contract, str) and normalise_text(contract).upper() in {
+            "PASS",
+            "P",
+            "AP",
+            "ALLPASS",
+            "PASSED",
+            "PASSEDOUT",
+            "PASSOUT",
+        }
+        if parsed is None and not passed:
+            return None
+        seat = None
+        if parsed is not None:
+            seat = self._try(at.format(letters[1]), Seat.parse, declarer)
+            if seat is None:
+                return None
+        made = self._try(at.format(letters[2]), lambda v: parse_tricks_result(v, parsed), tricks)
+        if made is None:
+            return None
+        return score_contract(parsed, seat, made, board_vulnerability(board))
+
+    def _penalties(self, numbers: set[int], matches: Iterable[Match]) -> list[Penalty]:
+        played = {(m.round, t) for m in matches if m.away is not None for t in (m.home, m.away)}
+        penalties = []
+        for index, cells in self._rows(T.PENALTIES, 5):
+            at = f"{T.PENALTIES}!{{}}{index}"
+            round_ = None if is_blank(cells[0]) else self._try(at.format("A"), _positive, cells[0])
+            team = self._team(at.format("B"), cells[1], numbers)
+            imps = (
+                Fraction(0) if is_blank(cells[2]) else self._try(at.format("C"), _amount, cells[2])
+            )
+            vps = (
+                Fraction(0) if is_blank(cells[3]) else self._try(at.format("D"), _amount, cells[3])
+            )
+            if team is None or imps is None or vps is None:
+                continue
+            if imps and round_ is None:
+                self.errors.append(
+                    f"{at.format('A')}: an IMP penalty comes off one match: give its round"
+                )
+                continue
+            if imps and round_ is not None and (round_, team) not in played:
+                self.errors.append(
+                    f"{at.format('A')}: team {team} has no match in round {round_} "
+                    "to take IMPs from: give the penalty in VPs"
+                )
+                continue
+            if not imps and not vps:
+                self.errors.append(f"{at.format('C')}: give the penalty in IMPs or in VPs")
+                continue
+            penalties.append(Penalty(team, round_, imps, vps, _text(cells[4])))
+        return penalties
+
+
+# --- cell parsers ----------------------------------------------------------------------------
+
+
+def _plain(exc: Exception, value: object) -> str:
+    message = str(exc)
+    return message if message else f"{quote(value)} is not understood"
+
+
+def _text(value: object) -> str:
+    if is_blank(value):
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return normalise_text(str(value))
+
+
+def _positive(value: object) -> int:
+    try:
+        number = whole_number(value)
+    except ValueError:
+        raise ScoringError(f"{_shown(value)} is not a whole number") from None
+    if number < 1:
+        raise ScoringError(f"{_shown(value)} must be 1 or more")
+    return number
+
+
+def _whole_from_zero(value: object) -> int:
+    try:
+        number = whole_number(value)
+    except ValueError:
+        raise ScoringError(f"{_shown(value)} is not a round number") from None
+    if number < 0:
+        raise ScoringError(f"{_shown(value)} must be 0 or more")
+    return number
+
+
+def _amount(value: object) -> Fraction:
+    try:
+        amount = parse_fraction(value)
+    except ValueError:
+        raise ScoringError(f"{_shown(value)} is not a number") from None
+    if amount < 0:
+        raise ScoringError(f"{_shown(value)}: give a penalty as a positive number")
+    return amount
+
+
+def _vps(value: object) -> Fraction:
+    amount = _amount(value)
+    if amount > 20:
+        raise ScoringError(f"{_shown(value)} is more than the 20 VPs of a match")
+    return amount
+
+
+def _boards(value: object) -> tuple[int, ...]:
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return (_positive(value),)
+    text = "" if value is None else str(value)
+    boards: list[int] = []
+    for part in text.split(","):
+        found = _RANGE.match(part)
+        if found is None:
+            raise ScoringError(f"{_shown(value)} is not a list of boards such as 1-6 or 1,2,3")
+        first, last = int(found[1]), int(found[2] or found[1])
+        if not 1 <= first <= last:
+            raise ScoringError(f"{_shown(value)}: boards run upwards from 1, as in 1-6")
+        boards.extend(range(first, last + 1))
+    if len(set(boards)) != len(boards):
+        raise ScoringError(f"{_shown(value)} names a board twice")
+    return tuple(boards)
+
+
+def _format(value: object) -> str:
+    text = normalise_text(str(value)).lower().replace(" ", "-")
+    if text not in T.FORMATS:
+        raise ScoringError(f"{_shown(value)} is not a format: use swiss or round-robin")
+    return text
+
+
+def _vp_scale(value: object) -> str:
+    text = normalise_text(str(value))
+    if text.lower() not in {s.lower() for s in T.VP_SCALES}:
+        raise ScoringError(
+            f"{_shown(value)} is not a VP scale xlbridge knows: use {T.VP_SCALES[0]}"
+        )
+    return text
+
+
+def _date(value: object) -> dt.date:
+    if isinstance(value, dt.datetime):
+        return value.date()
+    if isinstance(value, dt.date):
+        return value
+    try:
+        return dt.date.fromisoformat(normalise_text(str(value)))
+    except ValueError:
+        raise ScoringError(f"{_shown(value)} is not a date (type it as 2026-11-23)") from None
+
+
+def _shown(value: object) -> str:
+    """A cell's value as the user sees it, quoted."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return f"'{value}'" if not isinstance(value, str) else repr(normalise_text(value))
