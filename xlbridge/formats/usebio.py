@@ -24,7 +24,7 @@ an event's results in the structure real files use (Compscore3's, kept in
 What USEBIO cannot carry, and how xlbridge writes it:
 
 * a weighted score (Law 12C1(c)): SCORE holds the weighted NS score in
-  total points to the nearest whole point (seed 000's aggregate view); the
+  total points to the nearest whole point (the EBU's aggregate view); the
   matchpoints written are xlbridge's exact ones, to two decimals;
 * a split score: SCORE holds the NS side's score, the matchpoints each side's own;
 * an artificial score: SCORE holds ``A`` and both percentages (``A6040``,
