@@ -103,6 +103,16 @@ def board_cases() -> list[Case]:
             ),
             (f"BUTLER_IMPS {kind}", "BUTLER_IMPS", [grid, rulings]),
             (f"direct: BUTLER_IMPS {kind} trimmed exact", "BUTLER_IMPS", [grid, rulings, 2, 0]),
+            (
+                f"direct: BUTLER_IMPS {kind} real results",
+                "BUTLER_IMPS",
+                [grid, rulings, 1, 10, True],
+            ),
+            (
+                f"direct: MATCHPOINT_PERCENT {kind}",
+                "MATCHPOINT_PERCENT",
+                [grid, None, None, rulings],
+            ),
         ]
         if kind != "two-column":
             cases.append(
@@ -150,6 +160,9 @@ def board_cases() -> list[Case]:
         ("APPLY_AVPLUS 10,000 boards", "APPLY_AVPLUS", [pair, 24]),
         ("direct: APPLY_AVPLUS magic", "APPLY_AVPLUS", [pair, 24, "magic", 60, 40]),
         ("MATCHPOINTS error at row 9,999", "MATCHPOINTS", [[*plain[:9998], ["42O"], [420]]]),
+        ("MATCHPOINT_PERCENT 10,000", "MATCHPOINT_PERCENT", [plain]),
+        ("MATCH_IMPS 10,000 boards", "MATCH_IMPS", [plain, weighted]),
+        ("MATCH_VPS 32 boards", "MATCH_VPS", [plain[:32], weighted[:32]]),
     ]
     return cases
 
