@@ -118,8 +118,48 @@ def test_explain_prints_the_frequency_table_step_by_step(
     assert "-450      0        0.4    1.4   12.6" in out
     assert "60% x 4.4 + 40% x 1.4 = 3.2" in out
     assert main(["explain", str(night), "--board", "22"]) == 0
-    assert "x 8/7 (Neuberg" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "Neuberg: 7 real results of the 8 expected, so every frequency is factored by 8/7" in out
     assert main(["explain", str(night), "--board", "40"]) == 2
+
+
+def test_explain_an_artificial_score(night: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Board 17 holds an A+/A- (seed 001): one table, factored, Law 12C2(c) said in words."""
+    assert main(["explain", str(night), "--board", "17"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("Score  Freq  Adj. Freq  NS MP  EW MP") == 1  # NS and EW: the same table
+    assert "A+/A-     1               8.4    5.6" in out
+    assert "(no factoring)" not in out
+    assert "factored by 8/7 = 1.1429" in out
+    assert (
+        "pair 5: A+ is 60% of the top 14 = 8.4; Law 12C2(c): the pair's own percentage on its "
+        "other boards, 48.97%, is lower, so it stays"
+    ) in out
+    assert "pair 13: A- is 40% of the top 14 = 5.6; Law 12C2(c)" in out
+
+
+def test_explain_an_average_plus_raised_by_law_12c2c() -> None:
+    """Pair 1 tops board 1 (100%); its A+ on board 2 is raised to that percentage, 4 of 4."""
+    from xlbridge.event import Event, Pair, Play
+    from xlbridge.result import parse_result
+    from xlbridge.workbook.present import explain_board
+
+    cells = {
+        1: [("1", "4", 420), ("2", "5", 400), ("3", "6", -50)],
+        2: [("1", "5", "A+/A-"), ("2", "6", 110), ("3", "4", 140)],
+    }
+    event = Event(
+        pairs=tuple(Pair(str(n)) for n in range(1, 7)),
+        plays=tuple(Play(b, ns, ew, parse_result(c)) for b, t in cells.items() for ns, ew, c in t),
+    )
+    text = explain_board(score_event(event), 2)
+    assert (
+        "pair 1: A+ is 60% of the top 4 = 2.4; Law 12C2(c): raised to the pair's own percentage "
+        "on its other boards, 100% = 4"
+    ) in text
+    assert (
+        "Neuberg: 2 real results of the 3 expected, so every frequency is factored by 3/2" in text
+    )
 
 
 @pytest.mark.subprocess
@@ -137,13 +177,47 @@ def test_score_as_a_real_command(night: Path, tmp_path: Path) -> None:
     assert out.exists()
 
 
+def other_club(path: Path) -> Path:
+    """The example night played by another club (Acol): the same boards and results, other
+    players (the same players would be the same club given twice, which a merge refuses)."""
+    wb = load_workbook(EXAMPLE)
+    wb[L.SETTINGS]["B2"] = "Acol"
+    for (cell,) in wb[L.PAIRS].iter_rows(min_row=2, min_col=2, max_col=2):
+        if cell.value:
+            cell.value = f"{cell.value} (Acol)"
+    wb.save(path)
+    return path
+
+
+@pytest.mark.parametrize("how", ["same path", "another path", "a copy", "renamed club"])
+def test_merge_refuses_the_same_club_twice(
+    night: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], how: str
+) -> None:
+    other = night
+    if how == "another path":
+        other = night.parent / "." / night.name
+    elif how == "a copy":
+        other = tmp_path / "copy.xlsx"
+        shutil.copy(night, other)
+    elif how == "renamed club":
+        wb = load_workbook(night)
+        wb[L.SETTINGS]["B2"] = "Acol"
+        other = tmp_path / "acol.xlsx"
+        wb.save(other)
+    out = tmp_path / "sim.xlsx"
+    assert main(["merge", str(night), str(other), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    if how == "renamed club":
+        assert "Tuesday Pairs and Acol hold the same pairs and results" in err, err
+    else:
+        assert f"{str(night)!r} and {str(other)!r} are the same workbook" in err, err
+    assert not out.exists()
+
+
 def test_merge_scores_two_clubs_as_one_field(
     night: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    wb = load_workbook(EXAMPLE)
-    wb[L.SETTINGS]["B2"] = "Acol"
-    other = tmp_path / "acol.xlsx"
-    wb.save(other)
+    other = other_club(tmp_path / "acol.xlsx")
     before = (digest(night), digest(other))
     out = tmp_path / "sim.xlsx"
     assert main(["merge", str(night), str(other), "-o", str(out)]) == 0
@@ -163,8 +237,7 @@ def test_merge_of_many_clubs_scores_them_in_worker_processes(
 ) -> None:
     import xlbridge.cli as cli
 
-    other = tmp_path / "other.xlsx"
-    shutil.copy(night, other)
+    other = other_club(tmp_path / "other.xlsx")
     serial, pooled = tmp_path / "serial.xlsx", tmp_path / "pooled.xlsx"
     assert main(["merge", str(night), str(other), "-o", str(serial)]) == 0
     by_one = capsys.readouterr().out

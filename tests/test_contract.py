@@ -322,9 +322,9 @@ def test_board_as_whole_float() -> None:
         (3.5, "board 3.5 is not a whole number"),
         (0, "board 0 is not a board number (expected 1 or more)"),
         (-1, "board -1 is not a board number (expected 1 or more)"),
-        (-16.0, "board -16.0 is not a board number (expected 1 or more)"),
+        (-16.0, "board -16 is not a board number (expected 1 or more)"),
         ("x", "board 'x' is not a number"),
-        (True, "board True is not a number"),
+        (True, "board TRUE is not a number"),
         (math.nan, "board nan is not a number"),
     ],
 )
@@ -427,7 +427,7 @@ def test_vulnerability_parse(text: str, vulnerability: Vulnerability) -> None:
     [
         (Seat.parse, "Q", "'Q' is not a seat (expected N, E, S or W)"),
         (Seat.parse, "", "'' is not a seat (expected N, E, S or W)"),
-        (Seat.parse, None, "None is not a seat (expected N, E, S or W)"),
+        (Seat.parse, None, "a blank cell is not a seat (expected N, E, S or W)"),
         (Strain.parse, "Z", "'Z' is not a strain (expected C, D, H, S or NT)"),
         (Doubling.parse, "XXX", "'XXX' is not a doubling (expected '', X or XX)"),
         (
@@ -619,8 +619,8 @@ def test_parse_tricks_result(value: object, expected: int) -> None:
         ("3.5", "4H", "'3.5' is not a whole number of tricks"),
         ("x", "4H", "'x' is not a result"),
         ("", "4H", "'' is not a result"),
-        (None, "4H", "None is not a result"),
-        (True, "4H", "True is not a result"),
+        (None, "4H", "a blank cell is not a result"),
+        (True, "4H", "TRUE is not a result"),
         (math.inf, "4H", "inf is not a result"),
         (4, "4H", "4 is not possible for 4H: at most 3 overtricks"),
         ("+4", "4HX", "'+4' is not possible for 4HX: at most 3 overtricks"),
@@ -737,3 +737,26 @@ def test_docstring_examples() -> None:
     failures, tried = doctest.testmod(contract_module)
     assert tried > 0
     assert failures == 0
+
+
+def test_decorated_digits_are_every_character_nfkc_makes_digits_of() -> None:
+    """Superscript, circled... digits are not numbers (docs/excel.md); full-width ones are."""
+    import unicodedata
+
+    from xlbridge.exact import _DECORATED, normalise_text, parse_fraction
+
+    for code in range(0x80, 0x30000):
+        char = chr(code)
+        plain = unicodedata.normalize("NFKC", char)
+        decorated = (
+            unicodedata.decomposition(char).startswith("<")
+            and not 0xFF10 <= code <= 0xFF19
+            and plain.isascii()
+            and any(c.isdigit() for c in plain)
+        )
+        assert bool(_DECORATED.fullmatch(char)) == decorated, hex(code)
+    for text in ("\u00b2\u00b20", "\u2463\u2461\u24ea", "4\u00b2"):
+        assert normalise_text(text) == text
+        with pytest.raises(ValueError, match="is not a number"):
+            parse_fraction(text)
+    assert parse_fraction("\uff14\uff12\uff10") == 420

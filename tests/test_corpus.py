@@ -20,6 +20,7 @@ import pytest
 
 from xlbridge import errors, udfs
 from xlbridge.errors import ScoringError
+from xlbridge.exact import quote
 from xlbridge.result import format_result, parse_result
 
 CORPUS = Path(__file__).parent / "corpus"
@@ -63,7 +64,7 @@ def test_cell_through_parse_result(case: CellCase) -> None:
         parse_result(case.value, "row 7")
     message = str(caught.value)
     assert message.startswith("row 7: ")
-    assert repr(case.value) in message
+    assert quote(case.value) in message
     assert case.expected in message
 
 
@@ -74,7 +75,7 @@ def test_cell_through_matchpoints(case: CellCase) -> None:
         with pytest.raises(getattr(errors, case.outcome)) as caught:
             udfs.MATCHPOINTS(traveller)
         message = str(caught.value)
-        assert "row 2" in message and repr(case.value) in message, message
+        assert "row 2" in message and quote(case.value) in message, message
         return
     out = udfs.MATCHPOINTS(traveller)
     assert len(out) == 4 and all(len(row) == 2 for row in out)

@@ -119,8 +119,10 @@ CASES: dict[str, Case] = {
     "date in the board column": Case(put(T, "A5", datetime(2024, 1, 1)), 2, "Travellers!A5"),
     "board 0": Case(put(T, "A2", 0), 2, "Travellers!A2: board 0 is out of range"),
     "board 99": Case(put(T, "A2", 99), 2, "Travellers!A2: board 99 is out of range"),
-    "boolean score": Case(put(T, "G6", True), 2, "Travellers!G6: True is not a score"),
-    "date score": Case(put(T, "G10", datetime(2024, 4, 20)), 2, "Travellers!G10: datetime"),
+    "boolean score": Case(put(T, "G6", True), 2, "Travellers!G6: TRUE is not a score"),
+    "date score": Case(
+        put(T, "G10", datetime(2024, 4, 20)), 2, "Travellers!G10: the date 20 April 2024"
+    ),
     "huge score": Case(put(T, "G7", 1e300), 2, "Travellers!G7: 1e+300 is not a possible"),
     "impossible score": Case(put(T, "G7", 4200), 2, "Travellers!G7"),
     "decimal comma weight": Case(
@@ -146,7 +148,7 @@ CASES: dict[str, Case] = {
     "result typo": Case(put(T, "F2", "+9"), 2, "Travellers!F2: '+9' is not possible for 4H"),
     "pair listed twice": Case(put("Pairs", "A3", 1), 2, "Pairs!A3: pair 1 is listed twice"),
     "text amount": Case(put("Adjustments", "C2", "ten"), 2, "Adjustments!C2: 'ten'"),
-    "merged board cells": Case(merge_boards, 2, "Travellers!A3: board None"),
+    "merged board cells": Case(merge_boards, 2, "Travellers!A2:A3: merged cells"),
     "renamed sheet": Case(rename_travellers, 2, "has no sheet 'Travellers'"),
     "missing sheet": Case(delete_pairs, 2, "has no sheet 'Pairs'"),
     "empty workbook": Case(empty_workbook, 2, "has no sheet 'Settings'"),

@@ -10,6 +10,7 @@ import hashlib
 import io
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -25,11 +26,13 @@ from xlbridge.errors import InputFileError, ScoringError
 from xlbridge.safefile import (
     MAX_MEMBERS,
     MAX_UNCOMPRESSED_BYTES,
+    OutputPlan,
     atomic_write,
     check_workbook_file,
     refuse_same_file,
 )
 
+EXAMPLE = Path(__file__).resolve().parent.parent / "workbook_templates" / "example_club_night.xlsx"
 OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 
 
@@ -590,3 +593,78 @@ def test_entity_markers_are_found_in_every_encoding_across_chunks(encoding: str,
     assert safefile._contains(iter(chunks), safefile._DTD_MARKERS)
     clean = "<x>a</x>".encode(encoding)
     assert not safefile._contains(iter([clean[:3], clean[3:]]), safefile._DTD_MARKERS)
+
+
+# --- the output plan: all outputs of a command checked first, then all written or none ---------
+
+
+def test_output_plan_refuses_two_outputs_naming_one_file(tmp_path) -> None:
+    plan = OutputPlan([tmp_path / "night.xlsx"])
+    plan.add(tmp_path / "r.xlsx", "-o", lambda tmp: tmp.write_bytes(b"a"))
+    plan.add(tmp_path / "." / "r.xlsx", "--html", lambda tmp: tmp.write_bytes(b"b"))
+    with pytest.raises(InputFileError, match="-o and --html both name"):
+        plan.write()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_output_plan_writes_all_or_none(tmp_path) -> None:
+    first, second = tmp_path / "a.xlsx", tmp_path / "b.html"
+    first.write_bytes(b"old a")
+
+    def fail(tmp: Path) -> None:
+        tmp.write_bytes(b"half")
+        raise OSError(28, "No space left on device")
+
+    plan = OutputPlan()
+    plan.add(first, "-o", lambda tmp: tmp.write_bytes(b"new a"))
+    plan.add(second, "--html", fail)
+    with pytest.raises(InputFileError, match=r"cannot write .*b\.html.*no space left"):
+        plan.write()
+    assert first.read_bytes() == b"old a"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.xlsx"]
+    plan = OutputPlan()
+    plan.add(first, "-o", lambda tmp: tmp.write_bytes(b"new a"))
+    plan.add(second, "--html", lambda tmp: tmp.write_bytes(b"new b"))
+    assert plan.write() == [first, second]
+    assert (first.read_bytes(), second.read_bytes()) == (b"new a", b"new b")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.xlsx", "b.html"]
+
+
+@pytest.mark.parametrize(
+    ("options", "expected"),
+    [
+        (["-o", "r.xlsx", "--html", "r.xlsx"], "-o and --html both name 'r.xlsx'"),
+        (["--html", "r.xlsx"], "--html 'r.xlsx': the name must end in .html or .htm"),
+        (["-o", "r.xlsx", "--html", "R.HTML", "-o", "r.html"], "-o 'r.html': the name must end"),
+        (["--html", "night.xlsx"], "refusing to write over the input file 'night.xlsx'"),
+        (["-o", "night.xlsx"], "refusing to write over the input file 'night.xlsx'"),
+        (["-o", "r.xlsx", "--html", "missing/r.html"], "the folder 'missing' does not exist"),
+        (["-o", "missing/r.xlsx", "--html", "r.html"], "the folder 'missing' does not exist"),
+        (["-o", "folder.xlsx"], "'folder.xlsx' is a directory"),
+    ],
+)
+def test_score_checks_every_output_before_writing_any(
+    tmp_path, monkeypatch, capsys, options, expected
+) -> None:
+    from xlbridge.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(EXAMPLE, tmp_path / "night.xlsx")
+    (tmp_path / "folder.xlsx").mkdir()
+    before = (tmp_path / "night.xlsx").read_bytes()
+    assert main(["score", "night.xlsx", *options]) == 2
+    err = capsys.readouterr().err
+    assert expected in err and "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder.xlsx", "night.xlsx"]
+    assert (tmp_path / "night.xlsx").read_bytes() == before
+
+
+def test_score_writes_every_output(tmp_path, monkeypatch, capsys) -> None:
+    from xlbridge.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(EXAMPLE, tmp_path / "night.xlsx")
+    assert main(["score", "night.xlsx", "-o", "r.xlsx", "--html", "r.html"]) == 0
+    assert capsys.readouterr().out.endswith("wrote r.xlsx and r.html\n")
+    assert (tmp_path / "r.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert (tmp_path / "r.xlsx").read_bytes().startswith(b"PK")

@@ -33,6 +33,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlbridge.errors import ScoringError
+from xlbridge.exact import quote
 from xlbridge.scales import (
     IMP_SCALE,
     VP_TOTAL,
@@ -117,7 +118,7 @@ def test_imps_between_published_rows_take_the_band_already_reached(difference, e
 def test_imps_refuses_what_is_not_a_number(bad):
     with pytest.raises(ScoringError, match=r"^the points difference must be a number") as info:
         imps(bad)
-    assert repr(bad) in str(info.value)
+    assert quote(bad) in str(info.value)
 
 
 fractions = st.fractions(min_value=-10_000, max_value=10_000, max_denominator=1000)
@@ -306,7 +307,7 @@ def test_boards_given_as_a_whole_number_of_another_type(boards):
 def test_board_count_must_be_a_whole_number_of_at_least_one(bad):
     with pytest.raises(ScoringError, match=r"^the number of boards must be a whole number") as info:
         victory_points(10, bad)
-    assert repr(bad) in str(info.value)
+    assert quote(bad) in str(info.value)
     with pytest.raises(ScoringError):
         victory_point_pair(10, bad)
     with pytest.raises(ScoringError):
@@ -317,7 +318,7 @@ def test_board_count_must_be_a_whole_number_of_at_least_one(bad):
 def test_imp_margin_must_be_a_number(bad):
     with pytest.raises(ScoringError, match=r"^the IMP margin must be a number") as info:
         victory_points(bad, 8)
-    assert repr(bad) in str(info.value)
+    assert quote(bad) in str(info.value)
 
 
 @pytest.mark.parametrize("boards", range(1, 65))

@@ -78,7 +78,7 @@ class TestMatchpoints:
             ([[420], [425]], "row 2: 425 is not a score (bridge scores are multiples of 10)"),
             ([["90% 420; 20% -50"]], "row 1: the weights in '90% 420; 20% -50' add up to 110%"),
             ([["R7"]], "row 1: 'R7' refers to a ruling, but no rulings range was given"),
-            ([[True]], "row 1: True is not a score"),
+            ([[True]], "row 1: TRUE is not a score"),
             ([[420, 50]], "row 1: both columns are filled (420 and 50)"),
             ([[1, 2, 3]], "the scores range has 3 columns"),
         ],

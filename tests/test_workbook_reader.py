@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 from openpyxl import load_workbook
 
-from xlbridge.contract import board_vulnerability, is_possible_score
+from xlbridge.contract import PASSED_OUT_NAMES, board_vulnerability, is_possible_score
 from xlbridge.errors import ScoringError
 from xlbridge.result import NOT_PLAYED, Artificial, Result
 from xlbridge.workbook import layout as L
+from xlbridge.workbook import reader, sheets
 from xlbridge.workbook.reader import read_workbook
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "workbook_templates" / "example_club_night.xlsx"
@@ -180,14 +181,8 @@ def test_the_template_itself_has_no_pairs(tmp_path: Path) -> None:
 # --- the fast path (python-calamine) reads exactly what openpyxl reads ------------------------
 
 
-def _openpyxl_sheets(path: Path) -> dict[str, list[tuple[object, ...]]]:
-    from xlbridge.workbook import reader
-
-    wb = load_workbook(path, read_only=True, data_only=True)
-    try:
-        return {n: reader._rows(wb[n]) for n in wb.sheetnames if n in reader._READ}
-    finally:
-        wb.close()
+def _openpyxl_sheets(path: Path) -> sheets.Sheets:
+    return sheets._openpyxl_sheets(path, reader._WIDTHS)
 
 
 def _trimmed(rows: list[tuple[object, ...]]) -> list[tuple[tuple[object, type], ...]]:
@@ -204,7 +199,7 @@ def _trimmed(rows: list[tuple[object, ...]]) -> list[tuple[tuple[object, type], 
         ({}, True),
         ({"Travellers!G2": 420.5, "Travellers!B3": 3.0, "Pairs!B2": " spaced "}, True),
         ({"Travellers!G2": "#N/A"}, False),  # openpyxl writes an error cell
-        ({"Travellers!A2": datetime(2024, 1, 1)}, False),
+        ({"Travellers!A2": datetime(2024, 1, 1)}, True),
         ({"Travellers!G2": ""}, True),  # written as an empty cell
         ({"Travellers!G2": 2**60}, False),
     ],
@@ -212,26 +207,82 @@ def _trimmed(rows: list[tuple[object, ...]]) -> list[tuple[tuple[object, type], 
 def test_fast_path_reads_what_openpyxl_reads(
     tmp_path: Path, changes: dict[str, object], fast: bool
 ) -> None:
-    from xlbridge.workbook.reader import _fast_sheets
-
     path = edited(tmp_path, changes)
-    found = _fast_sheets(path)
+    found = sheets._fast_sheets(path, reader._WIDTHS)
     assert (found is not None) == fast
     if found is not None:
         expected = _openpyxl_sheets(path)
-        assert found[0].keys() == expected.keys()
-        for name, rows in expected.items():
-            assert _trimmed(found[0][name]) == _trimmed(rows), name
+        assert found.read.keys() == expected.read.keys()
+        assert found.others == expected.others
+        assert found.hidden == expected.hidden
+        for name, sheet in expected.read.items():
+            assert _trimmed(found.read[name].rows) == _trimmed(sheet.rows), name
+            assert found.read[name].formats == sheet.formats, name
 
 
 def test_fast_path_leaves_error_cells_to_openpyxl(tmp_path: Path) -> None:
-    from xlbridge.workbook.reader import _fast_sheets
-
     wb = load_workbook(EXAMPLE)
     wb[L.TRAVELLERS]["G2"] = "#DIV/0!"
     wb[L.TRAVELLERS]["G2"].data_type = "e"
     path = tmp_path / "night.xlsx"
     wb.save(path)
-    assert _fast_sheets(path) is None
-    with pytest.raises(ScoringError, match=r"Travellers!G2: '#DIV/0!'"):
+    assert sheets._fast_sheets(path, reader._WIDTHS) is None
+    with pytest.raises(ScoringError, match=r"Travellers!G2: #DIV/0! is an Excel error"):
         read_workbook(path)
+
+
+# --- one list of pass-out words -----------------------------------------------------------------
+
+#: Every word of the list, and the spellings people type (spaces, case).
+PASS_WORDS = [*sorted(PASSED_OUT_NAMES), "All Pass", "Passed out", "pass out", "all pass", "a p"]
+
+
+@pytest.mark.parametrize("word", PASS_WORDS)
+def test_every_pass_out_word_is_a_counted_row_scoring_zero(tmp_path: Path, word: str) -> None:
+    """A row whose contract says passed out, with the score left blank, scores 0 (as
+    BRIDGE_SCORE does) and counts as a result of the board: it is not dropped (which
+    would Neuberg-factor the board as if it had one result fewer)."""
+    from xlbridge.udfs import BRIDGE_SCORE
+
+    assert BRIDGE_SCORE(word, "", "", 1) == 0
+    before = read_workbook(EXAMPLE).event.plays
+    row = traveller_row(1)
+    path = edited(
+        tmp_path, {f"Travellers!{c}{row}": None for c in "EFG"} | {f"Travellers!D{row}": word}
+    )
+    plays = read_workbook(path).event.plays
+    assert len(plays) == len(before)
+    (play,) = [p for p in plays if p.source == f"Travellers!G{row}"]
+    assert play.board == 1
+    assert play.result == Result.of(0)
+
+
+def rezipped(source: Path, target: Path, change: dict[str, bytes | None]) -> Path:
+    """A copy of the workbook ``source`` with parts replaced (``None``: dropped)."""
+    import zipfile
+
+    with zipfile.ZipFile(source) as old, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as new:
+        for info in old.infolist():
+            data = change.get(info.filename, old.read(info))
+            if data is not None:
+                new.writestr(info.filename, data)
+    return target
+
+
+def test_rows_past_a_stale_dimension_are_read(tmp_path: Path) -> None:
+    """Some programs write a <dimension> that stops short of the rows: never trusted."""
+    import re
+    import zipfile
+
+    path = edited(tmp_path, {})
+    with zipfile.ZipFile(path) as archive:
+        part = sheets.sheet_parts(archive)[L.TRAVELLERS]
+        xml = archive.read(part)
+    stale = re.sub(rb'<dimension ref="[^"]*"', b'<dimension ref="A1:I9"', xml)
+    assert stale != xml
+    target = rezipped(path, tmp_path / "stale.xlsx", {part: stale})
+    assert len(read_workbook(target).event.plays) == len(read_workbook(path).event.plays) > 8
+    fast = sheets._fast_sheets(target, reader._WIDTHS)
+    slow = sheets._openpyxl_sheets(target, reader._WIDTHS)
+    assert fast is not None
+    assert _trimmed(fast.read[L.TRAVELLERS].rows) == _trimmed(slow.read[L.TRAVELLERS].rows)

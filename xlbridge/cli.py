@@ -11,8 +11,9 @@ from __future__ import annotations
 import gc
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
+from datetime import datetime
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -23,6 +24,8 @@ from xlbridge import __version__
 from xlbridge.errors import ScoringError
 
 if TYPE_CHECKING:
+    from openpyxl import Workbook
+
     from xlbridge.hands import SessionHands
     from xlbridge.workbook.night import ScoredNight
 
@@ -107,13 +110,16 @@ def score(
     usebio_version: str,
 ) -> None:
     """Score a filled club-night workbook and print the ranking; the input is never changed."""
-    from xlbridge.safefile import refuse_same_file
+    from xlbridge.safefile import OutputPlan
     from xlbridge.workbook.night import (
+        HTML_SUFFIXES,
+        PBN_SUFFIXES,
+        WORKBOOK_SUFFIXES,
         default_output,
+        html_writer,
+        pbn_writer,
+        results_writer,
         score_night,
-        write_html,
-        write_night_results,
-        write_pbn,
     )
     from xlbridge.workbook.teams_reader import is_teams_workbook
 
@@ -135,56 +141,80 @@ def score(
         return
     from xlbridge.workbook.present import format_ranking
 
+    # Every output is planned and checked before the night is read; each writer runs
+    # only once the night is scored, and all are written or none.
+    inputs = [night] if hands_path is None else [night, hands_path]
+    plan = OutputPlan(inputs)
+    scored: list[ScoredNight] = []
+    hands: list[SessionHands | None] = [None]
     target = output or default_output(night)
-    outputs = [path for path in (target, html_path, pbn_path, usebio_path) if path is not None]
-    for index, path in enumerate(outputs):
-        refuse_same_file(night, path)
-        for other in outputs[index + 1 :]:
-            if path.resolve() == other.resolve():
-                raise ScoringError(f"{str(path)!r} is named as two outputs: give each its own file")
-    scored = score_night(night)
-    for warning in scored.warnings:
+    plan.add(
+        target,
+        "-o",
+        lambda tmp: results_writer(night, scored[0], hands[0])(tmp),
+        WORKBOOK_SUFFIXES,
+    )
+    if html_path is not None:
+        plan.add(
+            html_path,
+            "--html",
+            lambda tmp: html_writer(scored[0].result, hands[0])(tmp),
+            HTML_SUFFIXES,
+        )
+    if pbn_path is not None:
+        plan.add(
+            pbn_path,
+            "--pbn",
+            lambda tmp: pbn_writer(night, scored[0].result, hands[0])(tmp),
+            PBN_SUFFIXES,
+        )
+    if usebio_path is not None:
+        plan.add(
+            usebio_path,
+            "--usebio",
+            lambda tmp: _usebio_writer(night, scored[0], usebio_version)(tmp),
+            (".xml",),
+        )
+    plan.check()
+    scored.append(score_night(night))
+    for warning in scored[0].warnings:
         click.echo(f"warning: {warning}", err=True)
     if hands_path is None:
         from xlbridge.workbook.night import hand_records_setting
 
-        hands_path = hand_records_setting(night, scored.night)
-    hands = _session_hands(hands_path, scored, (target, html_path, pbn_path, usebio_path))
-    document = None
-    if usebio_path is not None:
-        from xlbridge.formats.usebio import usebio_document
-        from xlbridge.workbook.filled import read_event_info
-
-        document = usebio_document(scored.result, read_event_info(night), usebio_version)
-    write_night_results(night, scored, target, hands)
-    if html_path is not None:
-        write_html(night, scored.result, html_path, hands)
-    if pbn_path is not None:
-        write_pbn(night, scored.result, pbn_path, hands)
-    if usebio_path is not None and document is not None:
-        from xlbridge.formats.usebio import write_usebio_bytes
-
-        write_usebio_bytes(usebio_path, document)
-    if hands is not None:
+        hands_path = hand_records_setting(night, scored[0].night)
+        if hands_path is not None:
+            plan.inputs.append(hands_path)
+            plan.check()
+    hands[0] = _session_hands(hands_path, scored[0])
+    written = plan.write()
+    if hands[0] is not None:
         from xlbridge.dd import save_cache
 
-        save_cache(hands)
-    click.echo(format_ranking(scored.result))
-    click.echo("\nwrote " + " and ".join(str(path) for path in outputs))
+        save_cache(hands[0])
+    click.echo(format_ranking(scored[0].result))
+    click.echo("\nwrote " + " and ".join(str(path) for path in written))
 
 
-def _session_hands(
-    path: Path | None, scored: ScoredNight, outputs: Sequence[Path | None]
-) -> SessionHands | None:
+def _usebio_writer(night: Path, scored: ScoredNight, version: str) -> Callable[[Path], None]:
+    """What fills the USEBIO file of a scored night (a function of the file to fill)."""
+    from xlbridge.formats.usebio import usebio_document
+    from xlbridge.workbook.filled import read_event_info
+
+    data = usebio_document(scored.result, read_event_info(night), version)
+
+    def write(tmp: Path) -> None:
+        tmp.write_bytes(data)
+
+    return write
+
+
+def _session_hands(path: Path | None, scored: ScoredNight) -> SessionHands | None:
     """The hand records at ``path`` for the night's boards (warnings printed), or ``None``."""
     if path is None:
         return None
     from xlbridge.dd import load_hands
-    from xlbridge.safefile import refuse_same_file
 
-    for output in outputs:
-        if output is not None:
-            refuse_same_file(path, output)
     hands = load_hands(path)
     for warning in hands.warnings:
         click.echo(f"warning: {warning}", err=True)
@@ -199,8 +229,20 @@ def _session_hands(
 @cli.command()
 @click.argument("night", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--force", is_flag=True, help="Overwrite NIGHT.xlsx if it exists.")
+@click.option(
+    "--movement",
+    type=click.Choice(["mitchell", "howell"], case_sensitive=False),
+    help="Number the pairs and pre-fill the travellers for this movement.",
+)
+@click.option("--tables", type=int, help="Tables in play (a half table counts as one).")
+@click.option(
+    "--boards",
+    type=int,
+    help="Boards each pair plays (a multiple of the rounds); with --teams, boards per match.",
+)
+@click.option("--skip", is_flag=True, help="Even tables: a skip Mitchell of T-1 rounds.")
+@click.option("--sit-out", is_flag=True, help="A half table: the last table has no NS pair.")
 @click.option("--teams", type=int, help="A teams event of this many teams (teams workbook).")
-@click.option("--boards", type=int, help="Teams: boards per match.")
 @click.option("--rounds", type=int, help="Teams: rounds (default: as many as a round robin).")
 @click.option(
     "--format",
@@ -208,30 +250,55 @@ def _session_hands(
     type=click.Choice(["swiss", "round-robin"]),
     help="Teams: swiss (default; xlbridge draw writes each next round) or round-robin.",
 )
-@click.option("--event", help="The event's name.")
-@click.option("--date", "event_date", help="The date of play, YYYY-MM-DD.")
+@click.option("--event", default="", help="The event's name, printed on the results.")
+@click.option("--date", "day", type=click.DateTime(["%Y-%m-%d"]), help="The date of play.")
 def new(
     night: Path,
     force: bool,
-    teams: int | None,
+    movement: str | None,
+    tables: int | None,
     boards: int | None,
+    skip: bool,
+    sit_out: bool,
+    teams: int | None,
     rounds: int | None,
     event_format: str | None,
-    event: str | None,
-    event_date: str | None,
+    event: str,
+    day: datetime | None,
 ) -> None:
-    """Write a fresh club-night workbook (the club-pairs template) to NIGHT.xlsx;
+    """Write a fresh club-night workbook to NIGHT.xlsx, set up for a movement if given;
     with --teams, a teams workbook."""
+    from xlbridge.movement import make_movement
     from xlbridge.workbook.night import new_night
 
     if teams is not None:
-        _new_teams(night, force, teams, boards, rounds, event_format, event, event_date)
+        if movement is not None or tables is not None or skip or sit_out:
+            raise ScoringError(
+                "--movement, --tables, --skip and --sit-out are for pairs, not --teams"
+            )
+        day_text = day.date().isoformat() if day else None
+        _new_teams(night, force, teams, boards, rounds, event_format, event or None, day_text)
         return
     if rounds is not None or event_format is not None:
         raise ScoringError("--rounds and --format are for a teams workbook: add --teams N")
-    new_night(night, overwrite=force)
+    made = None
+    if movement is not None:
+        if tables is None or boards is None:
+            raise ScoringError("--movement needs --tables and --boards")
+        made = make_movement(movement, tables, boards, skip=skip, sit_out=sit_out)
+    elif tables is not None or boards is not None or skip or sit_out:
+        raise ScoringError("--tables, --boards, --skip and --sit-out go with --movement")
+    new_night(night, overwrite=force, movement=made, event=event, day=day and day.date())
+    if made is None:
+        click.echo(
+            f"wrote {night}: fill in Settings, Pairs and Travellers, then: xlbridge score {night}"
+        )
+        return
+    rows = sum(1 for _ in made.traveller_rows())
     click.echo(
-        f"wrote {night}: fill in Settings, Pairs and Travellers, then: xlbridge score {night}"
+        f"wrote {night}: {made.name}, {made.tables} tables, {made.rounds} rounds of "
+        f"{made.boards_per_round} boards ({made.boards} boards in play), {len(made.pairs)} pairs; "
+        f"{rows} traveller rows ready for the results, then: xlbridge score {night}"
     )
 
 
@@ -274,7 +341,7 @@ def explain(night: Path, number: int) -> None:
 def merge(clubs: tuple[Path, ...], output: Path) -> None:
     """Score several clubs' workbooks of the same boards as one field (simultaneous pairs)."""
     from xlbridge.merge import compare_rankings, format_rank_changes, merge_events
-    from xlbridge.safefile import atomic_write
+    from xlbridge.safefile import OutputPlan
     from xlbridge.session import score_event
     from xlbridge.workbook.night import event_workbook
     from xlbridge.workbook.present import format_ranking
@@ -283,6 +350,12 @@ def merge(clubs: tuple[Path, ...], output: Path) -> None:
     # A merged field is millions of objects without cycles: the cyclic garbage collector
     # would only walk them again and again (a third of the time of 500 clubs), up to the
     # last report printed.
+    _refuse_repeated_files(clubs)
+    plan = OutputPlan(clubs)
+    merged: list[Workbook] = []
+    bulk = BulkRows()
+    plan.add(output, "-o", lambda tmp: save_workbook(merged[0], tmp, bulk), (".xlsx",))
+    plan.check()
     collecting = gc.isenabled()
     gc.disable()
     try:
@@ -293,9 +366,8 @@ def merge(clubs: tuple[Path, ...], output: Path) -> None:
                 click.echo(f"warning: {club}: {warning}", err=True)
         event = merge_events([night.night.event for night in nights])
         result = score_event(event)
-        bulk = BulkRows()
-        wb = event_workbook(event, result, bulk)
-        atomic_write(output, lambda tmp: save_workbook(wb, tmp, bulk))
+        merged.append(event_workbook(event, result, bulk))
+        plan.write()
         click.echo(format_ranking(result))
         changes = compare_rankings([night.result for night in nights], result)
         click.echo("\n" + format_rank_changes(changes))
@@ -303,6 +375,26 @@ def merge(clubs: tuple[Path, ...], output: Path) -> None:
     finally:
         if collecting:
             gc.enable()
+
+
+def _refuse_repeated_files(clubs: Sequence[Path]) -> None:
+    """Refuse a club's workbook given twice: one file by two names, or two identical files."""
+    import hashlib
+
+    from xlbridge.safefile import check_workbook_file
+
+    seen: dict[object, Path] = {}
+    for club in clubs:
+        check_workbook_file(club)
+        keys: list[object] = [club.resolve(), hashlib.sha256(club.read_bytes()).digest()]
+        for key in keys:
+            if key in seen:
+                raise ScoringError(
+                    f"{os.fspath(seen[key])!r} and {os.fspath(club)!r} are the same workbook: "
+                    "give each club's workbook once"
+                )
+        for key in keys:
+            seen[key] = club
 
 
 #: Clubs per worker process below which a merge scores them in this process.

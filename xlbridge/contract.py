@@ -27,9 +27,10 @@ from enum import Enum
 from typing import TypeVar
 
 from xlbridge.errors import ContractError
-from xlbridge.exact import is_blank, normalise_text, parse_fraction
+from xlbridge.exact import is_blank, normalise_text, parse_fraction, quote
 
 __all__ = [
+    "PASSED_OUT_NAMES",
     "Contract",
     "Doubling",
     "Seat",
@@ -38,6 +39,7 @@ __all__ = [
     "board_dealer",
     "board_vulnerability",
     "format_contract",
+    "is_passed_out",
     "is_possible_score",
     "parse_contract",
     "parse_tricks_result",
@@ -133,7 +135,7 @@ def _squash(text: str) -> str:
 def _lookup(names: Mapping[str, _E], text: object, expected: str) -> _E:
     member = names.get(_squash(text)) if isinstance(text, str) else None
     if member is None:
-        raise ContractError(f"{text!r} is not {expected}")
+        raise ContractError(f"{quote(text)} is not {expected}")
     return member
 
 
@@ -220,27 +222,40 @@ class Contract:
 
 _CONTRACT_EXPECTED = "(expected level 1-7, strain C D H S NT, then X or XX)"
 _CONTRACT_PATTERN = re.compile(r"([1-7])(.+?)(XX|X|\*\*|\*)?")
-_PASSED_OUT_NAMES = frozenset({"P", "PASS", "AP", "ALLPASS", "PASSED", "PASSEDOUT", "PASSOUT"})
+#: What a contract cell may hold for a passed-out board, compared without case or spaces
+#: (``'All Pass'``, ``'passed out'``): the one list the parser, the workbook reader and
+#: ``BRIDGE_SCORE`` use.
+PASSED_OUT_NAMES = frozenset({"P", "PASS", "AP", "ALLPASS", "PASSED", "PASSEDOUT", "PASSOUT"})
 _PASSED_OUT_TEXT = "Pass"
+
+
+def is_passed_out(text: object) -> bool:
+    """Whether a contract cell says the board was passed out (one of :data:`PASSED_OUT_NAMES`).
+
+    >>> is_passed_out("All Pass"), is_passed_out("passed out"), is_passed_out("4S")
+    (True, True, False)
+    """
+    return isinstance(text, str) and _squash(text) in PASSED_OUT_NAMES
 
 
 def parse_contract(text: str) -> Contract | None:
     """The contract in ``text`` (``'4HX'``, ``'4 H X'``, ``'3N'``, ``'4♥'``), ``None`` if passed.
 
-    Passed out is written ``'Pass'``, ``'P'`` or ``'AP'`` (any case).
+    Passed out is written as one of :data:`PASSED_OUT_NAMES` (``'Pass'``, ``'AP'``,
+    ``'All Pass'``, ``'Passed out'``..., any case).
 
     >>> parse_contract("3n")
     Contract(level=3, strain=Strain.NT, doubling=Doubling.UNDOUBLED)
     >>> parse_contract("AP") is None
     True
     """
-    squashed = _squash(text) if isinstance(text, str) else ""
-    if squashed in _PASSED_OUT_NAMES:
+    if is_passed_out(text):
         return None
+    squashed = _squash(text) if isinstance(text, str) else ""
     match = _CONTRACT_PATTERN.fullmatch(squashed)
     strain = _STRAIN_NAMES.get(match.group(2)) if match else None
     if match is None or strain is None:
-        raise ContractError(f"{text!r} is not a contract {_CONTRACT_EXPECTED}")
+        raise ContractError(f"{quote(text)} is not a contract {_CONTRACT_EXPECTED}")
     return Contract(int(match.group(1)), strain, _DOUBLING_NAMES[match.group(3) or ""])
 
 
@@ -280,9 +295,9 @@ def _read_tricks(value: object) -> int:
     try:
         number = parse_fraction(value)
     except ValueError:
-        raise ContractError(f"{value!r} is not a result {_RESULT_EXPECTED}") from None
+        raise ContractError(f"{quote(value)} is not a result {_RESULT_EXPECTED}") from None
     if number.denominator != 1:
-        raise ContractError(f"{value!r} is not a whole number of tricks")
+        raise ContractError(f"{quote(value)} is not a whole number of tricks")
     return int(number)
 
 
@@ -290,15 +305,17 @@ def _check_result(contract: Contract | None, result: int, value: object) -> None
     """Refuse a result the 13 tricks cannot produce for ``contract``."""
     if contract is None:
         if result != 0:
-            raise ContractError(f"{value!r} is not a result for a passed-out board (expected 0)")
+            raise ContractError(
+                f"{quote(value)} is not a result for a passed-out board (expected 0)"
+            )
     elif result > contract.max_overtricks:
         raise ContractError(
-            f"{value!r} is not possible for {contract}: "
+            f"{quote(value)} is not possible for {contract}: "
             f"at most {contract.max_overtricks} overtricks"
         )
     elif -result > contract.max_undertricks:
         raise ContractError(
-            f"{value!r} is not possible for {contract}: "
+            f"{quote(value)} is not possible for {contract}: "
             f"at most {contract.max_undertricks} undertricks"
         )
 
@@ -434,11 +451,11 @@ def _board_number(board: object) -> int:
     try:
         number = parse_fraction(board)
     except ValueError:
-        raise ContractError(f"board {board!r} is not a number") from None
+        raise ContractError(f"board {quote(board)} is not a number") from None
     if number.denominator != 1:
-        raise ContractError(f"board {board!r} is not a whole number")
+        raise ContractError(f"board {quote(board)} is not a whole number")
     if number < 1:
-        raise ContractError(f"board {board!r} is not a board number (expected 1 or more)")
+        raise ContractError(f"board {quote(board)} is not a board number (expected 1 or more)")
     return int(number)
 
 

@@ -12,6 +12,7 @@ Every input record carries ``source``, the place it came from
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -103,10 +104,11 @@ class Adjustment:
 
 @dataclass(frozen=True)
 class Event:
-    """The whole event: pairs, traveller rows, adjustments and settings."""
+    """The whole event: pairs, traveller rows, adjustments and settings; its name and date."""
 
     pairs: tuple[Pair, ...]
     plays: tuple[Play, ...]
     adjustments: tuple[Adjustment, ...] = ()
     settings: Settings = field(default_factory=Settings)
     name: str = ""
+    date: datetime.date | None = None

@@ -12,6 +12,7 @@ alike.
 
 from __future__ import annotations
 
+import datetime
 import math
 import re
 import sys
@@ -20,12 +21,15 @@ from fractions import Fraction
 from numbers import Rational
 
 __all__ = [
+    "DECORATED_DIGITS",
     "decimal_text",
     "is_blank",
     "normalise_text",
     "parse_fraction",
+    "parse_percent",
     "quote",
     "round_half_away",
+    "simple_fraction",
     "to_float",
     "whole_number",
 ]
@@ -45,12 +49,32 @@ def normalise_text(text: str) -> str:
     """Strip a cell's text and turn typographic minus signs and odd spaces into plain ones.
 
     Full-width characters typed with an East Asian keyboard become their plain
-    forms (NFKC); digits of other scripts are left alone, and are not numbers.
+    forms (NFKC); digits of other scripts are left alone, and are not numbers,
+    nor are superscript, subscript, circled or otherwise decorated digits
+    (``²²0``, ``④②⓪``), which NFKC alone would turn into plain ones.
 
     >>> normalise_text("\\u221250 ")
     '-50'
+    >>> normalise_text("\\uff14\\uff12\\uff10"), normalise_text("\\u00b2\\u00b20")
+    ('420', '\u00b2\u00b20')
     """
-    return unicodedata.normalize("NFKC", text).translate(_MINUS_TABLE).strip()
+    if not text.isascii():
+        pieces = _DECORATED.split(text)
+        text = "".join(
+            piece if index % 2 else unicodedata.normalize("NFKC", piece)
+            for index, piece in enumerate(pieces)
+        )
+    return text.translate(_MINUS_TABLE).strip()
+
+
+#: Every character NFKC turns into plain digits but a full-width digit: superscripts,
+#: subscripts, circled, parenthesised and mathematical digits (a test recomputes it).
+DECORATED_DIGITS = (
+    "\u00b2-\u00b3\u00b9\u2070\u2074-\u2079\u2080-\u2089\u2460-\u249b\u24ea\u3251-\u325f"
+    "\u32b1-\u32bf\u3378-\u3379\u339f-\u33a6\U0001d7ce-\U0001d7ff\U0001f100-\U0001f10a"
+    "\U0001fbf0-\U0001fbf9"
+)
+_DECORATED = re.compile(f"([{DECORATED_DIGITS}]+)")
 
 
 def parse_fraction(value: object) -> Fraction:
@@ -65,14 +89,14 @@ def parse_fraction(value: object) -> Fraction:
     Fraction(-5, 2)
     """
     if isinstance(value, bool):
-        raise ValueError(f"{value!r} is a true/false value, not a number")
+        raise ValueError(f"{quote(value)} is a true/false value, not a number")
     if isinstance(value, int):
         return Fraction(value)
     if isinstance(value, Fraction):
         return value
     if isinstance(value, float):
         if not math.isfinite(value):
-            raise ValueError(f"{value!r} is not a finite number")
+            raise ValueError(f"{quote(value)} is not a finite number")
         return Fraction(repr(value))
     if isinstance(value, Rational):
         return Fraction(int(value.numerator), int(value.denominator))
@@ -84,6 +108,55 @@ def parse_fraction(value: object) -> Fraction:
     raise ValueError(f"{quote(value)} is not a number")
 
 
+def parse_percent(value: object, percent_format: bool | None = None) -> Fraction:
+    """A percentage as its number of percent (40 for 40%), from what a cell holds.
+
+    Text may end in ``%`` (``'40%'``); a number is a number of percent,
+    except in a cell formatted as a percentage (``percent_format``), where
+    Excel stores 40% as 0.4.  A number strictly between -1 and 1 (but 0) in a
+    cell not so formatted (``False``), or whose format is unknown (``None``: a
+    function's argument), could mean either: it is refused, with both readings.
+
+    >>> parse_percent(40), parse_percent("40%"), parse_percent(0.4, percent_format=True)
+    (Fraction(40, 1), Fraction(40, 1), Fraction(40, 1))
+    >>> parse_percent(0.4)
+    Traceback (most recent call last):
+    ...
+    ValueError: 0.4 could mean 0.4% or 40%: type 40% (or 0.4%)
+    """
+    if isinstance(value, str):
+        text = normalise_text(value)
+        if text.endswith("%"):
+            return parse_fraction(text[:-1].strip())
+        return parse_fraction(text)
+    number = parse_fraction(value)
+    if percent_format:
+        return number * 100
+    if 0 < abs(number) < 1:
+        raise ValueError(
+            f"{quote(value)} could mean {decimal_text(number)}% or {decimal_text(number * 100)}%: "
+            f"type {decimal_text(number * 100)}% (or {decimal_text(number)}%)"
+        )
+    return number
+
+
+def simple_fraction(value: float, largest: int = 1000) -> Fraction | None:
+    """The fraction with a denominator up to ``largest`` whose float is ``value`` exactly.
+
+    ``=1/3`` in Excel is the float 0.3333333333333333, which is not 1/3;
+    to the last digit Excel keeps, though, it is only 1/3.
+
+    >>> simple_fraction(1 / 3), simple_fraction(2 / 3), simple_fraction(0.3)
+    (Fraction(1, 3), Fraction(2, 3), Fraction(3, 10))
+    >>> simple_fraction(0.1234) is None
+    True
+    """
+    if not math.isfinite(value):
+        return None
+    candidate = Fraction(value).limit_denominator(largest)
+    return candidate if float(candidate) == value else None
+
+
 def whole_number(value: object) -> int:
     """An exact whole number from a cell value; 3.5 or '3.5' is refused, not rounded.
 
@@ -92,7 +165,7 @@ def whole_number(value: object) -> int:
     """
     number = parse_fraction(value)
     if number.denominator != 1:
-        raise ValueError(f"{value!r} is not a whole number")
+        raise ValueError(f"{quote(value)} is not a whole number")
     return int(number)
 
 
@@ -120,16 +193,24 @@ def to_float(value: Fraction | int | None) -> float | None:
 
 
 def quote(value: object, limit: int = 60) -> str:
-    """``repr(value)`` for a message, shortened past ``limit`` characters.
+    """A cell value for a message, as the person who typed it sees it, shortened past ``limit``.
 
-    A huge number cannot even be turned into text past 4300 digits, so this
-    never fails.
+    Text is quoted; numbers are written plainly (a whole float without its
+    ``.0``, an exact fraction as a decimal or ``n/d``); a blank cell, a
+    true/false value and a date are said in words, never as Python writes
+    them.  A huge number cannot even be turned into text past 4300 digits, so
+    this never fails.
 
+    >>> quote("4H"), quote(12.0), quote(Fraction(3, 5)), quote(Fraction(1, 3)), quote(None)
+    ("'4H'", '12', '0.6', '1/3', 'a blank cell')
+    >>> import datetime
+    >>> quote(datetime.datetime(2025, 5, 2)), quote(True)
+    ('the date 2 May 2025', 'TRUE')
     >>> quote(10**100)
     '1000000000000000000000000000000000000000000000000000000000... (101 digits)'
     """
     try:
-        text = repr(value)
+        text = _shown(value)
     except ValueError:
         return f"a number of more than {sys.get_int_max_str_digits()} digits"
     if len(text) <= limit:
@@ -137,6 +218,36 @@ def quote(value: object, limit: int = 60) -> str:
     if isinstance(value, int) and not isinstance(value, bool):
         return f"{text[: limit - 2]}... ({len(text.lstrip('-'))} digits)"
     return f"{text[: limit - 3]}..."
+
+
+def _shown(value: object) -> str:
+    if value is None:
+        return "a blank cell"
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() and abs(value) < 1e16 else repr(value)
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return str(value.numerator)
+        twos_fives = value.denominator
+        for prime in (2, 5):
+            while twos_fives % prime == 0:
+                twos_fives //= prime
+        return decimal_text(value) if twos_fives == 1 else f"{value.numerator}/{value.denominator}"
+    if isinstance(value, datetime.datetime) and value.time() != datetime.time():
+        return f"the date and time {value.day} {value:%B %Y %H:%M}"
+    if isinstance(value, datetime.date):
+        return f"the date {value.day} {value:%B %Y}"
+    if isinstance(value, datetime.time):
+        return f"the time {value:%H:%M}"
+    if isinstance(value, datetime.timedelta):
+        return f"the duration {value}"
+    if isinstance(value, str):
+        return repr(value)
+    return str(value)
 
 
 def decimal_text(value: Fraction) -> str:

@@ -40,18 +40,24 @@ which are not scanned: they may legitimately hold an HTML page.
 Outputs are written with :func:`atomic_write` (a temporary file in the same
 folder, flushed to disk, then renamed over the target), so an interrupted
 run leaves the previous file or none, never half a file; and
-:func:`refuse_same_file` keeps a command from writing over its input.
+:func:`refuse_same_file` keeps a command from writing over its input.  A
+command with several outputs (``xlbridge score -o R.xlsx --html R.html``)
+gathers them in an :class:`OutputPlan`: every output is checked before
+anything is read or written (no two outputs may be one file, none may be an
+input, each folder must exist), and then either all are written or none.
 """
 
 from __future__ import annotations
 
 import os
 import secrets
+import shutil
 import stat
 import struct
 import zipfile
 import zlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, BinaryIO
 
@@ -63,6 +69,7 @@ __all__ = [
     "MAX_RATIO",
     "MAX_UNCOMPRESSED_BYTES",
     "RATIO_MIN_BYTES",
+    "OutputPlan",
     "atomic_write",
     "check_workbook_file",
     "refuse_same_file",
@@ -165,6 +172,153 @@ def refuse_same_file(
             f"refusing to write over the input file {os.fspath(input_path)!r}: "
             "give a different output file (-o OUT.xlsx)"
         )
+
+
+@dataclass(frozen=True)
+class _Output:
+    path: Path
+    option: str
+    write: Callable[[Path], None]
+    suffixes: tuple[str, ...]
+
+
+class OutputPlan:
+    """The files one command writes: all checked before any is written, then all or none.
+
+    >>> plan = OutputPlan(inputs=[Path("night.xlsx")])
+    >>> plan.add(Path("night-results.xlsx"), "-o", lambda tmp: tmp.write_bytes(b"..."))
+    >>> plan.add(Path("night-results.xlsx"), "--html", lambda tmp: tmp.write_text("..."))
+    >>> plan.check()  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    xlbridge.errors.InputFileError: -o and --html both name 'night-results.xlsx': ...
+
+    Each output is added with the option that named it (for the messages), a
+    function that fills a temporary file beside it, and the file name endings
+    it may have.  :meth:`check` refuses, naming the option and the file: an
+    output that is an input (symbolic and hard links followed), two outputs
+    that are one file, a folder that does not exist, an output that is a
+    folder, a name with the wrong ending.  :meth:`write` checks again, writes
+    every output to its temporary file and only when all are written renames
+    them over their targets; if any fails, none is written (the files renamed
+    already get their previous content back).  Commands with more outputs
+    (``--usebio``, ``--pbn``) add them to the same plan.
+    """
+
+    def __init__(self, inputs: Sequence[str | os.PathLike[str]] = ()) -> None:
+        self.inputs = [Path(p) for p in inputs]
+        self.outputs: list[_Output] = []
+
+    def add(
+        self,
+        path: str | os.PathLike[str],
+        option: str,
+        write: Callable[[Path], None],
+        suffixes: Sequence[str] = (),
+    ) -> None:
+        """Plan to write ``path`` (named by ``option``) with ``write(tmp)``."""
+        self.outputs.append(_Output(Path(path), option, write, tuple(suffixes)))
+
+    def check(self) -> None:
+        """Raise :class:`InputFileError` for the first output that cannot or must not be written."""
+        for index, output in enumerate(self.outputs):
+            name = os.fspath(output.path)
+            for source in self.inputs:
+                if _same_file(source, output.path):
+                    raise InputFileError(
+                        f"refusing to write over the input file {os.fspath(source)!r} "
+                        f"({output.option} {name!r}): give a different output file"
+                    )
+            for other in self.outputs[:index]:
+                if _same_file(other.path, output.path):
+                    raise InputFileError(
+                        f"{other.option} and {output.option} both name {name!r}: "
+                        "give each output its own file"
+                    )
+            folder = output.path.parent
+            if not folder.is_dir():
+                raise InputFileError(
+                    f"{output.option} {name!r}: the folder {os.fspath(folder)!r} does not exist"
+                )
+            if output.path.is_dir():
+                raise InputFileError(f"{output.option} {name!r} is a folder, not a file")
+            if output.suffixes and not name.lower().endswith(output.suffixes):
+                raise InputFileError(
+                    f"{output.option} {name!r}: the name must end in "
+                    + " or ".join(output.suffixes)
+                )
+
+    def write(self) -> list[Path]:
+        """Check, then write every output, or none; return the paths written."""
+        self.check()
+        temps: list[tuple[Path, Path]] = []
+        try:
+            for output in self.outputs:
+                try:
+                    tmp = _create_temp(output.path)
+                except OSError as exc:
+                    raise InputFileError(
+                        f"cannot write {os.fspath(output.path)!r}: {_reason(exc)}"
+                    ) from exc
+                temps.append((tmp, output.path))
+                try:
+                    output.write(tmp)
+                    _fsync(tmp)
+                except OSError as exc:
+                    raise InputFileError(
+                        f"cannot write {os.fspath(output.path)!r}: {_reason(exc)}"
+                    ) from exc
+            _replace_all(temps)
+        finally:
+            for tmp, _ in temps:
+                tmp.unlink(missing_ok=True)
+        return [output.path for output in self.outputs]
+
+
+def _same_file(first: Path, second: Path) -> bool:
+    if first.resolve() == second.resolve():
+        return True
+    try:
+        return first.exists() and second.exists() and first.samefile(second)
+    except OSError:
+        return False
+
+
+def _replace_all(temps: list[tuple[Path, Path]]) -> None:
+    """Rename each temporary file over its target; on a failure put back what was replaced.
+
+    A target that exists is first linked (or copied) to a backup beside it, so
+    that it never goes missing and can be restored.
+    """
+    done: list[tuple[Path, Path | None]] = []
+    current = temps[0][1] if temps else Path()
+    try:
+        for tmp, target in temps:
+            current = target
+            backup = None
+            if target.exists():
+                os.chmod(tmp, stat.S_IMODE(target.stat().st_mode))
+                backup = _create_temp(target)
+                backup.unlink()
+                try:
+                    os.link(target, backup)
+                except OSError:
+                    shutil.copy2(target, backup)
+            done.append((target, backup))
+            os.replace(tmp, target)
+    except BaseException as exc:
+        for target, backup in reversed(done):
+            if backup is not None:
+                os.replace(backup, target)
+            else:
+                target.unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise InputFileError(f"cannot write {os.fspath(current)!r}: {_reason(exc)}") from exc
+        raise
+    for target, backup in done:
+        if backup is not None:
+            backup.unlink(missing_ok=True)
+        _fsync_folder(target.parent)
 
 
 # --- the file itself ---------------------------------------------------------------------------

@@ -158,7 +158,7 @@ def _number(value: Number, what: str) -> Fraction:
     try:
         return parse_fraction(value)
     except ValueError as exc:
-        raise ScoringError(f"{what} must be a number, not {value!r}") from exc
+        raise ScoringError(f"{what} must be a number, not {quote(value)}") from exc
 
 
 #: The longest match the VP scale is computed for; the table grows with sqrt(boards).

@@ -61,7 +61,7 @@ from xlbridge.contract import (
     score_contract,
 )
 from xlbridge.errors import ScoringError, located
-from xlbridge.exact import is_blank, parse_fraction, whole_number
+from xlbridge.exact import is_blank, parse_fraction, parse_percent, quote, whole_number
 from xlbridge.result import (
     Result,
     Row,
@@ -231,7 +231,7 @@ def _whole(name: str) -> Callable[[Cell], int]:
         try:
             return whole_number(value)
         except ValueError:
-            raise ScoringError(f"{name} {value!r} is not a whole number") from None
+            raise ScoringError(f"{name} {quote(value)} is not a whole number") from None
 
     return convert
 
@@ -559,6 +559,10 @@ def FREQUENCY_TABLE(
             )
         ]
     size = _optional(lines, None, _whole("lines"))
+    if size is not None and not 1 <= size <= EXCEL_ROWS:
+        raise ScoringError(
+            f"lines={quote(size)} is not a number of lines from 1 to {EXCEL_ROWS} (a sheet's rows)"
+        )
     if size is not None and len(table) > size:
         raise ScoringError(f"the frequency table has {len(table)} lines, more than lines={size}")
     return table + [[None] * 5] * ((size or 1) - len(table))
@@ -735,14 +739,27 @@ def APPLY_AVPLUS(
         cells,
         top,
         _optional(method, "mainstream", _same),
-        _optional(aplus, 60, _same),
-        _optional(aminus, 40, _same),
+        _optional(aplus, Fraction(60), _level("aplus")),
+        _optional(aminus, Fraction(40), _level("aminus")),
     )
     return None if result.percentage is None else float(result.percentage)
 
 
 def _same(value: Cell) -> Cell:
     return value
+
+
+def _level(name: str) -> Callable[[Cell], Fraction]:
+    """An A+ or A- level in percent: 60, '60%'; 0.6 could be 0.6% or 60% and is refused
+    (a cell formatted 60% hands the function 0.6)."""
+
+    def convert(value: Cell) -> Fraction:
+        try:
+            return parse_percent(value)
+        except ValueError as exc:
+            raise ScoringError(f"{name}: {exc}") from None
+
+    return convert
 
 
 # --- teams matches (issue 18) ----------------------------------------------------------------

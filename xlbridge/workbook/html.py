@@ -14,6 +14,7 @@ from xlbridge.contract import Seat, Strain, board_vulnerability
 from xlbridge.report import format_figure
 from xlbridge.result import format_result
 from xlbridge.session import BoardResult, EventResult, PairResult
+from xlbridge.workbook.printing import event_title, pair_name, played_text
 
 if TYPE_CHECKING:
     from xlbridge.hands import BoardHands, SessionHands
@@ -35,6 +36,7 @@ table.deal td.mid{text-align:center;color:#555;font-size:.85em}
 .red{color:#c00}.hcp{color:#777;font-size:.85em}
 table.dd td,table.dd th{padding:.1em .45em;text-align:center}
 table.dd th{background:#e8f0ea;color:#222}
+@media print{nav{display:none}.card{break-inside:avoid}.pair-card{display:block;break-before:page}}
 """
 
 
@@ -123,7 +125,7 @@ def _board(board: BoardResult, hands: BoardHands | None = None) -> str:
             (
                 s.play.ns,
                 s.play.ew,
-                f"{s.play.contract} {s.play.declarer} {s.play.tricks}".strip(),
+                played_text(s.play),
                 format_result(s.play.result),
                 format_figure(s.ns_score),
                 format_figure(s.ew_score),
@@ -155,11 +157,7 @@ def _card(pair: PairResult, result: EventResult) -> str:
             None,
         )
         score = format_result(played.play.result) if played else entry.code
-        contract = (
-            f"{played.play.contract} {played.play.declarer} {played.play.tricks}".strip()
-            if played
-            else ""
-        )
+        contract = played_text(played.play) if played else ""
         rows.append(
             (
                 _Html(f'<a href="#board-{entry.board}{escape(entry.version)}">{entry.board}</a>'),
@@ -174,7 +172,8 @@ def _card(pair: PairResult, result: EventResult) -> str:
         )
     header = ("Board", "Dir", "Opponents", "Contract", "Score", "Code", "MP", "Adj.")
     return (
-        f'<div class="card" id="pair-{escape(pair.pair.label)}"><h3>Pair {escape(pair.pair.label)}'
+        f'<div class="card pair-card" id="pair-{escape(pair.pair.label.replace(" ", ""))}">'
+        f"<h3>{escape(pair_name(pair.pair.label))}"
         f" {escape(pair.pair.names)}: {_percent(pair)}%</h3>"
         + _table(header, rows, numeric=6)
         + "</div>"
@@ -183,7 +182,7 @@ def _card(pair: PairResult, result: EventResult) -> str:
 
 def results_page(result: EventResult, hands: SessionHands | None = None) -> str:
     """The whole results page as an HTML document (with each board's hands when given)."""
-    title = escape(result.event.name or "Results")
+    title = escape(event_title(result))
     boards = "".join(_board(b, hands.get(b.board) if hands else None) for b in result.boards)
     cards = "".join(_card(p, result) for p in result.pairs if p.boards)
     return (

@@ -29,12 +29,15 @@ __all__ = [
     "MAX_BOARDS",
     "MAX_PAIRS",
     "MAX_ROWS",
+    "MOVEMENT",
     "PAIRS",
     "RANKING",
     "RULINGS",
     "RULINGS_ROWS",
+    "SCORE_CARDS",
     "SETTINGS",
     "SETTING_ROWS",
+    "TABLE_CARDS",
     "TRAVELLERS",
     "Column",
     "Setting",
@@ -50,6 +53,9 @@ ADJUSTMENTS = "Adjustments"
 BOARD_RESULTS = "Board results"
 FREQUENCIES = "Frequencies"
 RANKING = "Ranking"
+MOVEMENT = "Movement"
+TABLE_CARDS = "Table cards"
+SCORE_CARDS = "Score cards"
 
 #: Traveller rows the formulas cover (rows 2 to MAX_ROWS + 1).
 MAX_ROWS = 1000
@@ -115,7 +121,7 @@ TRAVELLER_COLUMNS = (
     Column("C", "EW pair", 8, "The East-West pair number"),
     Column("D", "Contract", 10, "4H, 3NT, 4SX, 7NTXX or Pass"),
     Column("E", "By", 5, "The declarer: N, E, S or W"),
-    Column("F", "Result", 7, "Tricks over or under: = (or 0), +1, -2"),
+    Column("F", "Result", 7, "Tricks over or under: m or = (made exactly), +1, -2"),
     Column(
         "G",
         "NS score",
@@ -126,6 +132,15 @@ TRAVELLER_COLUMNS = (
     ),
     Column("H", "Version", 8, "Fouled board: which version (blank when not fouled)"),
     Column("I", "Score used", 12, "Computed: the typed score, or the contract's score"),
+    Column("J", "Round", 7, "The round (filled by xlbridge new --movement)", "0"),
+    Column("K", "Table", 7, "The table (filled by xlbridge new --movement)", "0"),
+    Column(
+        "L",
+        "TD note",
+        24,
+        "The row is checked against the movement; a note here (late arrival, changed "
+        "movement) keeps a row that differs from it",
+    ),
 )
 
 RULING_COLUMNS = (
@@ -176,7 +191,20 @@ SETTING_ROWS = (
     Setting("EventName", "Event", "Club pairs", "The event's name, printed on the results"),
     Setting("EventDate", "Date", None, "The date of play"),
     Setting(
-        "Movement", "Movement", "Mitchell", "Mitchell, Howell or other", ("Mitchell", "Howell")
+        "Movement",
+        "Movement",
+        "Mitchell",
+        "Mitchell, Howell or other; with xlbridge new --movement the travellers are checked "
+        "against it",
+        (
+            "Mitchell",
+            "Mitchell share-and-relay",
+            "Skip Mitchell",
+            "Mitchell with a sit-out",
+            "Mitchell share-and-relay with a sit-out",
+            "Howell",
+            "other",
+        ),
     ),
     Setting("Tables", "Tables", 9, "The number of tables in play", whole=(1, 100)),
     Setting("Boards", "Boards", 27, "The number of boards in play", whole=(1, 200)),

@@ -9,20 +9,24 @@ interrupted run leaves no half-written file and the input is never touched.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from openpyxl import Workbook
 
-from xlbridge.errors import ScoringError
+from xlbridge.errors import InputFileError, ScoringError
 from xlbridge.event import Event
-from xlbridge.safefile import atomic_write, check_workbook_file, refuse_same_file
+from xlbridge.movement import Movement
+from xlbridge.safefile import OutputPlan, atomic_write, check_workbook_file
 from xlbridge.session import EventResult, score_event
 from xlbridge.workbook import layout as L
+from xlbridge.workbook.cards import movement_workbook
 from xlbridge.workbook.html import results_page
 from xlbridge.workbook.reader import NightWorkbook, read_workbook, source_row
+from xlbridge.workbook.sheets import find_damage
 from xlbridge.workbook.template import build_macro_template, build_template
 from xlbridge.workbook.writer import BulkRows, fill_results, result_texts, write_results
 
@@ -30,11 +34,17 @@ if TYPE_CHECKING:
     from xlbridge.hands import SessionHands
 
 __all__ = [
+    "HTML_SUFFIXES",
+    "PBN_SUFFIXES",
+    "WORKBOOK_SUFFIXES",
     "ScoredNight",
     "default_output",
     "event_workbook",
     "hand_records_setting",
+    "html_writer",
     "new_night",
+    "pbn_writer",
+    "results_writer",
     "score_night",
     "write_html",
     "write_night_results",
@@ -69,40 +79,84 @@ def score_night(path: str | os.PathLike[str], *, boards: bool = True) -> ScoredN
     return ScoredNight(night, score_event(night.event, boards=boards))
 
 
+#: The file name endings of each output.
+WORKBOOK_SUFFIXES = (".xlsx",)
+HTML_SUFFIXES = (".html", ".htm")
+PBN_SUFFIXES = (".pbn",)
+
+
 def write_night_results(
     source: Path, scored: ScoredNight, target: Path, hands: SessionHands | None = None
 ) -> None:
     """Write the results workbook ``target`` (never over ``source``), with the hands if given."""
-    refuse_same_file(source, target)
-    atomic_write(target, lambda tmp: write_results(source, scored.result, tmp, hands))
+    plan = OutputPlan([source])
+    plan.add(target, "-o", results_writer(source, scored, hands), WORKBOOK_SUFFIXES)
+    plan.write()
 
 
 def write_html(
     source: Path, result: EventResult, target: Path, hands: SessionHands | None = None
 ) -> None:
     """Write the results page ``target`` (never over ``source``), with the hands if given."""
-    refuse_same_file(source, target)
-    page = results_page(result, hands)
+    plan = OutputPlan([source])
+    plan.add(target, "--html", html_writer(result, hands), HTML_SUFFIXES)
+    plan.write()
+
+
+def results_writer(
+    source: Path, scored: ScoredNight, hands: SessionHands | None = None
+) -> Callable[[Path], None]:
+    """What fills the results workbook of ``source`` (a function of the file to fill).
+
+    The results are written into a copy of ``source``, read whole: a part of it
+    that is damaged though the entries read well (a theme, a drawing) ends in
+    an :class:`~xlbridge.errors.InputFileError` naming it.
+    """
 
     def write(tmp: Path) -> None:
-        tmp.write_text(page, encoding="utf-8")
+        try:
+            write_results(source, scored.result, tmp, hands)
+        except (InputFileError, OSError):
+            raise
+        except Exception as exc:
+            damage = find_damage(source)
+            if damage:
+                raise InputFileError(damage) from exc
+            raise
 
-    atomic_write(target, write)
+    return write
+
+
+def html_writer(result: EventResult, hands: SessionHands | None = None) -> Callable[[Path], None]:
+    """What fills the results page, with the hands if given (a function of the file to fill)."""
+
+    def write(tmp: Path) -> None:
+        tmp.write_text(results_page(result, hands), encoding="utf-8")
+
+    return write
 
 
 def write_pbn(
     source: Path, result: EventResult, target: Path, hands: SessionHands | None = None
 ) -> None:
     """Write the results as PBN 2.1 to ``target`` (never over ``source``), deals from ``hands``."""
+    plan = OutputPlan([source])
+    plan.add(target, "--pbn", pbn_writer(source, result, hands), PBN_SUFFIXES)
+    plan.write()
+
+
+def pbn_writer(
+    source: Path, result: EventResult, hands: SessionHands | None = None
+) -> Callable[[Path], None]:
+    """What fills the PBN 2.1 results file (a function of the file to fill)."""
     from xlbridge.formats.pbn import format_results
 
-    refuse_same_file(source, target)
     text = format_results(result, hands, _pbn_date(source))
 
     def write(tmp: Path) -> None:
         tmp.write_text(text, encoding="utf-8")
 
-    atomic_write(target, write)
+    return write
 
 
 def _pbn_date(source: Path) -> str:
@@ -139,11 +193,19 @@ def hand_records_setting(source: Path, night: NightWorkbook) -> Path | None:
     return path
 
 
-def new_night(target: Path, overwrite: bool = False) -> None:
+def new_night(
+    target: Path,
+    overwrite: bool = False,
+    movement: Movement | None = None,
+    event: str = "",
+    day: date | None = None,
+) -> None:
     """Write a fresh copy of the club-pairs template to ``target``.
 
     A ``.xlsm`` name gets the macro-enabled template for the classic xlwings
     add-in (xlwings' own VBA module, UDF Modules set to ``xlbridge.udfs``).
+    With a ``movement``: the workbook set up for it (pairs numbered, travellers
+    pre-filled, Movement and Table cards sheets; see :mod:`xlbridge.workbook.cards`).
     """
     if target.exists() and not overwrite:
         raise ScoringError(f"{os.fspath(target)!r} exists already: give a new file name")
@@ -154,7 +216,13 @@ def new_night(target: Path, overwrite: bool = False) -> None:
             "(or .xlsm for the classic xlwings add-in)"
         )
     build = build_template if suffix == ".xlsx" else build_macro_template
-    atomic_write(target, lambda tmp: build().save(tmp))
+    if movement is None and not event and day is None:
+        atomic_write(target, lambda tmp: build().save(tmp))
+        return
+    if movement is None:
+        raise ScoringError("--event and --date go with --movement (and --tables, --boards)")
+    wb = movement_workbook(movement, event, day, build)
+    atomic_write(target, lambda tmp: wb.save(tmp))
 
 
 def event_workbook(event: Event, result: EventResult, bulk: BulkRows | None = None) -> Workbook:

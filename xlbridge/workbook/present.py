@@ -10,13 +10,15 @@ the weighted rows as the weighted sum of their components.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 
 from xlbridge.board import FrequencyLine
 from xlbridge.contract import board_dealer, board_vulnerability
 from xlbridge.report import format_figure, format_frequency_table
 from xlbridge.result import Artificial, Result, Weighted, format_result
-from xlbridge.session import BoardResult, EventResult
+from xlbridge.session import BoardResult, EventResult, ScoredPlay
+from xlbridge.workbook.printing import event_title, played_text
 
 __all__ = ["explain_board", "format_ranking", "format_table"]
 
@@ -38,8 +40,7 @@ def format_table(header: Sequence[str], rows: Sequence[Sequence[str]], right: st
 
 def format_ranking(result: EventResult) -> str:
     """Each field's ranking: Rank, Pair, Players, Boards, Score, Max and % (or IMPs)."""
-    title = result.event.name or "Results"
-    blocks = [title]
+    blocks = [event_title(result)]
     matchpoints = result.top is not None
     for name in result.fields:
         pairs = result.field(name)
@@ -76,10 +77,10 @@ def explain_board(result: EventResult, number: int) -> str:
         played = sorted({b.board for b in result.boards})
         raise KeyError(f"board {number} has no results (boards: {played[0]}-{played[-1]})")
     scale = result.event.settings.scale
-    return "\n\n".join(_explain(board, scale) for board in boards)
+    return "\n\n".join(_explain(board, scale, result) for board in boards)
 
 
-def _explain(board: BoardResult, scale: int) -> str:
+def _explain(board: BoardResult, scale: int, result: EventResult) -> str:
     vul, dealer = board_vulnerability(board.board).value, board_dealer(board.board).value
     version = f", version {board.version}" if board.version else ""
     top = scale * (board.expected - 1)
@@ -87,36 +88,63 @@ def _explain(board: BoardResult, scale: int) -> str:
         f"Board {board.board}{version} (vulnerable: {vul}, dealer {dealer}): "
         f"{board.results} results, expected {board.expected}, top {top}",
     ]
-    split = board.ew_lines != board.ns_lines
     tables = [("", board.ns_lines)]
-    if split:
+    if _real(board.ns_lines) != _real(board.ew_lines):
         tables = [("NS pairs are compared in", board.ns_lines)]
         tables.append(("EW pairs are compared in", board.ew_lines))
     for caption, lines in tables:
         if caption:
             out.append(f"\n{caption}:")
         out.append("")
-        out.append(format_frequency_table(lines))
+        out.append(format_frequency_table(lines if caption else _one_table(board)))
         out.append("")
         out.extend(_steps(lines, board, scale))
+    out.extend(_artificial(board, top, result))
     out.append("")
     out.extend(_rows(board, scale))
     return "\n".join(out)
 
 
+def _real(lines: Sequence[FrequencyLine]) -> list[FrequencyLine]:
+    return [line for line in lines if line.adj_freq is not None]
+
+
+def _one_table(board: BoardResult) -> list[FrequencyLine]:
+    """The one table of a board whose NS and EW pairs are compared in the same results.
+
+    An artificial line shows the row as typed for both sides (``A+/A-``).
+    """
+    artificial = [
+        replace(line, score=format_result(p.play.result))
+        for line, p in zip(
+            (line for line in board.ns_lines if line.adj_freq is None),
+            (p for p in board.plays if _is_artificial(p)),
+            strict=False,
+        )
+    ]
+    return [*artificial, *_real(board.ns_lines)]
+
+
+def _is_artificial(scored: ScoredPlay) -> bool:
+    result = scored.play.result
+    return isinstance(result, Result) and isinstance(result.ns, Artificial)
+
+
 def _steps(lines: Sequence[FrequencyLine], board: BoardResult, scale: int) -> list[str]:
-    real = [line for line in lines if line.adj_freq is not None]
-    actual = sum((line.freq for line in real), 0)
-    weights = sum((line.adj_freq for line in real if line.adj_freq is not None), Fraction(0))
+    real = _real(lines)
+    actual = sum(line.freq for line in real)
     steps = []
-    if (real and weights != board.expected) or (real and board.results != board.expected):
+    if real and actual != board.expected:
+        factor = Fraction(board.expected, actual)
         steps.append(
-            f"Adj. Freq = (Freq + weights) x {board.expected}/{_results(real, board)}"
-            " (Neuberg: the table is factored up to the expected results)"
+            f"Neuberg: {actual} real results of the {board.expected} expected, so every "
+            f"frequency is factored by {board.expected}/{actual} = {format_figure(factor, 4)}:"
+        )
+        steps.append(
+            f"Adj. Freq = (Freq + the weights of weighted scores) x {board.expected}/{actual}"
         )
     elif real:
         steps.append("Adj. Freq = Freq + the weights of weighted scores (no factoring)")
-    del actual
     top = scale * (board.expected - 1)
     below = Fraction(0)
     explained: list[str] = []
@@ -135,13 +163,71 @@ def _steps(lines: Sequence[FrequencyLine], board: BoardResult, scale: int) -> li
         + f" (Law 78A: {scale} per result beaten, {format_figure(Fraction(scale, 2))} per tie):"
     )
     steps.extend(reversed(explained))
-    for line in lines:
-        if line.adj_freq is None:
-            steps.append(
-                f"  {line.score}: an artificial score, not in the table: "
-                f"{format_figure(line.ns_mp)} NS, {format_figure(line.ew_mp)} EW (of top {top})"
-            )
     return steps
+
+
+def _artificial(board: BoardResult, top: int, result: EventResult) -> list[str]:
+    """Each artificial score: its percentage of the top, then what Law 12C2(c) made of it."""
+    out: list[str] = []
+    for scored in board.plays:
+        row = scored.play.result
+        if not isinstance(row, Result) or not isinstance(row.ns, Artificial):
+            continue
+        out.append("")
+        out.append(
+            f"{scored.play.ns} v {scored.play.ew}: {format_result(row)}, an artificial score"
+        )
+        for label, side, settled in (
+            (scored.play.ns, row.ns, scored.ns_score),
+            (scored.play.ew, row.ew, scored.ew_score),
+        ):
+            if isinstance(side, Artificial):
+                out.append("  " + _settled(label, side, settled, top, board.board, result))
+    return out
+
+
+def _settled(
+    label: str,
+    side: Artificial,
+    settled: Fraction | None,
+    top: int,
+    board: int,
+    result: EventResult,
+) -> str:
+    base = side.percent * top / 100
+    text = (
+        f"{_pair(label)}: {side.label} is {format_figure(side.percent)}% of the top {top} "
+        f"= {format_figure(base)}"
+    )
+    if settled is None or settled == base or side.label not in ("A+", "A-"):
+        if side.label in ("A+", "A-") and top:
+            own = _own_percentage(label, board, top, result)
+            better = "lower" if side.label == "A+" else "higher"
+            if own is not None:
+                text += (
+                    f"; Law 12C2(c): the pair's own percentage on its other boards, "
+                    f"{format_figure(own)}%, is {better}, so it stays"
+                )
+        return text
+    way = "raised" if settled > base else "lowered"
+    return (
+        f"{text}; Law 12C2(c): {way} to the pair's own percentage on its other boards, "
+        f"{format_figure(100 * settled / top)}% = {format_figure(settled)}"
+    )
+
+
+def _pair(label: str) -> str:
+    return label if label[:3] in ("NS ", "EW ") else f"pair {label}"
+
+
+def _own_percentage(label: str, board: int, top: int, result: EventResult) -> Fraction | None:
+    """The pair's percentage on its boards without an A+, A- or bye (None without any)."""
+    try:
+        pair = result.pair(label)
+    except KeyError:
+        return None
+    scores = [entry.total for entry in pair.boards if not entry.code and entry.board != board]
+    return 100 * sum(scores, Fraction(0)) / (top * len(scores)) if scores else None
 
 
 def _results(real: Sequence[FrequencyLine], board: BoardResult) -> str:
@@ -166,7 +252,7 @@ def _rows(board: BoardResult, scale: int) -> list[str]:
     rows = []
     for scored in board.plays:
         play = scored.play
-        contract = f"{play.contract} {play.declarer} {play.tricks}".strip()
+        contract = played_text(play)
         rows.append(
             (
                 play.ns,

@@ -19,28 +19,20 @@ with the event.
 
 from __future__ import annotations
 
-import io
-import math
 import os
 import re
-import zipfile
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime
 from fractions import Fraction
 from functools import partial
-from pathlib import Path
-from typing import IO, Any, TypeVar
-from xml.etree import ElementTree
-
-from openpyxl import load_workbook
-from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
-from openpyxl.utils.exceptions import CellCoordinatesException
+from typing import Any, TypeVar
 
 from xlbridge.contract import (
     Seat,
     board_vulnerability,
+    is_passed_out,
     is_possible_score,
     parse_contract,
     parse_tricks_result,
@@ -55,7 +47,16 @@ from xlbridge.event import (
     Play,
     Settings,
 )
-from xlbridge.exact import is_blank, normalise_text, parse_fraction, whole_number
+from xlbridge.exact import (
+    is_blank,
+    normalise_text,
+    parse_fraction,
+    parse_percent,
+    quote,
+    simple_fraction,
+    whole_number,
+)
+from xlbridge.movement import Movement, PairNumbering, check_row, parse_movement
 from xlbridge.result import (
     Artificial,
     Result,
@@ -66,6 +67,7 @@ from xlbridge.result import (
     parse_weight,
 )
 from xlbridge.workbook import layout as L
+from xlbridge.workbook.sheets import Hidden, Sheets, is_percent_format, load_sheets
 
 __all__ = ["NightWorkbook", "pair_label", "read_workbook", "source_row"]
 
@@ -121,29 +123,21 @@ def pair_label(value: object) -> str:
 def read_workbook(path: str | os.PathLike[str]) -> NightWorkbook:
     """Read and check the club-night workbook at ``path`` (opened read-only, never written).
 
-    The values are read by python-calamine when the workbook holds nothing it
-    could read differently from openpyxl (:func:`_fast_sheets`), by openpyxl
-    otherwise; either way the sheets, and so every message, are the same.
+    The file must already have passed :func:`xlbridge.safefile.check_workbook_file`.
     """
-    fast = _fast_sheets(Path(path))
-    if fast is not None:
-        sheets, hidden = fast
-        return _Reader(sheets, hidden).read()
-    try:
-        wb = load_workbook(Path(path), read_only=True, data_only=True)
-    except (OSError, ValueError, KeyError) as exc:
-        raise ScoringError(f"{os.fspath(path)!r} is not a readable .xlsx workbook: {exc}") from exc
-    try:
-        missing = [s for s in (L.SETTINGS, L.PAIRS, L.TRAVELLERS) if s not in wb.sheetnames]
-        if missing:
-            raise ScoringError(
-                f"{os.fspath(path)!r} has no sheet {missing[0]!r}: "
-                "is it a club-night workbook (xlbridge new NIGHT.xlsx)?"
-            )
-        sheets = {name: _rows(wb[name]) for name in wb.sheetnames if name in _READ}
-    finally:
-        wb.close()
-    return _Reader(sheets, _hidden_problems(Path(path))).read()
+    loaded = load_sheets(path, _WIDTHS)
+    missing = [s for s in (L.SETTINGS, L.PAIRS, L.TRAVELLERS) if s not in loaded.read]
+    if missing:
+        like = [
+            name for name, first in loaded.others.items() if _entry_like(name, first) == missing[0]
+        ]
+        hint = (
+            f"the sheet {like[0]!r} looks like it: rename it {missing[0]!r}"
+            if like
+            else "is it a club-night workbook (xlbridge new NIGHT.xlsx)?"
+        )
+        raise ScoringError(f"{os.fspath(path)!r} has no sheet {missing[0]!r}: {hint}")
+    return _Reader(loaded).read()
 
 
 #: The entry sheets and how many columns of each a person types in.
@@ -153,75 +147,21 @@ _ENTRY_COLUMNS = {
     L.RULINGS: L.RULING_COLUMNS,
     L.ADJUSTMENTS: L.ADJUSTMENT_COLUMNS,
 }
-_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
-_REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+#: The sheets read, and how many columns of each are typed (checked for hidden formulas).
+_WIDTHS = {L.SETTINGS: 0, **{name: len(columns) for name, columns in _ENTRY_COLUMNS.items()}}
 
 
-def _hidden_problems(path: Path) -> list[str]:
-    """What the values alone do not show: merged entry cells, formulas with no saved value.
-
-    A formula that was never calculated (a workbook written by a program, not
-    saved by Excel) reads as blank, and a score merged over two rows reads as
-    a score on the first row and a blank on the second: both would be scored
-    silently as something else, so both are refused.  The sheet XML has
-    already passed :func:`xlbridge.safefile.check_workbook_file`.
-    """
-    problems: list[str] = []
-    with zipfile.ZipFile(path) as archive:
-        for name, target in _sheet_parts(archive).items():
-            if name in _ENTRY_COLUMNS:
-                width = len(_ENTRY_COLUMNS[name])
-                with archive.open(target) as xml:
-                    problems.extend(_sheet_problems(name, width, xml))
-    return problems
-
-
-def _sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
-    """Sheet name -> the path of its XML part inside the archive."""
-    rels = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
-    targets = {r.get("Id"): r.get("Target", "") for r in rels}
-    book = ElementTree.fromstring(archive.read("xl/workbook.xml"))
-    parts = {}
-    for sheet in book.iter(f"{_MAIN}sheet"):
-        target = targets.get(sheet.get(_REL), "")
-        path = target.lstrip("/") if target.startswith("/") else f"xl/{target}"
-        parts[sheet.get("name", "")] = path
-    return parts
-
-
-def _sheet_problems(name: str, width: int, xml: IO[bytes]) -> Iterator[str]:
-    for _, element in ElementTree.iterparse(xml):
-        if element.tag == f"{_MAIN}c":
-            ref = element.get("r", "")
-            formula, value = element.find(f"{_MAIN}f"), element.find(f"{_MAIN}v")
-            if formula is not None and (value is None or not value.text) and _entry(ref, width):
-                yield (
-                    f"{name}!{ref}: holds a formula (={formula.text or ''}) with no saved "
-                    "value: type the value, or open the workbook in Excel and save it"
-                )
-            element.clear()
-        elif element.tag == f"{_MAIN}mergeCell":
-            ref = element.get("ref", "")
-            if _entry(ref.split(":")[0], width) or _entry(ref.split(":")[-1], width):
-                yield (
-                    f"{name}!{ref}: merged cells: unmerge them, so that every row has its own entry"
-                )
-
-
-def _entry(ref: str, width: int) -> bool:
-    """Whether a cell reference lies in the first ``width`` columns."""
-    try:
-        letters, _ = coordinate_from_string(ref.replace("$", ""))
-    except CellCoordinatesException:
-        return False
-    return int(column_index_from_string(letters)) <= width
-
-
-_READ = {L.SETTINGS, L.PAIRS, L.TRAVELLERS, L.RULINGS, L.ADJUSTMENTS}
-
-
-def _rows(ws: Any) -> list[tuple[Any, ...]]:
-    return [tuple(row) for row in ws.iter_rows(min_row=1, max_col=9, values_only=True)]
+def _hidden_message(found: Hidden) -> str:
+    """A formula with no saved value reads as blank, and a score merged over two rows reads
+    as a score on the first row and a blank on the second: both would be scored silently
+    as something else, so both are refused."""
+    where = f"{found.sheet}!{found.ref}"
+    if found.kind == "formula":
+        return (
+            f"{where}: holds a formula (={found.formula}) with no saved "
+            "value: type the value, or open the workbook in Excel and save it"
+        )
+    return f"{where}: merged cells: unmerge them, so that every row has its own entry"
 
 
 def _data(rows: list[tuple[Any, ...]], width: int) -> Iterator[tuple[int, Cells]]:
@@ -232,227 +172,11 @@ def _data(rows: list[tuple[Any, ...]], width: int) -> Iterator[tuple[int, Cells]
             yield index, cells
 
 
-# --- the fast path: python-calamine, where it reads exactly what openpyxl reads ---------------
-
-#: What calamine could read otherwise than openpyxl, in a read sheet or the shared strings:
-#: an error cell (calamine: blank), an empty text (openpyxl: '', calamine: blank), escaped
-#: characters, phonetic runs, prefixed tags.  Each starts with a literal, so each is a quick
-#: scan; comments, CDATA, DTDs and carriage returns are looked for as bytes.
-_UNSURE = tuple(
-    re.compile(pattern)
-    for pattern in (
-        rb"""t\s*=\s*["']e["']""",
-        rb"<t(?:\s[^>]*)?(?:/>|>\s*</)",
-        rb"<(?:is|si|r)\s*(?:/>|>\s*</)",
-        rb"<[\w.-]+:(?:c|f|v|is|si|t|r|row|sheetData|mergeCell|dimension)[\s/>]",
-    )
-)
-_ESCAPE = re.compile(rb"_x[0-9A-Fa-f]{4}_")
-#: A number written with a point or an exponent (openpyxl: float, even when whole).
-_DECIMAL = re.compile(rb"<v>([^<]*[.eE][^<]*)</v>")
-_DIMENSION = re.compile(rb"""<dimension\s+ref\s*=\s*["']([^"']*)["']""")
-_FORMULA = re.compile(rb"<f[\s/>]")
-_CELL = re.compile(rb"""<c\s(?:[^>]*?\s)?r\s*=\s*["']\$?([A-Z]+)\$?(\d+)["'][^>]*>""")
-#: Number formats both libraries read as dates: letters of dates and times, separators.
-_PLAIN_DATE = re.compile(r"[dmyhsDMYHS\-/.: ]+")
-#: Rows past this many (a huge <dimension>) are left to openpyxl.
-_MAX_FAST_ROWS = 100_000
-
-
-class _NotSure(Exception):
-    """The workbook holds something calamine might read otherwise than openpyxl."""
-
-
-def _fast_sheets(path: Path) -> tuple[dict[str, list[tuple[Any, ...]]], list[str]] | None:
-    """The sheets and hidden problems as openpyxl would give them, read by python-calamine.
-
-    One read of the file serves both the values (calamine, about ten times
-    faster than openpyxl's read-only mode) and the XML checks.  ``None`` when
-    calamine is not installed (Pyodide), when anything fails, or when the
-    workbook holds anything calamine reads differently from openpyxl (error
-    cells, empty texts, dates outside the event's date, whole numbers written
-    with a point, unusual number formats or XML): :func:`read_workbook` then
-    reads it with openpyxl, which also gives the error message.
-    """
-    try:
-        from python_calamine import CalamineWorkbook
-    except ImportError:  # pragma: no cover - Pyodide, where the workbook layer is not used
-        return None
-    try:
-        data = path.read_bytes()
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            parts = _sheet_parts(archive)
-            names = set(archive.namelist())
-            if any(s not in parts for s in (L.SETTINGS, L.PAIRS, L.TRAVELLERS)):
-                return None
-            _check_shared(archive, names)
-            xml = {name: archive.read(parts[name]) for name in parts if name in _READ}
-        book = CalamineWorkbook.from_filelike(io.BytesIO(data))
-        if book.sheet_names != list(parts):
-            return None
-        sheets: dict[str, list[tuple[Any, ...]]] = {}
-        hidden: list[str] = []
-        for name, part in xml.items():
-            _check_sheet_xml(part)
-            rows = book.get_sheet_by_name(name).to_python(skip_empty_area=False)
-            sheets[name] = _openpyxl_rows(name, rows, _dimension_rows(part))
-        for name, part in xml.items():
-            if name in _ENTRY_COLUMNS:
-                hidden.extend(_quick_problems(name, len(_ENTRY_COLUMNS[name]), part))
-    except Exception:  # anything unusual: openpyxl reads it (and words any error)
-        return None
-    return sheets, hidden
-
-
-def _check_shared(archive: zipfile.ZipFile, names: set[str]) -> None:
-    """Raise :class:`_NotSure` for shared strings or number formats calamine may read otherwise."""
-    if "xl/sharedStrings.xml" in names:
-        strings = archive.read("xl/sharedStrings.xml")
-        _check_xml(strings)
-    if "xl/styles.xml" in names:
-        from openpyxl.styles.numbers import is_date_format
-
-        styles = ElementTree.fromstring(archive.read("xl/styles.xml"))
-        for fmt in styles.iter(f"{_MAIN}numFmt"):
-            code = fmt.get("formatCode", "")
-            if is_date_format(code) and not _PLAIN_DATE.fullmatch(code):
-                raise _NotSure(f"number format {code!r}")
-        for xf in styles.iter(f"{_MAIN}xf"):
-            if 23 <= int(xf.get("numFmtId", "0")) < 164 and xf.get("numFmtId") not in _BUILTIN:
-                raise _NotSure("a locale-specific built-in number format")
-
-
-#: Built-in number formats that openpyxl and calamine both know (0-22, 37-49).
-_BUILTIN = {str(n) for n in (*range(37, 50),)}
-
-
-def _after_declaration(data: bytes) -> int:
-    """Where the XML after its declaration starts (a declaration may end in CR LF)."""
-    if not data.startswith((b"<?xml", b"\xef\xbb\xbf<?xml")):
-        if not data.startswith(b"<"):
-            raise _NotSure("not UTF-8 XML")
-        return 0
-    return data.index(b"?>") + 2
-
-
-def _check_xml(data: bytes) -> None:
-    start = _after_declaration(data)
-    if data.find(b"\r", start) >= 0 or b"<!" in data or b"rPh" in data:
-        raise _NotSure("a carriage return, a comment, CDATA, a DTD or a phonetic run")
-    if (b"_x" in data and _ESCAPE.search(data)) or any(p.search(data, start) for p in _UNSURE):
-        raise _NotSure("an error cell, an empty text, an escaped character or a prefixed tag")
-
-
-def _check_sheet_xml(data: bytes) -> None:
-    _check_xml(data)
-    for match in _DECIMAL.finditer(data):
-        try:
-            number = float(match.group(1))
-        except ValueError:
-            continue
-        if number.is_integer():
-            raise _NotSure("a whole number written with a point or an exponent")
-
-
-def _dimension_rows(data: bytes) -> int | None:
-    """The last row of the sheet's ``<dimension>``, which openpyxl's read-only mode stops at."""
-    head = data[: data.find(b"<sheetData")]
-    match = _DIMENSION.search(head)
-    if match is None:
-        if b"<dimension" in head:
-            raise _NotSure("dimension")
-        return None
-    from openpyxl.utils.cell import range_boundaries
-
-    last = range_boundaries(match.group(1).decode())[3]
-    if last is None or last > _MAX_FAST_ROWS:
-        raise _NotSure("dimension")
-    return int(last)
-
-
-_TEMPORAL = (date, time, timedelta)
-#: The label of a Settings row naming the hand-record file (``xlbridge score --hands``).
-HAND_RECORDS_LABEL = "Hand records"
-
-#: The label of the one setting a date belongs in (its value is not read).
-_EVENT_DATE = next(s.label for s in L.SETTING_ROWS if s.name == "EventDate").lower()
-
-
-def _openpyxl_rows(name: str, rows: list[list[Any]], last: int | None) -> list[tuple[Any, ...]]:
-    """calamine's rows as openpyxl's read-only ``iter_rows(max_col=9, values_only=True)``.
-
-    Blank cells are ``None``; whole numbers below 2**53 ints; the event's date a
-    ``datetime``.  Rows stop at the ``<dimension>``'s last row, as openpyxl's do.
-    """
-    if last is not None:
-        rows = rows[:last]
-    out: list[tuple[Any, ...]] = []
-    event_date = _EVENT_DATE if name == L.SETTINGS else None
-    for row in rows:
-        cells = [_value(v) for v in row[:9]]
-        if len(cells) < 9:
-            cells.extend([None] * (9 - len(cells)))
-        if any(isinstance(v, _TEMPORAL) for v in cells):
-            label = cells[0].strip().lower() if isinstance(cells[0], str) else None
-            if (
-                event_date is None
-                or label != event_date
-                or any(isinstance(v, _TEMPORAL) for v in cells[2:])
-            ):
-                raise _NotSure("a date or time")
-            if isinstance(cells[1], date) and not isinstance(cells[1], datetime):
-                cells[1] = datetime.combine(cells[1], time())
-        out.append(tuple(cells))
-    return out
-
-
-def _value(value: Any) -> Any:
-    if value == "" and isinstance(value, str):
-        return None
-    if isinstance(value, float):
-        if not math.isfinite(value):
-            raise _NotSure("not a finite number")
-        if value.is_integer():
-            if abs(value) >= 2**53:
-                raise _NotSure("a whole number beyond 2**53")
-            return int(value)
-    return value
-
-
-def _column(letters: bytes) -> int:
-    column = 0
-    for letter in letters:
-        column = column * 26 + letter - 64
-    return column
-
-
-def _quick_problems(name: str, width: int, data: bytes) -> list[str]:
-    """:func:`_sheet_problems` on the sheet XML, skipping the parse when it cannot find any.
-
-    With no merged cells and every formula outside the first ``width``
-    columns (the template's computed column), there is nothing to report.
-    """
-    if b"mergeCell" not in data:
-        for match in _FORMULA.finditer(data):
-            cell = _CELL.match(data, data.rfind(b"<c", 0, match.start()))
-            if (
-                cell is None
-                or data[cell.end() - 2 : cell.end()] == b"/>"
-                or data.find(b"</c>", cell.end(), match.start()) != -1
-                or _column(cell.group(1)) <= width
-            ):
-                break
-        else:
-            return []
-    return list(_sheet_problems(name, width, io.BytesIO(data)))
-
-
 class _Reader:
-    def __init__(
-        self, sheets: dict[str, list[tuple[Any, ...]]], hidden: Sequence[str] = ()
-    ) -> None:
-        self.sheets = sheets
-        self.problems = _Problems(list(hidden))
+    def __init__(self, loaded: Sheets) -> None:
+        self.loaded = loaded
+        self.sheets = {name: sheet.rows for name, sheet in loaded.read.items()}
+        self.problems = _Problems([_hidden_message(h) for h in loaded.hidden])
         #: contract scores by board and the three cells' types and values: a board's
         #: tables often bid and make the same; only scores read without a problem
         self.contract_scores: dict[tuple[object, ...], int] = {}
@@ -460,12 +184,14 @@ class _Reader:
         self.contract_results: dict[int, Result] = {}
         #: the Settings row naming the hand-record file: its text and cell
         self.hand_records: tuple[str, str] | None = None
+        self.numbering = PairNumbering({})
 
     def read(self) -> NightWorkbook:
         settings, name, tables, boards = self._settings()
         pairs = self._pairs()
         rulings, ruling_rows = self._rulings()
         self._check_headers()
+        self._check_sheets()
         plays = self._travellers({p.label for p in pairs}, rulings, ruling_rows, tables, boards)
         if not plays and not self.problems.errors:
             self.problems.error(f"{L.TRAVELLERS}!A2", "no traveller row has a result to score")
@@ -474,9 +200,56 @@ class _Reader:
             count = len(self.problems.errors)
             head = f"{count} problem{'s' if count > 1 else ''} in the workbook:\n"
             raise ScoringError(head + "\n".join(self.problems.errors))
-        event = Event(tuple(pairs), tuple(plays), tuple(adjustments), settings, name)
+        event = Event(
+            tuple(pairs), tuple(plays), tuple(adjustments), settings, name, self._event_date()
+        )
         warnings = tuple(self.problems.warnings)
         return NightWorkbook(event, warnings, tables, boards, self.hand_records)
+
+    def _event_date(self) -> date | None:
+        """The date of play from Settings (a date cell, or text such as 2026-11-24)."""
+        for row in self.sheets.get(L.SETTINGS, []):
+            if len(row) > 1 and isinstance(row[0], str) and row[0].strip().lower() == _EVENT_DATE:
+                value = row[1]
+                if isinstance(value, datetime):
+                    return value.date()
+                if isinstance(value, date):
+                    return value
+                try:
+                    return date.fromisoformat(str(value).strip())
+                except ValueError:
+                    return None
+        return None
+
+    def _entries(self, name: str, width: int) -> Iterator[tuple[int, Cells]]:
+        """The non-blank rows of an entry sheet below its header, with their sheet row numbers.
+
+        A row holding an Excel error value (``#N/A``, ``#REF!``...) is reported,
+        cell by cell, and not read further: the error is what needs fixing.
+        """
+        for index, cells in _data(self.sheets.get(name, []), width):
+            errors = [(column, cell) for column, cell in enumerate(cells) if _excel_error(cell)]
+            for column, cell in errors:
+                self.problems.error(f"{name}!{_LETTERS[column]}{index}", _excel_error(cell))
+            if not errors:
+                yield index, cells
+
+    def _check_sheets(self) -> None:
+        """Every sheet that looks like entry data but is not read is reported.
+
+        A copied sheet (``Travellers (2)``), a renamed or misspelt one
+        (``Travelers``), or another sheet with an entry sheet's headers would
+        otherwise be left out of the scoring without a word.
+        """
+        for name, first in self.loaded.others.items():
+            like = _entry_like(name, first)
+            if like:
+                self.problems.error(
+                    f"sheet {name!r}",
+                    f"looks like the {like} sheet (its name or headers) but is not read: "
+                    f"only the sheet named {like!r} is scored; move its rows there and "
+                    "delete it (or rename it so it does not look like an entry sheet)",
+                )
 
     def _check_headers(self) -> None:
         """Row 1 of each entry sheet holds its headers (or is blank): data is read from row 2 on.
@@ -493,28 +266,46 @@ class _Reader:
                 if text and text != column.header.lower():
                     self.problems.error(
                         f"{name}!{column.letter}1",
-                        f"expected the header {column.header!r}, found {found!r}: "
+                        f"expected the header {column.header!r}, found {quote(found)}: "
                         "keep the header row in row 1, with the data from row 2",
                     )
                     break
 
     # --- settings -----------------------------------------------------------------------------
 
-    def _settings(self) -> tuple[Settings, str, int | None, int | None]:
+    def _setting_cells(self) -> dict[str, tuple[object, str]]:
+        """Each setting's value as the user meant it, and its cell (``''`` when absent).
+
+        A percentage setting in a cell formatted as a percentage is read as
+        Excel shows it (40% is stored as 0.4); where the meaning cannot be
+        known, the cell is refused with both readings.
+        """
+        sheet = self.loaded.read[L.SETTINGS]
         found: dict[str, tuple[object, str]] = {}
-        for index, row in enumerate(self.sheets.get(L.SETTINGS, []), start=1):
+        for index, row in enumerate(sheet.rows, start=1):
             if row and isinstance(row[0], str):
                 value = row[1] if len(row) > 1 else None
-                found[row[0].strip().lower()] = (value, f"{L.SETTINGS}!B{index}")
+                where = f"{L.SETTINGS}!B{index}"
+                label = row[0].strip().lower()
+                if label in _PERCENT_LABELS and not is_blank(value):
+                    percent = is_percent_format(sheet.number_format(index, 2))
+                    value = self.problems.attempt(
+                        partial(_at, where, partial(_percent, percent_format=percent), value)
+                    )
+                    value = _FAULTY if value is None else value
+                found[label] = (value, where)
         hands, cell = found.get(HAND_RECORDS_LABEL.lower(), (None, ""))
         self.hand_records = None if is_blank(hands) else (str(hands).strip(), cell)
-        values: dict[str, tuple[object, str]] = {}
-        for setting in L.SETTING_ROWS:
-            values[setting.name] = found.get(setting.label.lower(), (None, ""))
+        return {
+            setting.name: found.get(setting.label.lower(), (None, "")) for setting in L.SETTING_ROWS
+        }
+
+    def _settings(self) -> tuple[Settings, str, int | None, int | None]:
+        values = self._setting_cells()
 
         def get(name: str, convert: Callable[[object], T], default: T) -> T:
             value, where = values[name]
-            if is_blank(value):
+            if is_blank(value) or value is _FAULTY:
                 return default
             try:
                 return convert(value)
@@ -525,7 +316,7 @@ class _Reader:
         tables = get("Tables", _positive, None)
         boards = get("Boards", _positive, None)
         fields = {setting: name for name, setting in _SETTING_FIELDS.items()}
-        typed = {fields[name]: values[name][0] for name in fields}
+        typed = {fields[name]: values[name][0] for name in fields if values[name][0] is not _FAULTY}
         sources = {fields[name]: values[name][1] or L.SETTINGS for name in fields}
         try:
             settings = Settings.parse(typed, sources)
@@ -539,17 +330,37 @@ class _Reader:
     # --- pairs --------------------------------------------------------------------------------
 
     def _pairs(self) -> list[Pair]:
-        pairs: list[Pair] = []
-        seen: dict[str, int] = {}
-        for index, (label_cell, names, _direction) in _data(self.sheets[L.PAIRS], 3):
+        listed: list[tuple[int, str, object, str]] = []
+        for index, (label_cell, names, direction_cell) in self._entries(L.PAIRS, 3):
             where = f"{L.PAIRS}!A{index}"
             label = pair_label(label_cell)
             if not label:
-                self.problems.error(where, f"a pair needs a number (the row names {names!r})")
+                self.problems.error(where, f"a pair needs a number (the row names {quote(names)})")
                 continue
+            # NS, N-S, North, EW, E/W, East...; anything else is a note for people
+            direction = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}.get(
+                pair_label(direction_cell)[:1].upper(), ""
+            )
+            listed.append((index, label, names, direction))
+        directions: dict[str, set[str]] = defaultdict(set)
+        for _, label, _, direction in listed:
+            directions[label].add(direction)
+        self.numbering = PairNumbering({k: frozenset(v) for k, v in directions.items()})
+        pairs: list[Pair] = []
+        seen: dict[str, int] = {}
+        for index, number, names, direction in listed:
+            where = f"{L.PAIRS}!A{index}"
+            label = self.numbering.label(number, direction)
             if label in seen:
                 self.problems.error(
                     where, f"pair {label} is listed twice (also {L.PAIRS}!A{seen[label]})"
+                )
+                continue
+            if self.numbering.by_direction and not direction:
+                self.problems.error(
+                    f"{L.PAIRS}!C{index}",
+                    f"pair {number} needs a direction, NS or EW: the pairs are numbered "
+                    "in each direction (NS 1, EW 1)",
                 )
                 continue
             seen[label] = index
@@ -562,11 +373,14 @@ class _Reader:
 
     def _rulings(self) -> tuple[dict[str, Result], dict[str, list[int]]]:
         groups: dict[str, list[tuple[int, Cells]]] = defaultdict(list)
-        for index, cells in _data(self.sheets.get(L.RULINGS, []), 5):
+        for index, cells in self._entries(L.RULINGS, 5):
             ident, _side, score, weight, _note = cells
             if is_blank(ident):
                 self.problems.error(f"{L.RULINGS}!A{index}", "a ruling row needs an ID (R1)")
                 continue
+            if isinstance(weight, float) and (exact := simple_fraction(weight)) is not None:
+                weight = exact  # =1/3 is the float nearest 1/3, which is meant
+                cells = (*cells[:3], weight, *cells[4:])
             ok = self._ruling_cells(index, score, weight)
             key = normalise_text(str(ident)).upper().replace(" ", "")
             groups[key].append((index, cells if ok else ()))
@@ -590,7 +404,9 @@ class _Reader:
             self.problems.error(score_at, "a ruling row needs a score")
         elif not (isinstance(score, str) and normalise_text(score).upper().startswith("A")):
             self.problems.attempt(lambda: parse_score(score, score_at))
-        if not is_blank(weight):
+        if isinstance(weight, (date, datetime)):
+            self.problems.error(weight_at, _date_weight(weight))
+        elif not is_blank(weight):
             self.problems.attempt(lambda: parse_weight(weight, weight_at))
         return len(self.problems.errors) == before
 
@@ -607,13 +423,16 @@ class _Reader:
         plays: list[Play] = []
         seen: dict[tuple[int, str], tuple[int, str]] = {}
         per_board: dict[int, int] = defaultdict(int)
-        for index, cells in _data(self.sheets[L.TRAVELLERS], 8):
+        movement = self._movement(labels, tables, boards)
+        for index, cells in self._entries(L.TRAVELLERS, 12):
             row = _TravellerRow(index, cells)
             board = self._board(row, boards)
             ns, ew = self._pair_cells(row, labels)
             result = self._result(row, board, rulings, ruling_rows)
             if board is None:
                 continue
+            if movement is not None and ns and ew:
+                self._check_movement(movement, row, board, ns, ew)
             for label, letter in ((ns, "B"), (ew, "C")):
                 first = seen.setdefault((board, label), (index, row.at(letter)))
                 if label and first[0] != index:
@@ -630,23 +449,58 @@ class _Reader:
                 plays.append(row.play(board, ns, ew, result))
         return plays
 
+    def _movement(
+        self, labels: set[str], tables: int | None, boards: int | None
+    ) -> Movement | None:
+        """The movement Settings names, when the pairs are numbered as it numbers them."""
+        text = next(
+            (
+                row[1]
+                for row in self.sheets.get(L.SETTINGS, [])
+                if len(row) > 1 and isinstance(row[0], str) and row[0].strip() == "Movement"
+            ),
+            None,
+        )
+        movement = parse_movement(text, tables, boards)
+        return movement if movement is not None and set(movement.pairs) == labels else None
+
+    def _check_movement(
+        self, movement: Movement, row: _TravellerRow, board: int, ns: str, ew: str
+    ) -> None:
+        """A row placed by its Round and Table (columns J, K) that the movement contradicts."""
+        rnd, table, note = row.cells[9:12]
+        if not is_blank(note) or is_blank(rnd) or is_blank(table):
+            return
+        try:
+            problem = check_row(movement, whole_number(rnd), whole_number(table), board, ns, ew)
+        except ValueError:
+            return
+        if problem:
+            self.problems.error(
+                row.at("B"),
+                f"{problem}: correct the row, or type a note in {row.at('L')} to keep it",
+            )
+
     def _board(self, row: _TravellerRow, boards: int | None) -> int | None:
         value = row.cells[0]
+        if is_blank(value):
+            self.problems.error(row.at("A"), "a traveller row needs a board number")
+            return None
         try:
             board = whole_number(value)
         except ValueError:
-            self.problems.error(row.at("A"), f"board {value!r} is not a board number")
+            self.problems.error(row.at("A"), f"board {quote(value)} is not a board number")
             return None
         if board < 1 or (boards is not None and board > boards):
             top = f"1 to {boards}" if boards is not None else "1 or more"
-            self.problems.error(row.at("A"), f"board {value!r} is out of range ({top})")
+            self.problems.error(row.at("A"), f"board {quote(value)} is out of range ({top})")
             return None
         return board
 
     def _pair_cells(self, row: _TravellerRow, labels: set[str]) -> tuple[str, str]:
         found = []
         for offset, letter, side in ((1, "B", "NS"), (2, "C", "EW")):
-            label = pair_label(row.cells[offset])
+            label = self.numbering.at(pair_label(row.cells[offset]), side)
             if not label:
                 self.problems.error(row.at(letter), f"no {side} pair")
             elif label not in labels:
@@ -688,7 +542,7 @@ class _Reader:
             self._check_possible(row, board, parsed, key if key in rulings else "", ruling_rows)
             if contract_score is not None and parsed != Result.of(contract_score):
                 self.problems.warnings.append(
-                    f"{row.at('G')}: the typed score {typed!r} differs from the contract's "
+                    f"{row.at('G')}: the typed score {quote(typed)} differs from the contract's "
                     f"({row.cells[3]} by {row.cells[4]} {row.cells[5]}: {contract_score}); "
                     "the typed score is used"
                 )
@@ -710,7 +564,7 @@ class _Reader:
     def _score_contract(self, row: _TravellerRow, board: int) -> int | None:
         contract_cell, declarer, result = row.cells[3:6]
         contract = self.problems.attempt(lambda: _at(row.at("D"), parse_contract, contract_cell))
-        if contract is None and not _passed(contract_cell):
+        if contract is None and not is_passed_out(contract_cell):
             return None
         seat = None
         if contract is not None:
@@ -751,19 +605,27 @@ class _Reader:
                     "scored as the TD assigned it"
                 )
             else:
-                self.problems.error(row.at("G"), f"{row.cells[6]!r}: {why}")
+                self.problems.error(row.at("G"), f"{quote(row.cells[6])}: {why}")
 
     # --- adjustments --------------------------------------------------------------------------
 
     def _adjustments(self, labels: set[str], boards: int | None) -> list[Adjustment]:
         found: list[Adjustment] = []
-        for index, cells in _data(self.sheets.get(L.ADJUSTMENTS, []), 5):
+        for index, cells in self._entries(L.ADJUSTMENTS, 5):
             pair_cell, board_cell, amount_cell, unit_cell, reason = cells
             at = f"{L.ADJUSTMENTS}!{{}}{index}".format
-            pair = pair_label(pair_cell)
+            pair = self.numbering.resolve(pair_label(pair_cell)) or ""
             before = len(self.problems.errors)
-            if pair not in labels:
-                self.problems.error(at("A"), f"pair {pair_cell!r} is not on the {L.PAIRS} sheet")
+            if not pair and not is_blank(pair_cell):
+                self.problems.error(
+                    at("A"),
+                    f"pair {quote(pair_cell)} is both NS {pair_cell} and EW {pair_cell}: "
+                    f"write NS {pair_cell} or EW {pair_cell}",
+                )
+            elif pair not in labels:
+                self.problems.error(
+                    at("A"), f"pair {quote(pair_cell)} is not on the {L.PAIRS} sheet"
+                )
             board = None
             if not is_blank(board_cell):
                 try:
@@ -771,20 +633,60 @@ class _Reader:
                     if board < 1 or (boards is not None and board > boards):
                         raise ValueError
                 except ValueError:
-                    self.problems.error(at("B"), f"board {board_cell!r} is out of range")
-            try:
-                amount = parse_fraction(amount_cell)
-            except ValueError:
-                self.problems.error(at("C"), f"{amount_cell!r} is not an amount (e.g. -1 or -0.5)")
-                amount = Fraction(0)
+                    self.problems.error(at("B"), f"board {quote(board_cell)} is out of range")
             unit = AdjustmentUnit.MATCHPOINTS
             if not is_blank(unit_cell):
                 parsed = self.problems.attempt(partial(_at, at("D"), _unit, unit_cell))
                 unit = parsed if parsed is not None else unit
+            amount = self._amount(index, amount_cell, unit, not is_blank(unit_cell))
+            if amount is None:
+                continue
+            if isinstance(amount, tuple):
+                amount, unit = amount
             if len(self.problems.errors) == before:
                 note = "" if is_blank(reason) else str(reason)
                 found.append(Adjustment(pair, amount, unit, board, note, at("C")))
         return found
+
+    def _amount(
+        self, index: int, cell: object, unit: AdjustmentUnit, unit_typed: bool
+    ) -> Fraction | tuple[Fraction, AdjustmentUnit] | None:
+        """An adjustment's amount as the user meant it; with the unit when the cell says it.
+
+        An amount typed as a percentage (-10%: Excel stores -0.1 and formats the
+        cell as a percentage) is a percentage of a top; with the unit left
+        blank the unit is %, with the unit MP the row contradicts itself.
+        """
+        where = f"{L.ADJUSTMENTS}!C{index}"
+        sheet = self.loaded.read[L.ADJUSTMENTS]
+        percent = is_percent_format(sheet.number_format(index, 3)) or (
+            isinstance(cell, str) and normalise_text(cell).endswith("%")
+        )
+        if percent and unit is AdjustmentUnit.MATCHPOINTS:
+            if unit_typed:
+                shown = f"{quote(cell)} (shown as a percentage)"
+                self.problems.error(
+                    where,
+                    f"{shown} is a percentage but the unit ({L.ADJUSTMENTS}!D{index}) is MP: "
+                    "write % as the unit, or type the amount in matchpoints",
+                )
+                return None
+            unit = AdjustmentUnit.PERCENT_OF_TOP
+        try:
+            if unit is AdjustmentUnit.PERCENT_OF_TOP:
+                amount = parse_percent(cell, percent)
+            else:
+                amount = parse_fraction(cell)
+        except ValueError as exc:
+            message = str(exc) if "could mean" in str(exc) else "is not an amount (e.g. -1 or -0.5)"
+            self.problems.error(where, _quote_free(message, cell))
+            return None
+        if unit is AdjustmentUnit.PERCENT_OF_TOP and not -100 <= amount <= 100:
+            self.problems.error(
+                where, f"{quote(amount)}% of a top is not an adjustment (from -100% to 100%)"
+            )
+            return None
+        return (amount, unit) if percent else amount
 
 
 @dataclass(frozen=True)
@@ -804,7 +706,7 @@ class _TravellerRow:
             ew,
             result,
             self.at("G"),
-            "" if is_blank(version) else pair_label(version),
+            "" if is_blank(version) else pair_label(version).upper(),
             *text,
         )
 
@@ -814,10 +716,6 @@ def _at(where: str, parse: Callable[[Any], T], value: object) -> T:
         return parse(value)
     except ScoringError as exc:
         raise type(exc)(f"{where}: {exc}") from None
-
-
-def _passed(cell: object) -> bool:
-    return isinstance(cell, str) and normalise_text(cell).upper() in {"PASS", "P", "AP"}
 
 
 def _one_ruling(members: list[tuple[int, Cells]], where: str) -> Result:
@@ -850,7 +748,11 @@ _SETTING_FIELDS = {
 
 
 def _quote_free(message: str, value: object) -> str:
-    return message if repr(value) in message else f"{value!r}: {message}"
+    """``message`` quoting ``value`` once, as the user sees it (never as Python writes it)."""
+    shown = quote(value)
+    if not isinstance(value, str):
+        message = message.replace(repr(value), shown)
+    return message if shown in message else f"{shown}: {message}"
 
 
 def _unit(value: object) -> AdjustmentUnit:
@@ -860,5 +762,89 @@ def _unit(value: object) -> AdjustmentUnit:
 def _positive(value: object) -> int:
     number = whole_number(value)
     if number < 1:
-        raise ValueError(f"{value!r} is not a whole number from 1")
+        raise ValueError(f"{quote(value)} is not a whole number from 1")
     return number
+
+
+_LETTERS = "ABCDEFGHI"
+#: Excel's error values, and what usually causes each.
+_EXCEL_ERRORS = {
+    "#N/A": "a lookup (VLOOKUP, MATCH, XLOOKUP) found nothing",
+    "#REF!": "a formula refers to cells that were deleted",
+    "#VALUE!": "a formula met text where it needed a number",
+    "#DIV/0!": "a formula divides by zero or by a blank cell",
+    "#NAME?": "a formula uses a name or function Excel does not know",
+    "#NUM!": "a formula's number is out of range",
+    "#NULL!": "a formula's ranges do not meet",
+    "#SPILL!": "a formula's answer spills over cells that are not empty",
+    "#CALC!": "a formula could not be calculated",
+    "#GETTING_DATA": "Excel had not finished calculating when the file was saved",
+    "#FIELD!": "a formula refers to a field that does not exist",
+    "#BLOCKED!": "a formula needs something Excel blocked",
+    "#CONNECT!": "a formula's data connection failed",
+    "#BUSY!": "Excel had not finished calculating when the file was saved",
+    "#UNKNOWN!": "a formula's data type is not known to this Excel",
+}
+
+
+def _excel_error(value: object) -> str:
+    """What to say of a cell holding an Excel error value (``''`` when it holds none)."""
+    if not isinstance(value, str) or not value.startswith("#"):
+        return ""
+    cause = _EXCEL_ERRORS.get(normalise_text(value).upper())
+    if cause is None:
+        return ""
+    return (
+        f"{value} is an Excel error, not a value: usually {cause}; "
+        "fix the formula or type the value"
+    )
+
+
+#: Entry sheets by their name's letters (lower case), with common misspellings.
+_ENTRY_NAMES = {
+    re.sub(r"[^a-z]", "", name.lower()): name
+    for name in (L.PAIRS, L.TRAVELLERS, L.RULINGS, L.ADJUSTMENTS, L.SETTINGS)
+} | {"travelers": L.TRAVELLERS, "traveler": L.TRAVELLERS, "traveller": L.TRAVELLERS}
+
+
+def _entry_like(name: str, first: Sequence[object]) -> str:
+    """The entry sheet a sheet that is not read looks like, by its name or headers, or ``''``."""
+    letters = re.sub(r"[^a-z]", "", name.lower().replace("copy of", ""))
+    letters = letters.removesuffix("copy")
+    if letters in _ENTRY_NAMES:
+        return _ENTRY_NAMES[letters]
+    headers = [normalise_text(str(cell)).lower() for cell in first if not is_blank(cell)]
+    for sheet, columns in _ENTRY_COLUMNS.items():
+        wanted = [column.header.lower() for column in columns]
+        if headers[: len(wanted)] == wanted:
+            return sheet
+    return ""
+
+
+def _date_weight(value: date) -> str:
+    """What to say of a weight that Excel turned into a date (2/5 typed, 2 May stored)."""
+    low, high = sorted((value.day, value.month))
+    percent = quote(Fraction(low, high) * 100)
+    typed = f"'{low}/{high} (with the apostrophe, kept as text)"
+    return f"Excel read {low}/{high} as a date ({value.day} {value:%B}): type " + (
+        typed if "/" in percent else f"{percent}% or {typed}"
+    )
+
+
+#: The label of a Settings row naming the hand-record file (``xlbridge score --hands``).
+HAND_RECORDS_LABEL = "Hand records"
+
+#: The label of the setting the date of play belongs in.
+_EVENT_DATE = next(s.label for s in L.SETTING_ROWS if s.name == "EventDate").lower()
+
+#: A setting's cell that was refused already (so it is not refused twice).
+_FAULTY = object()
+#: The settings that are percentages.
+_PERCENT_LABELS = {s.label.lower() for s in L.SETTING_ROWS if s.name in ("Aplus", "Aminus")}
+
+
+def _percent(value: object, percent_format: bool) -> Fraction:
+    try:
+        return parse_percent(value, percent_format)
+    except ValueError as exc:
+        raise ScoringError(_quote_free(str(exc), value)) from None

@@ -51,9 +51,16 @@ class TeamsNight:
 
 
 def is_teams_workbook(path: str | os.PathLike[str]) -> bool:
-    """True when the (checked) workbook at ``path`` has the Teams, Matches and Travellers sheets."""
+    """True when the (checked) workbook at ``path`` has the Teams, Matches and Travellers sheets.
+
+    A damaged workbook whose sheet list cannot be read is not taken for a teams
+    workbook: the pairs reader then names the damaged part and what to do.
+    """
     check_workbook_file(path)
-    wb = load_workbook(path, read_only=True)
+    try:
+        wb = load_workbook(path, read_only=True)
+    except Exception:  # any damage openpyxl trips on is reported by the pairs reader
+        return False
     try:
         return all(name in wb.sheetnames for name in T.TEAMS_SHEETS)
     finally:

@@ -59,6 +59,8 @@ _T = f"{L.TRAVELLERS}!"
 _LAST = L.last_row(L.MAX_ROWS)
 _PAIRS_LAST = L.last_row(L.MAX_PAIRS)
 RULINGS_RANGE = f"{L.RULINGS}!$A$1:$E${L.RULINGS_ROWS}"
+#: The Result drop-down: what Excel keeps as typed in a text cell (m: made exactly).
+RESULT_CHOICES = '"m,=,+1,+2,+3,+4,+5,+6,-1,-2,-3,-4,-5,-6,-7"'
 
 
 def _quoted(sheet: str) -> str:
@@ -88,6 +90,11 @@ HOW_TO_TEXT = (
     "playing itself or twice on a board, a board out of range, an unknown pair.",
     "xlbridge score checks everything and names the cell of every problem.",
     "Explain one board step by step:  xlbridge explain NIGHT.xlsx --board 5",
+    "",
+    "A night set up for its movement (pairs numbered, travellers pre-filled, table cards):",
+    "   xlbridge new NIGHT.xlsx --movement mitchell --tables 7 --boards 21 --date 2026-11-24",
+    "Each traveller row is then checked against the movement; a note in its TD note column",
+    "keeps a row the TD changed on purpose (a late arrival, a changed movement).",
 )
 
 
@@ -333,15 +340,10 @@ def _travellers(ws: Worksheet) -> None:
         )
     _validation(ws, f"D2:D{_LAST}", "Contract", cols[3].help)
     _validation(ws, f"E2:E{_LAST}", "Declarer", cols[4].help, "list", '"N,E,S,W"')
-    _validation(
-        ws,
-        f"F2:F{_LAST}",
-        "Result",
-        cols[5].help,
-        "list",
-        '"=,+1,+2,+3,+4,+5,+6,-1,-2,-3,-4,-5,-6,-7"',
-    )
-    for col in cols[6:8]:
+    _validation(ws, f"F2:F{_LAST}", "Result", cols[5].help, "list", RESULT_CHOICES)
+    for row in range(2, _LAST + 1):
+        ws[f"F{row}"].number_format = "@"  # text: Excel keeps a typed = or +1 as typed
+    for col in (*cols[6:8], *cols[9:]):
         _validation(ws, f"{col.letter}2:{col.letter}{_LAST}", col.header, col.help)
     for row in range(2, _LAST + 1):
         ws[f"I{row}"] = (
@@ -351,13 +353,25 @@ def _travellers(ws: Worksheet) -> None:
     _computed(ws, f"I2:I{_LAST}")
     _flag(ws, f"G2:G{_LAST}", "AND(ISNUMBER($G2),MOD($G2,10)<>0)")
     _flag(ws, f"A2:A{_LAST}", 'AND($A2<>"",OR(NOT(ISNUMBER($A2)),$A2<1,$A2>Boards,$A2<>INT($A2)))')
-    _flag(ws, f"B2:C{_LAST}", 'AND($B2<>"",$B2=$C2)')
-    _flag(ws, f"B2:B{_LAST}", f'AND($B2<>"",COUNTIFS({a},$A2,{b},$B2)+COUNTIFS({a},$A2,{c},$B2)>1)')
-    _flag(ws, f"C2:C{_LAST}", f'AND($C2<>"",COUNTIFS({a},$A2,{b},$C2)+COUNTIFS({a},$A2,{c},$C2)>1)')
+    # Mitchell numbering (NS 1 and EW 1 both listed): NS 3 may meet EW 3, and a number may
+    # stand in both columns of a board; a number listed once is one pair.
+    once = f"COUNTIF({pairs},$B2)<2"
+    _flag(ws, f"B2:C{_LAST}", f'AND($B2<>"",$B2=$C2,{once})')
+    _flag(
+        ws,
+        f"B2:B{_LAST}",
+        f'AND($B2<>"",COUNTIFS({a},$A2,{b},$B2)+{once}*COUNTIFS({a},$A2,{c},$B2)>1)',
+    )
+    _flag(
+        ws,
+        f"C2:C{_LAST}",
+        f'AND($C2<>"",COUNTIFS({a},$A2,{c},$C2)+(COUNTIF({pairs},$C2)<2)*COUNTIFS({a},$A2,{b},$C2)>1)',
+    )
     _flag(ws, f"B2:C{_LAST}", f'AND(B2<>"",COUNTIF({pairs},B2)=0)')
+    _computed(ws, f"J2:K{_LAST}")
     _flag(ws, f"D2:G{_LAST}", 'AND($A2<>"",$D2="",$G2="")', NOTE_FILL)
     _flag(ws, f"A2:A{_LAST}", f'AND($A2<>"",COUNTIFS({a},$A2)>Tables)', NOTE_FILL)
-    ws.print_area = f"A1:I{_LAST}"
+    ws.print_area = f"A1:L{_LAST}"
 
 
 def _rulings(ws: Worksheet) -> None:
@@ -475,14 +489,21 @@ def _ranking(ws: Worksheet) -> None:
         ws[f"B{row}"] = f'=IF({L.PAIRS}!A{row}="","",{L.PAIRS}!A{row})'
         ws[f"C{row}"] = f'=IF(B{row}="","",{L.PAIRS}!B{row}&"")'
         ws[f"D{row}"] = f'=IF(B{row}="","",IF({L.PAIRS}!C{row}="","all",{L.PAIRS}!C{row}))'
+        # An NS pair's scores are in the NS column, an EW pair's in the EW column (NS 1 and
+        # EW 1 are two pairs in a Mitchell numbered by direction); a Howell pair's in both.
+        as_ns, as_ew = f'({L.PAIRS}!C{row}<>"EW")', f'({L.PAIRS}!C{row}<>"NS")'
         ws[f"E{row}"] = (
-            f'=IF(B{row}="","",SUMPRODUCT(({b}=B{row})*ISNUMBER({g}))'
-            f"+SUMPRODUCT(({c}=B{row})*ISNUMBER({h})))"
+            f'=IF(B{row}="","",{as_ns}*SUMPRODUCT(({b}=B{row})*ISNUMBER({g}))'
+            f"+{as_ew}*SUMPRODUCT(({c}=B{row})*ISNUMBER({h})))"
+        )
+        adjusted = "".join(
+            f'+(SUMIFS({adj_amount},{adj_pair},B{row},{adj_unit},"{unit}")'
+            f'+SUMIFS({adj_amount},{adj_pair},D{row}&" "&B{row},{adj_unit},"{unit}")){scale}'
+            for unit, scale in (("MP", ""), ("%", "*Top/100"))
         )
         ws[f"F{row}"] = (
-            f'=IF(B{row}="","",SUMIF({b},B{row},{g})+SUMIF({c},B{row},{h})'
-            f'+SUMIFS({adj_amount},{adj_pair},B{row},{adj_unit},"MP")'
-            f'+SUMIFS({adj_amount},{adj_pair},B{row},{adj_unit},"%")*Top/100)'
+            f'=IF(B{row}="","",{as_ns}*SUMIF({b},B{row},{g})+{as_ew}*SUMIF({c},B{row},{h})'
+            f"{adjusted})"
         )
         ws[f"G{row}"] = f'=IF(B{row}="","",E{row}*Top)'
         ws[f"H{row}"] = f'=IF(OR(B{row}="",N(G{row})=0),"",100*F{row}/G{row})'

@@ -30,7 +30,9 @@ from xlbridge.event import Play
 from xlbridge.result import Row, format_result
 from xlbridge.session import BoardResult, EventResult, PairResult
 from xlbridge.workbook import layout as L
-from xlbridge.workbook.reader import _sheet_parts, source_row
+from xlbridge.workbook.printing import prepare_printing
+from xlbridge.workbook.reader import source_row
+from xlbridge.workbook.sheets import sheet_parts
 from xlbridge.workbook.template import (
     BOLD,
     COMPUTED_FILL,
@@ -80,7 +82,8 @@ def write_results(
     With ``hands``, each board's deal, makeable contracts and par go beside
     its frequency table (:func:`fill_hands`).
     """
-    wb = load_workbook(Path(source))
+    with open(source, "rb") as file:  # closed even when openpyxl fails half way
+        wb = load_workbook(file)
     fill_results(wb, result)
     if hands is not None:
         from xlbridge.workbook.handsheet import fill_hands  # only when hands are given
@@ -116,6 +119,8 @@ def fill_results(
             _frequencies(ws, result)
         else:
             _ranking(ws, result, bulk)
+    if bulk is None:  # a merged field of thousands of pairs is not for printing
+        prepare_printing(wb, result)
 
 
 def _settings(ws: Worksheet, result: EventResult) -> None:
@@ -413,7 +418,7 @@ def save_workbook(wb: Workbook, target: str | os.PathLike[str], bulk: BulkRows) 
         zipfile.ZipFile(io.BytesIO(saved)) as source,
         zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as out,
     ):
-        parts = {part: title for title, part in _sheet_parts(source).items()}
+        parts = {part: title for title, part in sheet_parts(source).items()}
         for info in source.infolist():
             bulk_rows = bulk.sheets.get(parts.get(info.filename, ""))
             if bulk_rows is None:

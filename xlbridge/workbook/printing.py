@@ -1,0 +1,259 @@
+"""The results workbook as it prints: headers, page numbers, print areas, one card a page.
+
+:func:`prepare_printing` is the last step of writing results: every sheet
+gets the event name and date in its page header and the sheet name and
+``Page n of N`` in its footer; each print area ends at the last row used (the
+template's run to row 1001); the ranking fits one page (up to 30 pairs a
+direction); the board results and frequency tables break between boards,
+never inside one; a Score cards sheet holds one personal score card a page;
+and an entry sheet left empty (no rulings, no adjustments) does not print at
+all, so no page holds headers alone.
+
+:func:`played_text` is how a played contract reads on a score card:
+``4H+1 N``, ``3C= N``, ``Pass``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+
+from openpyxl.workbook.workbook import Workbook
+from openpyxl.worksheet.pagebreak import Break, RowBreak
+from openpyxl.worksheet.worksheet import Worksheet
+
+from xlbridge.contract import parse_contract
+from xlbridge.errors import ScoringError
+from xlbridge.event import Play
+from xlbridge.report import format_figure
+from xlbridge.result import format_result
+from xlbridge.session import EventResult, PairResult
+from xlbridge.workbook import layout as L
+from xlbridge.workbook.template import BOLD, HEADER_FILL, HEADER_FONT, TITLE_FONT
+
+__all__ = [
+    "event_title",
+    "format_day",
+    "pair_name",
+    "played_text",
+    "prepare_printing",
+    "print_setup",
+]
+
+#: Rows that fit a printed page (portrait, the template's fonts), with room to spare.
+PAGE_ROWS = 40
+
+
+def format_day(day: date | None) -> str:
+    """``24 November 2026`` ("" without a date)."""
+    return f"{day.day} {day:%B %Y}" if day else ""
+
+
+def event_title(result: EventResult) -> str:
+    """The event's name and date: ``Tuesday pairs, 24 November 2026``."""
+    name = result.event.name or "Results"
+    day = format_day(result.event.date)
+    return f"{name}, {day}" if day else name
+
+
+def pair_name(label: str) -> str:
+    """A pair as a heading names it: ``NS 3`` (Mitchell: number and direction), ``Pair 3``."""
+    return label if label[:3] in ("NS ", "EW ") else f"Pair {label}"
+
+
+def played_text(play: Play) -> str:
+    """The contract as played, normalised: ``4H+1 N``, ``3C= N``, ``4SX-2 E``, ``Pass``.
+
+    The cells as typed (``4h``, ``n``, ``1``) when they are not a contract.
+    """
+    if not play.contract:
+        return ""
+    try:
+        contract = parse_contract(play.contract)
+    except ScoringError:
+        return f"{play.contract} {play.declarer} {play.tricks}".strip()
+    if contract is None:
+        return "Pass"
+    return f"{contract}{_tricks(play.tricks)} {play.declarer.upper()}".strip()
+
+
+def _tricks(text: str) -> str:
+    squashed = text.replace(" ", "").lower()
+    if squashed in {"", "=", "0", "0.0", "m", "made"}:
+        return "="
+    try:
+        number = int(float(squashed))
+    except ValueError:
+        return text
+    return "=" if number == 0 else f"{number:+d}"
+
+
+def print_setup(ws: Worksheet, event: str, day: date | None) -> None:
+    """Event name and date in the page header, the sheet and page numbers in the footer."""
+    for header in (ws.oddHeader, ws.evenHeader, ws.firstHeader):
+        header.left.text = _escape(event)
+        header.right.text = _escape(format_day(day))
+    for footer in (ws.oddFooter, ws.evenFooter, ws.firstFooter):
+        footer.left.text = "&A"
+        footer.right.text = "Page &P of &N"
+
+
+def _escape(text: str) -> str:
+    """Header text as Excel shows it: ``&`` starts a code there, ``&&`` is an ampersand."""
+    return text.replace("&", "&&")
+
+
+def prepare_printing(wb: Workbook, result: EventResult) -> None:
+    """Set up every sheet of the results workbook ``wb`` to print (see the module docstring)."""
+    _score_cards(_sheet(wb, L.SCORE_CARDS), result)
+    for ws in wb.worksheets:
+        print_setup(ws, result.event.name or "Results", result.event.date)
+        last = _last_row(ws)
+        if ws.title in (L.RULINGS, L.ADJUSTMENTS) and last < 2:
+            ws.sheet_state = "hidden"  # nothing to print: no page of headers alone
+            continue
+        if ws.title in (L.PAIRS, L.TRAVELLERS, L.RULINGS, L.ADJUSTMENTS):
+            headers = [c for c in ws[1] if c.value is not None]
+            column = headers[-1].column_letter if headers else "A"
+            ws.print_area = f"A1:{column}{max(last, 2)}"
+    ranking = wb[L.RANKING]
+    ranking.page_setup.orientation = "portrait"
+    ranking.page_setup.fitToHeight = 1 if len(result.pairs) <= 60 else 0
+    ranking.page_setup.fitToWidth = 1
+    ranking.sheet_properties.pageSetUpPr.fitToPage = True
+    ranking["J1"] = event_title(result)
+    ranking["J1"].font = BOLD
+    _break_between(wb[L.BOARD_RESULTS], _runs(wb[L.BOARD_RESULTS]))
+    frequencies = wb[L.FREQUENCIES]
+    frequencies.page_setup.fitToWidth = 1
+    frequencies.page_setup.fitToHeight = 0
+    frequencies.sheet_properties.pageSetUpPr.fitToPage = True
+    _break_between(frequencies, _blocks(frequencies))
+    if wb.active is not None and wb.active.sheet_state == "hidden":
+        wb.active = 0
+
+
+def _sheet(wb: Workbook, title: str) -> Worksheet:
+    if title in wb.sheetnames:
+        wb.remove(wb[title])
+    return wb.create_sheet(title, wb.sheetnames.index(L.RANKING) + 1)
+
+
+def _last_row(ws: Worksheet) -> int:
+    """The last row with a value (formulas and blank strings count as nothing in a results file)."""
+    last = 1
+    for row in ws.iter_rows(min_row=2):
+        for cell in row:
+            value = cell.value
+            if value is None or (isinstance(value, str) and not value.strip()):
+                continue
+            if ws.title == L.TRAVELLERS and cell.column == 9:
+                continue  # the Score used column, filled for every row of the template
+            last = cell.row
+            break
+    return last
+
+
+def _runs(ws: Worksheet) -> list[int]:
+    """The first row of each board's run on the Board results sheet."""
+    starts, previous = [], None
+    for row in range(2, ws.max_row + 1):
+        board = ws.cell(row, 1).value
+        if board is not None and board != previous:
+            starts.append(row)
+        previous = board
+    return starts
+
+
+def _blocks(ws: Worksheet) -> list[int]:
+    """The first row of each board's block on the Frequencies sheet."""
+    return [
+        row
+        for row in range(1, ws.max_row + 1)
+        if isinstance(ws.cell(row, 1).value, str) and ws.cell(row, 1).value.startswith("Board ")
+    ]
+
+
+def _break_between(ws: Worksheet, starts: Sequence[int]) -> None:
+    """Page breaks before blocks (from each start to the next), so that none is split."""
+    ws.row_breaks = RowBreak()
+    page_top = 1
+    ends = [start - 1 for start in starts[1:]] + [ws.max_row]
+    for start, end in zip(starts, ends, strict=True):
+        if end - page_top + 1 > PAGE_ROWS and start > page_top + 1:
+            ws.row_breaks.append(Break(id=start - 1))
+            page_top = start
+    ws.page_setup.orientation = "portrait"
+
+
+def _score_cards(ws: Worksheet, result: EventResult) -> None:
+    """One personal score card a page: the pair's boards, opponents, contracts and scores."""
+    widths = {"A": 7, "B": 5, "C": 36, "D": 11, "E": 16, "F": 7, "G": 8, "H": 7}
+    for letter, width in widths.items():
+        ws.column_dimensions[letter].width = width
+    units = "MP" if result.top is not None else "IMPs"
+    names = {p.pair.label: p.pair.names for p in result.pairs}
+    plays = _plays_by_pair(result)
+    row = 1
+    for pair in (p for p in result.pairs if p.boards):
+        row = _card(ws, row, pair, result, names, plays, units)
+        ws.row_breaks.append(Break(id=row))
+        row += 1
+    ws.print_area = f"A1:H{max(row - 2, 1)}"
+    ws.page_setup.orientation = "portrait"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+
+
+def _plays_by_pair(result: EventResult) -> dict[tuple[str, int, str], Play]:
+    found: dict[tuple[str, int, str], Play] = {}
+    for board in result.boards:
+        for scored in board.plays:
+            for label in (scored.play.ns, scored.play.ew):
+                found[label, board.board, board.version] = scored.play
+    return found
+
+
+def _card(
+    ws: Worksheet,
+    row: int,
+    pair: PairResult,
+    result: EventResult,
+    names: dict[str, str],
+    plays: dict[tuple[str, int, str], Play],
+    units: str,
+) -> int:
+    label = pair_name(pair.pair.label)
+    ws.cell(row, 1, f"{label}  {pair.pair.names}".strip()).font = TITLE_FONT
+    score = (
+        f"{format_figure(pair.percentage)}%"
+        if pair.percentage is not None
+        else f"{format_figure(pair.total)} IMPs"
+    )
+    field = {"NS": "North-South", "EW": "East-West"}.get(pair.field, "")
+    ws.cell(row + 1, 1, f"{event_title(result)}: rank {pair.rank} {field}, {score}".strip())
+    row += 3
+    header = ("Board", "Dir", "Opponents", "Contract", "Score", "Code", units, "Adj.")
+    for column, text in enumerate(header, start=1):
+        cell = ws.cell(row, column, text)
+        cell.font, cell.fill = HEADER_FONT, HEADER_FILL
+    for entry in pair.boards:
+        row += 1
+        play = plays.get((pair.pair.label, entry.board, entry.version))
+        values = (
+            entry.board,
+            entry.direction.value,
+            f"{entry.opponent} {names.get(entry.opponent, '')}".strip(),
+            played_text(play) if play else "",
+            format_result(play.result) if play else entry.code,
+            entry.code,
+            format_figure(entry.score),
+            format_figure(entry.adjustment) if entry.adjustment else "",
+        )
+        for column, value in enumerate(values, start=1):
+            ws.cell(row, column, value)
+    row += 1
+    ws.cell(row, 6, "Total").font = BOLD
+    ws.cell(row, 7, format_figure(pair.total)).font = BOLD
+    return row

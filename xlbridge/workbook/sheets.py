@@ -1,0 +1,539 @@
+"""Raw sheet loading: a workbook's cells, with their values and number formats.
+
+This layer knows nothing of bridge.  :func:`load_sheets` reads the sheets
+asked for, every row the sheet's XML holds (a ``<dimension>`` element,
+which some programs write stale, is never trusted), the first nine columns
+of each, as openpyxl's ``values_only`` rows: blank cells ``None``, whole
+numbers ``int``, date-formatted numbers ``datetime``.  Beside each value it
+keeps the cell's number format (``'0%'``, ``'d-mmm'``...), which tells what
+the person typing meant (40% is stored as 0.4).  It also gives the first row
+of every other sheet (so the reader can tell a copied entry sheet), and what
+the values alone do not show: formulas with no saved value, merged cells.
+
+The values are read by python-calamine when the workbook holds nothing it
+could read differently from openpyxl (:func:`_fast_sheets`), by openpyxl
+otherwise; either way the sheets are the same.  A damaged package (a part
+cut short, garbage XML, a missing part, a number cell that holds no number)
+ends in an :class:`~xlbridge.errors.InputFileError` naming the file and the
+part or cell.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import os
+import re
+import zipfile
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta
+from pathlib import Path
+from typing import IO, Any
+from xml.etree import ElementTree
+from xml.parsers import expat
+
+from openpyxl import load_workbook
+from openpyxl.styles.numbers import BUILTIN_FORMATS
+from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
+from openpyxl.utils.exceptions import CellCoordinatesException
+
+from xlbridge.errors import InputFileError
+
+__all__ = [
+    "COLUMNS",
+    "Hidden",
+    "Sheet",
+    "Sheets",
+    "damage_message",
+    "find_damage",
+    "is_percent_format",
+    "load_sheets",
+    "sheet_parts",
+]
+
+#: How many columns of each sheet are read.
+COLUMNS = 12
+
+_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+
+
+@dataclass(frozen=True)
+class Hidden:
+    """Something in a typed column the values do not show.
+
+    ``kind`` is ``'formula'`` (a formula with no saved value: it reads as
+    blank) or ``'merged'`` (merged cells: a value on the first row, blanks
+    below).
+    """
+
+    sheet: str
+    ref: str
+    kind: str
+    formula: str = ""
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One sheet's rows of values (row 1 first, :data:`COLUMNS` wide) and number formats."""
+
+    name: str
+    rows: list[tuple[Any, ...]]
+    #: (row, column), both from 1 -> the number format of each cell not formatted General
+    formats: Mapping[tuple[int, int], str] = field(default_factory=dict)
+
+    def number_format(self, row: int, column: int) -> str:
+        """The number format of the cell at ``row``, ``column`` (from 1); ``'General'`` if none."""
+        return self.formats.get((row, column), "General")
+
+
+@dataclass(frozen=True)
+class Sheets:
+    """The sheets read, the first row of each other sheet, and the hidden things found."""
+
+    read: dict[str, Sheet]
+    #: every sheet not read, in workbook order -> its first row (``COLUMNS`` wide)
+    others: dict[str, tuple[Any, ...]]
+    hidden: list[Hidden]
+
+
+def load_sheets(path: str | os.PathLike[str], widths: Mapping[str, int]) -> Sheets:
+    """Read the sheets named in ``widths`` (those the workbook has) from the workbook at ``path``.
+
+    ``widths`` gives, for each sheet, how many columns a person types in:
+    formulas with no saved value and merged cells are looked for there (0:
+    not looked for).  The file must already have passed
+    :func:`xlbridge.safefile.check_workbook_file`.
+    """
+    source = Path(path)
+    try:
+        fast = _fast_sheets(source, widths)
+        if fast is not None:
+            return fast
+        return _openpyxl_sheets(source, widths)
+    except InputFileError:
+        raise
+    except Exception as exc:  # a damaged package: say which part, never a traceback
+        raise InputFileError(damage_message(source, exc, widths)) from exc
+
+
+def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
+    """Sheet name -> the path of its XML part inside the archive, in workbook order."""
+    rels = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
+    targets = {r.get("Id"): r.get("Target", "") for r in rels}
+    book = ElementTree.fromstring(archive.read("xl/workbook.xml"))
+    parts = {}
+    for sheet in book.iter(f"{_MAIN}sheet"):
+        target = targets.get(sheet.get(_REL), "")
+        path = target.lstrip("/") if target.startswith("/") else f"xl/{target}"
+        parts[sheet.get("name", "")] = path
+    return parts
+
+
+def is_percent_format(code: str) -> bool:
+    """Whether a number format shows the number as a percentage (``'0%'``, ``'0.00%'``).
+
+    A ``%`` in quotes or escaped with a backslash is only a character shown.
+
+    >>> is_percent_format("0%"), is_percent_format('0"%"'), is_percent_format("General")
+    (True, False, False)
+    """
+    return "%" in _QUOTED.sub("", code)
+
+
+_QUOTED = re.compile(r'"[^"]*"|\\.')
+
+
+# --- openpyxl ----------------------------------------------------------------------------------
+
+
+def _openpyxl_sheets(path: Path, widths: Mapping[str, int]) -> Sheets:
+    with open(path, "rb") as file:  # closed even when openpyxl fails half way
+        return _openpyxl_file(file, path, widths)
+
+
+def _openpyxl_file(file: IO[bytes], path: Path, widths: Mapping[str, int]) -> Sheets:
+    wb = load_workbook(file, read_only=True, data_only=True)
+    try:
+        read: dict[str, Sheet] = {}
+        others: dict[str, tuple[Any, ...]] = {}
+        for name in wb.sheetnames:
+            ws = wb[name]
+            ws.reset_dimensions()  # a stale <dimension> would cut the rows short
+            if name not in widths:
+                first = next(ws.iter_rows(max_row=1, max_col=COLUMNS, values_only=True), ())
+                others[name] = _padded(first)
+                continue
+            rows: list[tuple[Any, ...]] = []
+            formats: dict[tuple[int, int], str] = {}
+            for index, row in enumerate(ws.iter_rows(min_row=1, max_col=COLUMNS), start=1):
+                rows.append(_padded(tuple(cell.value for cell in row)))
+                for column, cell in enumerate(row, start=1):
+                    code = cell.number_format
+                    if code and code != "General":
+                        formats[index, column] = code
+            read[name] = Sheet(name, rows, formats)
+    finally:
+        wb.close()
+    hidden: list[Hidden] = []
+    with zipfile.ZipFile(path) as archive:
+        for name, target in sheet_parts(archive).items():
+            if widths.get(name):
+                with archive.open(target) as xml:
+                    hidden.extend(_hidden(name, widths[name], xml))
+    return Sheets(read, others, hidden)
+
+
+def _padded(row: tuple[Any, ...]) -> tuple[Any, ...]:
+    return (*row, *([None] * (COLUMNS - len(row))))[:COLUMNS]
+
+
+def _hidden(name: str, width: int, xml: IO[bytes]) -> Iterator[Hidden]:
+    for _, element in ElementTree.iterparse(xml):
+        if element.tag == f"{_MAIN}c":
+            ref = element.get("r", "")
+            formula, value = element.find(f"{_MAIN}f"), element.find(f"{_MAIN}v")
+            if formula is not None and (value is None or not value.text) and _entry(ref, width):
+                yield Hidden(name, ref, "formula", formula.text or "")
+            element.clear()
+        elif element.tag == f"{_MAIN}mergeCell":
+            ref = element.get("ref", "")
+            if _entry(ref.split(":")[0], width) or _entry(ref.split(":")[-1], width):
+                yield Hidden(name, ref, "merged")
+
+
+def _entry(ref: str, width: int) -> bool:
+    """Whether a cell reference lies in the first ``width`` columns."""
+    try:
+        letters, _ = coordinate_from_string(ref.replace("$", ""))
+    except CellCoordinatesException:
+        return False
+    return int(column_index_from_string(letters)) <= width
+
+
+# --- damage ------------------------------------------------------------------------------------
+
+_AGAIN = "open it in Excel or LibreOffice, save it again as .xlsx, and retry"
+_NUMBER_CELL = re.compile(
+    rb"""<c\s(?:[^>]*?\s)?r\s*=\s*["']([A-Z]+\d+)["']([^>]*)>\s*<v>([^<]*)</v>"""
+)
+
+
+def damage_message(path: Path, exc: Exception, widths: Mapping[str, int] | None = None) -> str:
+    """Why the workbook at ``path`` could not be read (``exc`` was raised reading it): the
+    damaged part, or the cell of a sheet in ``widths`` (default: every sheet), and what to do."""
+    found = find_damage(path, widths)
+    if found:
+        return found
+    name = os.fspath(path)
+    return f"{name!r} could not be read as a workbook ({type(exc).__name__}: {exc}): {_AGAIN}"
+
+
+def find_damage(path: Path, widths: Mapping[str, int] | None = None) -> str:
+    """What is damaged in the workbook at ``path`` and what to do (``''`` if nothing is found):
+    a missing or ill-formed part, a number cell (of a sheet in ``widths``) holding no number."""
+    name = os.fspath(path)
+    try:
+        with zipfile.ZipFile(path) as archive:
+            names = set(archive.namelist())
+            for part in ("xl/workbook.xml", "xl/_rels/workbook.xml.rels", "[Content_Types].xml"):
+                if part not in names:
+                    return f"{name!r} is damaged: it has no part {part}: {_AGAIN}"
+            for part in sorted(names):
+                if part.endswith((".xml", ".rels")) and not part.startswith(("xl/media/",)):
+                    problem = _xml_problem(archive.read(part))
+                    if problem:
+                        return f"{name!r} is damaged: its part {part} {problem}: {_AGAIN}"
+            parts = sheet_parts(archive)
+            for sheet, part in parts.items():
+                if part not in names:
+                    return f"{name!r} is damaged: the sheet {sheet!r} has no part {part}: {_AGAIN}"
+            if "xl/styles.xml" not in names:
+                return (
+                    f"{name!r} is damaged: it has no part xl/styles.xml (the cells' formats): "
+                    f"{_AGAIN}"
+                )
+            for sheet, part in parts.items():
+                if widths is None or sheet in widths:
+                    cell = _bad_number(archive.read(part))
+                    if cell is not None:
+                        ref, text = cell
+                        return (
+                            f"{name!r} is damaged: {sheet}!{ref} is stored as a number but holds "
+                            f"{text!r}: retype the cell in Excel or LibreOffice and save again"
+                        )
+    except (zipfile.BadZipFile, OSError, KeyError, ElementTree.ParseError):
+        pass
+    return ""
+
+
+def _xml_problem(data: bytes) -> str:
+    try:
+        ElementTree.fromstring(data)
+    except ElementTree.ParseError as exc:
+        line, column = exc.position
+        if not data.strip():
+            return "is empty"
+        return f"is not well-formed XML (cut short or garbled at line {line}, column {column + 1})"
+    return ""
+
+
+def _bad_number(data: bytes) -> tuple[str, str] | None:
+    """The first cell stored as a number (no type, or ``t="n"``) whose value is not a number."""
+    for match in _NUMBER_CELL.finditer(data):
+        attributes = match.group(2)
+        kind = re.search(rb"""\bt\s*=\s*["'](\w+)["']""", attributes)
+        if kind is not None and kind.group(1) != b"n":
+            continue
+        text = match.group(3).decode("utf-8", "replace")
+        try:
+            float(text)
+        except ValueError:
+            return match.group(1).decode(), text
+    return None
+
+
+# --- the fast path: python-calamine, where it reads exactly what openpyxl reads ---------------
+
+#: What calamine could read otherwise than openpyxl, in a read sheet or the shared strings:
+#: an error cell (calamine: blank), an empty text (openpyxl: '', calamine: blank), escaped
+#: characters, phonetic runs, prefixed tags.  Each starts with a literal, so each is a quick
+#: scan; comments, CDATA, DTDs and carriage returns are looked for as bytes.
+_UNSURE = tuple(
+    re.compile(pattern)
+    for pattern in (
+        rb"""t\s*=\s*["']e["']""",
+        rb"<t(?:\s[^>]*)?(?:/>|>\s*</)",
+        rb"<(?:is|si|r)\s*(?:/>|>\s*</)",
+        rb"<[\w.-]+:(?:c|f|v|is|si|t|r|row|sheetData|mergeCell|dimension)[\s/>]",
+    )
+)
+_ESCAPE = re.compile(rb"_x[0-9A-Fa-f]{4}_")
+#: A number written with a point or an exponent (openpyxl: float, even when whole).
+_DECIMAL = re.compile(rb"<v>([^<]*[.eE][^<]*)</v>")
+_DIMENSION = re.compile(rb"""<dimension\s+ref\s*=\s*["']([^"']*)["']""")
+_FORMULA = re.compile(rb"<f[\s/>]")
+_CELL = re.compile(rb"""<c\s(?:[^>]*?\s)?r\s*=\s*["']\$?([A-Z]+)\$?(\d+)["'][^>]*>""")
+_STYLE = re.compile(rb"""\ss\s*=\s*["'](\d+)["']""")
+#: Number formats both libraries read as dates: letters of dates and times, separators.
+_PLAIN_DATE = re.compile(r"[dmyhsDMYHS\-/.: ]+")
+#: Sheets whose XML declares more rows than this (a huge <dimension>) are left to openpyxl.
+_MAX_FAST_ROWS = 100_000
+#: Built-in number formats that openpyxl and calamine both know (0-22, 37-49).
+_BUILTIN = {str(n) for n in range(37, 50)}
+
+
+class _NotSure(Exception):
+    """The workbook holds something calamine might read otherwise than openpyxl."""
+
+
+def _fast_sheets(path: Path, widths: Mapping[str, int]) -> Sheets | None:
+    """The sheets as openpyxl would give them, read by python-calamine.
+
+    One read of the file serves the values (calamine, about ten times faster
+    than openpyxl's read-only mode), the number formats and the XML checks.
+    ``None`` when calamine is not installed (Pyodide), when anything fails, or
+    when the workbook holds anything calamine reads differently from openpyxl
+    (error cells, empty texts, dates outside the event's date, whole numbers
+    written with a point, unusual number formats or XML): :func:`load_sheets`
+    then reads it with openpyxl, which also gives the error message.
+    """
+    try:
+        from python_calamine import CalamineWorkbook
+    except ImportError:  # pragma: no cover - Pyodide, where the workbook layer is not used
+        return None
+    try:
+        data = path.read_bytes()
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            parts = sheet_parts(archive)
+            names = set(archive.namelist())
+            styles = _styles(archive, names)
+            xml = {name: archive.read(parts[name]) for name in parts if name in widths}
+        book = CalamineWorkbook.from_filelike(io.BytesIO(data))
+        if book.sheet_names != list(parts):
+            return None
+        read: dict[str, Sheet] = {}
+        others: dict[str, tuple[Any, ...]] = {}
+        hidden: list[Hidden] = []
+        for name in parts:
+            if name not in widths:
+                first = book.get_sheet_by_name(name).to_python(skip_empty_area=False, nrows=1)
+                others[name] = _padded(tuple(_value(v) for v in (first[0] if first else ())))
+                continue
+            part = xml[name]
+            _check_sheet_xml(part)
+            rows = book.get_sheet_by_name(name).to_python(skip_empty_area=False)
+            formats = _formats(part, styles)
+            read[name] = Sheet(name, _openpyxl_rows(rows, formats), formats)
+        for name, part in xml.items():
+            if widths[name]:
+                hidden.extend(_quick_hidden(name, widths[name], part))
+    except Exception:  # anything unusual: openpyxl reads it (and words any error)
+        return None
+    return Sheets(read, others, hidden)
+
+
+def _styles(archive: zipfile.ZipFile, names: set[str]) -> list[str]:
+    """Each cell style's number format (``cellXfs`` in order); raise :class:`_NotSure` for
+    shared strings or number formats calamine may read otherwise than openpyxl."""
+    if "xl/sharedStrings.xml" in names:
+        strings = archive.read("xl/sharedStrings.xml")
+        _check_xml(strings)
+        _well_formed(strings)
+    if "xl/styles.xml" not in names:
+        raise _NotSure("no styles")
+    from openpyxl.styles.numbers import is_date_format
+
+    styles = ElementTree.fromstring(archive.read("xl/styles.xml"))
+    codes = {int(k): v for k, v in BUILTIN_FORMATS.items()}
+    for fmt in styles.iter(f"{_MAIN}numFmt"):
+        code = fmt.get("formatCode", "")
+        if is_date_format(code) and not _PLAIN_DATE.fullmatch(code):
+            raise _NotSure(f"number format {code!r}")
+        codes[int(fmt.get("numFmtId", "0"))] = code
+    found: list[str] = []
+    cell_xfs = styles.find(f"{_MAIN}cellXfs")
+    for xf in cell_xfs if cell_xfs is not None else ():
+        number = xf.get("numFmtId", "0")
+        if 23 <= int(number) < 164 and number not in _BUILTIN:
+            raise _NotSure("a locale-specific built-in number format")
+        found.append(codes.get(int(number), "General"))
+    return found
+
+
+def _formats(data: bytes, styles: list[str]) -> dict[tuple[int, int], str]:
+    """(row, column) -> number format of each cell of the sheet XML not formatted General."""
+    formatted = {str(i).encode() for i, code in enumerate(styles) if code != "General"}
+    found: dict[tuple[int, int], str] = {}
+    if not formatted:
+        return found
+    for match in _CELL.finditer(data):
+        style = _STYLE.search(match.group(0))
+        if style is None or style.group(1) not in formatted:
+            continue
+        column = _column(match.group(1))
+        if column <= COLUMNS:
+            found[int(match.group(2)), column] = styles[int(style.group(1))]
+    return found
+
+
+def _well_formed(data: bytes) -> None:
+    """Raise :class:`_NotSure` unless ``data`` is well-formed XML (calamine reads on past
+    what is cut short or garbled; openpyxl stops, and :func:`_damage` says where)."""
+    try:
+        expat.ParserCreate().Parse(data, True)
+    except expat.ExpatError:
+        raise _NotSure("not well-formed XML") from None
+
+
+def _after_declaration(data: bytes) -> int:
+    """Where the XML after its declaration starts (a declaration may end in CR LF)."""
+    if not data.startswith((b"<?xml", b"\xef\xbb\xbf<?xml")):
+        if not data.startswith(b"<"):
+            raise _NotSure("not UTF-8 XML")
+        return 0
+    return data.index(b"?>") + 2
+
+
+def _check_xml(data: bytes) -> None:
+    start = _after_declaration(data)
+    if data.find(b"\r", start) >= 0 or b"<!" in data or b"rPh" in data:
+        raise _NotSure("a carriage return, a comment, CDATA, a DTD or a phonetic run")
+    if (b"_x" in data and _ESCAPE.search(data)) or any(p.search(data, start) for p in _UNSURE):
+        raise _NotSure("an error cell, an empty text, an escaped character or a prefixed tag")
+
+
+def _check_sheet_xml(data: bytes) -> None:
+    _check_xml(data)
+    _well_formed(data)
+    for match in _DECIMAL.finditer(data):
+        try:
+            number = float(match.group(1))
+        except ValueError:
+            continue
+        if number.is_integer():
+            raise _NotSure("a whole number written with a point or an exponent")
+    head = data[: data.find(b"<sheetData")]
+    dimension = _DIMENSION.search(head)
+    if dimension is None:
+        if b"<dimension" in head:
+            raise _NotSure("dimension")
+        return
+    from openpyxl.utils.cell import range_boundaries
+
+    try:
+        last = range_boundaries(dimension.group(1).decode())[3]
+    except ValueError:
+        raise _NotSure("dimension") from None
+    if last is not None and last > _MAX_FAST_ROWS:
+        raise _NotSure("a huge dimension")  # calamine might make every row up to it
+
+
+_TEMPORAL = (date, time, timedelta)
+#: Dates from here on are the same day in both libraries (Excel's day 60 is 29 Feb 1900).
+_FIRST_SURE_DATE = date(1900, 3, 1)
+
+
+def _openpyxl_rows(
+    rows: list[list[Any]], formats: Mapping[tuple[int, int], str]
+) -> list[tuple[Any, ...]]:
+    """calamine's rows as openpyxl's read-only ``iter_rows(max_col=9, values_only=True)``.
+
+    Blank cells are ``None``; whole numbers below 2**53 ints; a date a
+    ``datetime``.  A date or time whose type openpyxl might give otherwise (a
+    time of day, a duration, a date without a time) is left to openpyxl.
+    """
+    out: list[tuple[Any, ...]] = []
+    for row in rows:
+        cells = [_value(v) for v in row[:COLUMNS]]
+        if len(cells) < COLUMNS:
+            cells.extend([None] * (COLUMNS - len(cells)))
+        for column, v in enumerate(cells):
+            if isinstance(v, _TEMPORAL):
+                if type(v) is not date or v < _FIRST_SURE_DATE:
+                    raise _NotSure("a time, a duration, or a date near Excel's 1900 leap day")
+                cells[column] = datetime.combine(v, time())
+        out.append(tuple(cells))
+    return out
+
+
+def _value(value: Any) -> Any:
+    if value == "" and isinstance(value, str):
+        return None
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise _NotSure("not a finite number")
+        if value.is_integer():
+            if abs(value) >= 2**53:
+                raise _NotSure("a whole number beyond 2**53")
+            return int(value)
+    return value
+
+
+def _column(letters: bytes) -> int:
+    column = 0
+    for letter in letters:
+        column = column * 26 + letter - 64
+    return column
+
+
+def _quick_hidden(name: str, width: int, data: bytes) -> list[Hidden]:
+    """:func:`_hidden` on the sheet XML, skipping the parse when it cannot find any.
+
+    With no merged cells and every formula outside the first ``width``
+    columns (the template's computed column), there is nothing to report.
+    """
+    if b"mergeCell" not in data:
+        for match in _FORMULA.finditer(data):
+            cell = _CELL.match(data, data.rfind(b"<c", 0, match.start()))
+            if (
+                cell is None
+                or data[cell.end() - 2 : cell.end()] == b"/>"
+                or data.find(b"</c>", cell.end(), match.start()) != -1
+                or _column(cell.group(1)) <= width
+            ):
+                break
+        else:
+            return []
+    return list(_hidden(name, width, io.BytesIO(data)))
