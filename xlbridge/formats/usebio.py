@@ -359,6 +359,13 @@ def _tricks(play: Play) -> str:
 _INT = re.compile(r"^[+-]?\d+$")
 
 
+def _number(label: str) -> str:
+    """A pair's USEBIO number: a Mitchell numbered by direction labels its pairs ``NS 1``, ``EW 1``;
+    USEBIO carries the number (its DIRECTION, or the line's column, says which)."""
+    direction, _, number = label.partition(" ")
+    return number if direction in {"NS", "EW"} and number else label
+
+
 def _place(rank: str) -> str:
     return rank.rstrip("=")
 
@@ -419,7 +426,7 @@ def _participants(event_el: ET.Element, result: EventResult, info: EventInfo, ve
             continue
         pair_el = ET.SubElement(participants, "PAIR")
         label = entry.pair.label
-        _add(pair_el, "PAIR_NUMBER", label)
+        _add(pair_el, "PAIR_NUMBER", _number(label))
         _add(pair_el, "DIRECTION", entry.field)  # NS or EW in a Mitchell, blank in a Howell
         _add(pair_el, "TOTAL_SCORE", figure_text(published_total(result, entry)))
         if entry.percentage is not None:
@@ -463,8 +470,8 @@ def _boards_out(event_el: ET.Element, result: EventResult, info: EventInfo) -> N
                 if not isinstance(play.result, Result) or BYE in (play.ns.upper(), play.ew.upper()):
                     continue  # not played, or a bye: no line
                 line = ET.SubElement(board_el, "TRAVELLER_LINE")
-                _add(line, "NS_PAIR_NUMBER", play.ns)
-                _add(line, "EW_PAIR_NUMBER", play.ew)
+                _add(line, "NS_PAIR_NUMBER", _number(play.ns))
+                _add(line, "EW_PAIR_NUMBER", _number(play.ew))
                 if play.contract:
                     _add(line, "CONTRACT", play.contract.upper())
                     if play.declarer:

@@ -193,15 +193,18 @@ def read_event_info(path: str | os.PathLike[str], settings: Settings | None = No
             label = pair_label(cells[0])
             if not label:
                 continue
+            # a Mitchell numbered by direction names its pairs "NS 1", "EW 1" (the reader's labels)
+            direction = _text(cells[2]).upper()
+            keys = [label, f"{direction} {label}"] if direction in {"NS", "EW"} else [label]
             if not is_blank(cells[7]):
-                points[label] = _text(cells[7])
+                points.update(dict.fromkeys(keys, _text(cells[7])))
             found_players = tuple(
                 _player(name, number)
                 for name, number in ((cells[3], cells[4]), (cells[5], cells[6]))
                 if not (is_blank(name) and is_blank(number))
             )
             if found_players:
-                players[label] = found_players
+                players.update(dict.fromkeys(keys, found_players))
     finally:
         wb.close()
 
