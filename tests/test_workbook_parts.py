@@ -3,7 +3,8 @@
 Excel offers to repair ("We found a problem with some content in ...") and then
 drops the offending part when a workbook's XML breaks rules that openpyxl does
 not enforce.  This test unzips each workbook the project writes (the committed
-templates and example, a results workbook, a new night, a merged field) and
+templates and example, a results workbook, new nights plain and set up for a
+movement, a teams workbook, a merged field, an imported USEBIO event) and
 checks the package parts for the faults known to trigger it:
 
 - a cell under two data-validation rules (Excel keeps one rule per cell);
@@ -171,6 +172,10 @@ def _validation_faults(sheet: ElementTree.Element) -> Iterator[str]:
                 covered.append((box, sqref))
 
 
+COMMITTED = Path(__file__).resolve().parents[1] / "workbook_templates"
+DATA = Path(__file__).resolve().parent / "data"
+
+
 @pytest.fixture(scope="module")
 def written(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """Every kind of workbook the project writes, written afresh."""
@@ -182,13 +187,19 @@ def written(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         ("new.xlsx", ["new", str(folder / "new.xlsx")]),
         ("new.xlsm", ["new", str(folder / "new.xlsm")]),
         ("merged.xlsx", ["merge", str(example), str(example), "-o", str(folder / "merged.xlsx")]),
-    ):
+        ("mitchell.xlsm", ["new", str(folder / "mitchell.xlsm"), "--movement", "mitchell",
+                           "--tables", "5", "--boards", "10"]),
+        ("howell.xlsx", ["new", str(folder / "howell.xlsx"), "--movement", "howell",
+                         "--tables", "4", "--boards", "14"]),
+        ("teams.xlsx", ["new", str(folder / "teams.xlsx"), "--teams", "6", "--boards", "8"]),
+        ("imported.xlsx", ["import", str(DATA / "usebio" / "mp_pairs_mitchell_03.xml"),
+                           "-o", str(folder / "imported.xlsx")]),
+    ):  # fmt: skip
         assert main(argv) == 0, name
         books[name] = folder / name
     return books
 
 
-COMMITTED = Path(__file__).resolve().parents[1] / "workbook_templates"
 KINDS = (
     "club_pairs.xlsx",
     "club_pairs.xlsm",
@@ -197,6 +208,10 @@ KINDS = (
     "new.xlsx",
     "new.xlsm",
     "merged.xlsx",
+    "mitchell.xlsm",
+    "howell.xlsx",
+    "teams.xlsx",
+    "imported.xlsx",
 )
 
 
