@@ -109,11 +109,6 @@ def board_cases() -> list[Case]:
                 "BUTLER_IMPS",
                 [grid, rulings, 1, 10, True],
             ),
-            (
-                f"direct: MATCHPOINT_PERCENT {kind}",
-                "MATCHPOINT_PERCENT",
-                [grid, None, None, rulings],
-            ),
         ]
         if kind != "two-column":
             cases.append(
@@ -164,9 +159,6 @@ def board_cases() -> list[Case]:
         ("APPLY_AVPLUS 10,000 boards", "APPLY_AVPLUS", [pair, 24]),
         ("direct: APPLY_AVPLUS magic", "APPLY_AVPLUS", [pair, 24, "magic", 60, 40]),
         ("MATCHPOINTS error at row 9,999", "MATCHPOINTS", [[*plain[:9998], ["42O"], [420]]]),
-        ("MATCHPOINT_PERCENT 10,000", "MATCHPOINT_PERCENT", [plain]),
-        ("MATCH_IMPS 10,000 boards", "MATCH_IMPS", [plain, weighted]),
-        ("MATCH_VPS 32 boards", "MATCH_VPS", [plain[:32], weighted[:32]]),
     ]
     return cases
 
