@@ -104,6 +104,11 @@ def board_cases() -> list[Case]:
             ),
             (f"BUTLER_IMPS {kind}", "BUTLER_IMPS", [grid, rulings]),
             (f"direct: BUTLER_IMPS {kind} trimmed exact", "BUTLER_IMPS", [grid, rulings, 2, 0]),
+            (
+                f"direct: BUTLER_IMPS {kind} real results",
+                "BUTLER_IMPS",
+                [grid, rulings, 1, 10, True],
+            ),
         ]
         if kind != "two-column":
             cases.append(
