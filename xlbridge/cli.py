@@ -243,7 +243,11 @@ def _session_hands(path: Path | None, scored: ScoredNight) -> SessionHands | Non
 @click.option("--skip", is_flag=True, help="Even tables: a skip Mitchell of T-1 rounds.")
 @click.option("--sit-out", is_flag=True, help="A half table: the last table has no NS pair.")
 @click.option("--teams", type=int, help="A teams event of this many teams (teams workbook).")
-@click.option("--rounds", type=int, help="Teams: rounds (default: as many as a round robin).")
+@click.option(
+    "--rounds",
+    type=int,
+    help="Teams: rounds (default: a Swiss 4, fewer with few teams; a round robin all).",
+)
 @click.option(
     "--format",
     "event_format",

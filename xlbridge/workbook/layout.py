@@ -112,6 +112,7 @@ PAIR_COLUMNS = (
     Column("E", "ID 1", 10, "The first player's national (federation) number, or 'guest'"),
     Column("F", "Player 2", 22, "The second player's name"),
     Column("G", "ID 2", 10, "The second player's national (federation) number, or 'guest'"),
+    Column("H", "Master points", 9, "For the results file (USEBIO): the master points awarded"),
 )
 
 TRAVELLER_COLUMNS = (
