@@ -89,6 +89,7 @@ def board_cases() -> list[Case]:
         # the same 10,000 cells again (minutes in Pyodide), not test anything new.
         cases += [
             (f"MATCHPOINTS {kind}", "MATCHPOINTS", [grid, None, None, rulings]),
+            (f"MATCHPOINT_PERCENT {kind}", "MATCHPOINT_PERCENT", [grid, None, None, rulings]),
             (f"direct: MATCHPOINTS {kind} Neuberg", "MATCHPOINTS", [grid, ROWS + 100, 1, rulings]),
             (f"CROSS_IMPS {kind}", "CROSS_IMPS", [grid, rulings]),
             (
@@ -103,6 +104,11 @@ def board_cases() -> list[Case]:
             ),
             (f"BUTLER_IMPS {kind}", "BUTLER_IMPS", [grid, rulings]),
             (f"direct: BUTLER_IMPS {kind} trimmed exact", "BUTLER_IMPS", [grid, rulings, 2, 0]),
+            (
+                f"direct: BUTLER_IMPS {kind} real results",
+                "BUTLER_IMPS",
+                [grid, rulings, 1, 10, True],
+            ),
         ]
         if kind != "two-column":
             cases.append(
@@ -131,6 +137,9 @@ def board_cases() -> list[Case]:
                     for _ in range(ROWS)])  # fmt: skip
     cases += [
         ("IMPS 10,000", "IMPS", [differences]),
+        ("MATCH_IMPS 10,000 boards", "MATCH_IMPS", [weighted, plain, RULINGS]),
+        # a match of 1,000 boards: the longest the WBF VP scale is computed for here
+        ("MATCH_VPS 1,000 boards", "MATCH_VPS", [weighted[:1000], plain[:1000], 1000, RULINGS]),
         ("VICTORY_POINTS 10,000", "VICTORY_POINTS", [margins, 8]),
         ("NEUBERG 10,000", "NEUBERG", [mps, 20, 22]),
         ("AGGREGATE_SCORE 10,000", "AGGREGATE_SCORE", [weighted]),

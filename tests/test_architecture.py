@@ -16,10 +16,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "xlbridge"
 ADAPTERS = ("xlbridge.udfs", "xlbridge.cli", "xlbridge.lite", "xlbridge.workbook")
 
 #: Private names one module still takes from another, each with the work that removes it.
-KNOWN_PRIVATE = {
-    # issue 12 item 4 (the reader in layers) gives the writer a public way to the parts
-    ("xlbridge.workbook.writer", "xlbridge.workbook.reader", "_sheet_parts"),
-}
+KNOWN_PRIVATE: set[tuple[str, str, str]] = set()
 
 
 def module_name(path: Path) -> str:

@@ -141,6 +141,7 @@ def test_mitchell_numbering_downstream(tmp_path: Path, capsys: pytest.CaptureFix
         fill_scores(path, filled)
         wb = load_workbook(filled)
         wb[L.SETTINGS]["B2"] = club
+        wb[L.PAIRS]["B2"] = f"{club} players"  # two clubs: not the same club given twice
         wb.save(filled)
         clubs.append(filled)
     html = tmp_path / "north.html"
@@ -217,3 +218,24 @@ def test_movement_and_table_cards_sheets(tmp_path: Path) -> None:
     settings = {r[0]: r[1] for r in wb[L.SETTINGS].iter_rows(values_only=True)}
     assert (settings["Event"], settings["Tables"], settings["Boards"]) == ("Tuesday pairs", 5, 10)
     assert settings["Date"].date().isoformat() == "2026-11-24"
+
+
+def test_an_adjustment_names_a_mitchell_pair_with_its_direction(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = new_night(tmp_path, "mitchell", ["--tables", "3", "--boards", "6"])
+    filled = tmp_path / "filled.xlsx"
+    fill_scores(path, filled)
+    wb = load_workbook(filled)
+    wb[L.ADJUSTMENTS].append(["EW 2", None, -1, "MP", "slow play"])
+    wb.save(filled)
+    plain = score_event(read_workbook(filled).event)
+    assert [(a.pair, a.amount) for a in read_workbook(filled).event.adjustments] == [("EW 2", -1)]
+    assert plain.pair("EW 2").session_adjustment == -1 and plain.pair("NS 2").total >= 0
+    wb[L.ADJUSTMENTS]["A2"] = 2
+    wb.save(filled)
+    capsys.readouterr()
+    assert main(["score", str(filled)]) == 2
+    assert "Adjustments!A2: pair 2 is both NS 2 and EW 2: write NS 2 or EW 2" in (
+        capsys.readouterr().err
+    )

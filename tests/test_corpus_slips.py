@@ -95,13 +95,13 @@ REFUSED: dict[str, tuple[Mutation, str]] = {
     ),
     "negative Butler datum rounding": (
         put(SETTINGS, setting_row("DatumRound"), -10),
-        f"Settings!{setting_row('DatumRound')}: the Butler datum rounding must be a whole "
-        "number from 0, not -10",
+        f"Settings!{setting_row('DatumRound')}: the Butler datum rounding must be a whole number "
+        "from 0, not -10",
     ),
     "negative Butler trim": (
         put(SETTINGS, setting_row("ButlerTrim"), -1),
-        f"Settings!{setting_row('ButlerTrim')}: the number of results Butler drops from each "
-        "end must be a whole number from 0, not -1",
+        f"Settings!{setting_row('ButlerTrim')}: the number of results Butler drops from each end "
+        "must be a whole number from 0, not -1",
     ),
     "adjustment -0.1 with unit % in a General cell": (
         put("Adjustments", "C2", -0.1),
@@ -167,7 +167,7 @@ REFUSED: dict[str, tuple[Mutation, str]] = {
     "a date in the ranking setting (found by the workbook fuzzing)": (
         put(SETTINGS, setting_row("Ranking"), datetime(2025, 5, 2)),
         f"Settings!{setting_row('Ranking')}: the ranking must be 'auto', 'one field' or "
-        "'by direction', not '2025-05-02 00:00:00'",
+        "'by direction', not the date 2 May 2025",
     ),
     "a time as a ruling's side (found by the workbook fuzzing)": (
         put("Rulings", "B3", time(4, 20)),

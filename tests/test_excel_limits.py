@@ -21,12 +21,12 @@ def test_grid_size_is_excels() -> None:
 
 
 def test_a_result_larger_than_the_grid_is_refused() -> None:
-    # FREQUENCY_TABLE pads to `lines` rows: one more than a sheet has cannot spill.
+    # FREQUENCY_TABLE pads to `lines` rows: one more than a sheet has cannot spill, and is
+    # refused before any row is built.
     with pytest.raises(ScoringError) as caught:
         udfs.FREQUENCY_TABLE([[420], [400]], lines=1_048_577)
     assert str(caught.value) == (
-        "the result has 1,048,577 rows and 5 columns, more than an Excel sheet holds "
-        "(1,048,576 rows, 16,384 columns): give a smaller range"
+        "lines=1048577 is not a number of lines from 1 to 1048576 (a sheet's rows)"
     )
     table = udfs.FREQUENCY_TABLE([[420], [400]], lines=1_048_576)
     assert len(table) == 1_048_576 and table[0] == [420, 1, 1, 2.0, 0.0]

@@ -406,8 +406,10 @@ VP_PROBE = "from xlbridge.udfs import VP; print(VP([[5]], 10**9))"
 
 @pytest.mark.subprocess
 def test_vp_with_a_huge_number_of_boards_answers_quickly() -> None:
-    """=VP(5, 1E9) must answer or refuse at once, not hang Excel (1e6 boards take seconds)."""
+    """=VP(5, 1E9) must answer or refuse, not hang Excel (1e6 boards take seconds, so 1e9 boards
+    would take hours).  A hang guard, not a speed target: the bound leaves room for a new
+    process's start on a loaded machine."""
     try:
-        subprocess.run([sys.executable, "-c", VP_PROBE], capture_output=True, timeout=3)
+        subprocess.run([sys.executable, "-c", VP_PROBE], capture_output=True, timeout=30)
     except subprocess.TimeoutExpired:
-        pytest.fail("VP(5, 10**9) still running after 3 s")
+        pytest.fail("VP(5, 10**9) still running after 30 s")

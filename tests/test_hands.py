@@ -8,9 +8,12 @@ boards 16-30), which carries each deal's OptimumResultTable and OptimumScore
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from xlbridge.contract import Seat, Strain, Vulnerability
 from xlbridge.errors import DealError
@@ -21,7 +24,7 @@ from xlbridge.formats.pbn import (
     read_games,
     read_hand_records,
 )
-from xlbridge.hands import DDTable, format_deal, par, parse_deal
+from xlbridge.hands import DDTable, format_deal, par, parse_deal, random_deal
 
 DATA = Path(__file__).parent / "data" / "pbn"
 BRIDGECOMPOSER = DATA / "bridgecomposer_bkp_2022.pbn"
@@ -193,3 +196,29 @@ def test_a_bad_deal_is_an_error_naming_the_board_and_line():
     twice = f'[Board "3"]\n[Deal "{BOARD_16_DEAL}"]\n\n[Board "3"]\n[Deal "{other}"]\n'
     with pytest.raises(DealError, match=r"board 3 is dealt differently from deals\.pbn line 2"):
         read_hand_records(twice, "deals.pbn")
+
+
+@given(st.integers(min_value=0, max_value=2**32), st.sampled_from(list(Seat)))
+def test_any_deal_reads_back_from_any_seat(seed, first):
+    deal = random_deal(random.Random(seed))
+    assert parse_deal(format_deal(deal, first)) == deal
+    assert sum(deal.hcp(seat) for seat in Seat) == 40
+    assert sorted(len("".join(deal.hand(seat))) for seat in Seat) == [13, 13, 13, 13]
+
+
+@given(
+    st.lists(st.integers(min_value=0, max_value=13), min_size=20, max_size=20),
+    st.sampled_from(list(Vulnerability)),
+    st.sampled_from(list(Seat)),
+)
+def test_par_is_what_its_contracts_score(tricks, vulnerability, dealer):
+    """Each par contract, declared as listed, scores the par (Law 77)."""
+    from xlbridge.contract import score_contract
+
+    table = DDTable(tuple(tuple(tricks[5 * i : 5 * i + 5]) for i in range(4)))
+    result = par(table, vulnerability, dealer)
+    for found in result.contracts:
+        for seat in found.declarers:
+            taken = table.tricks_for(seat, found.contract.strain)
+            assert taken - found.contract.level - 6 == found.result
+            assert score_contract(found.contract, seat, found.result, vulnerability) == result.score

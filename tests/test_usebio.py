@@ -315,6 +315,7 @@ def _pair_figures(root):
             Fraction(pair.findtext("TOTAL_SCORE")),
             pair.findtext("PLACE"),
             pair.findtext("DIRECTION"),
+            pair.findtext("MASTER_POINTS_AWARDED"),
             [p.findtext("NATIONAL_ID_NUMBER") for p in pair.iter("PLAYER")],
         )
         for pair in root.iter("PAIR")
@@ -417,6 +418,18 @@ def test_the_audit_is_on_the_imported_workbook(tmp_path, capsys):
     assert len(rows) == 15
 
 
+def test_import_picks_the_reader_by_suffix(tmp_path, capsys):
+    from xlbridge.formats import READERS, read_published
+
+    assert READERS[".xml"] == "xlbridge.formats.usebio:read_usebio"
+    night = tmp_path / "n.xlsx"
+    assert main(["import", str(tmp_path / "event.csv"), "-o", str(night)]) == 2
+    assert "imports results files ending .pbn, .xml" in capsys.readouterr().err
+    published = read_published(DATA / "mp_pairs_mitchell_03.xml")
+    assert published.info.file_format == "USEBIO 1.2"
+    assert not night.exists()
+
+
 def test_import_never_overwrites_a_workbook_unasked(tmp_path, capsys):
     night = tmp_path / "night.xlsx"
     night.write_bytes(b"a scorer's own workbook")
@@ -482,3 +495,31 @@ def test_export_after_import_writes_the_published_figures(name, tmp_path, capsys
             assert pair.percentage.matches(exact.percentage), pair.label
             assert Figure.parse(mine.findtext("PERCENTAGE")).matches(exact.percentage)
         assert mine.findtext("PLACE") == pair.place, pair.label
+
+
+def test_a_mitchell_numbered_by_direction_exports_plain_numbers(tmp_path, capsys):
+    """NS 1 to 7 and EW 1 to 7 on the Pairs sheet: PAIR_NUMBER 1 with its DIRECTION."""
+    from openpyxl import load_workbook
+
+    night, renumbered, out = tmp_path / "n.xlsx", tmp_path / "r.xlsx", tmp_path / "o.xml"
+    assert main(["import", str(DATA / "mp_pairs_mitchell_03.xml"), "-o", str(night)]) == 0
+    wb = load_workbook(night)
+    for ws, columns in ((wb["Pairs"], (1,)), (wb["Travellers"], (2, 3))):
+        for row in ws.iter_rows(min_row=2):
+            for column in columns:
+                cell = row[column - 1]
+                if isinstance(cell.value, str) and cell.value[-2:] in {"NS", "EW"}:
+                    cell.value = int(cell.value[:-2])
+    wb.save(renumbered)
+    assert (
+        main(["score", str(renumbered), "-o", str(tmp_path / "x.xlsx"), "--usebio", str(out)]) == 0
+    )
+    capsys.readouterr()
+    written = SafeET.parse(out).getroot()
+    pairs = {(p.findtext("PAIR_NUMBER"), p.findtext("DIRECTION")): p for p in written.iter("PAIR")}
+    assert ("3", "NS") in pairs and ("3", "EW") in pairs
+    ids = [p.findtext("NATIONAL_ID_NUMBER") for p in pairs[("3", "NS")].iter("PLAYER")]
+    assert ids == ["70831", "975206"]  # SUE WELCH, JENNY BURCHFIELD: 3NS in the original
+    assert pairs[("3", "NS")].findtext("PERCENTAGE") == "62.78"
+    first = next(written.iter("TRAVELLER_LINE"))
+    assert (first.findtext("NS_PAIR_NUMBER"), first.findtext("EW_PAIR_NUMBER")) == ("2", "3")

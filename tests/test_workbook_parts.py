@@ -3,7 +3,8 @@
 Excel offers to repair ("We found a problem with some content in ...") and then
 drops the offending part when a workbook's XML breaks rules that openpyxl does
 not enforce.  This test unzips each workbook the project writes (the committed
-templates and example, a results workbook, a new night, a merged field) and
+templates and example, a results workbook, new nights plain and set up for a
+movement, a teams workbook, a merged field, an imported USEBIO event) and
 checks the package parts for the faults known to trigger it:
 
 - a cell under two data-validation rules (Excel keeps one rule per cell);
@@ -172,28 +173,38 @@ def _validation_faults(sheet: ElementTree.Element) -> Iterator[str]:
                 covered.append((box, sqref))
 
 
+COMMITTED = Path(__file__).resolve().parents[1] / "workbook_templates"
+DATA = Path(__file__).resolve().parent / "data"
+
+
 @pytest.fixture(scope="module")
 def written(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """Every kind of workbook the project writes, written afresh."""
     folder = tmp_path_factory.mktemp("written")
     books = {path.name: path for path in write_all(folder / "templates")}
     example = books["example_club_night.xlsx"]
-    other = folder / "other_club.xlsx"  # another club: the same workbook twice is refused
-    other_wb = load_workbook(example)
-    other_wb["Settings"]["B2"] = "Acol"
-    other_wb.save(other)
+    other = folder / "other_club.xlsx"  # a second club: the same club twice is refused
+    club = load_workbook(example)
+    club["Pairs"]["B2"] = "Other club players"
+    club.save(other)
     for name, argv in (
         ("results.xlsx", ["score", str(example), "-o", str(folder / "results.xlsx")]),
         ("new.xlsx", ["new", str(folder / "new.xlsx")]),
         ("new.xlsm", ["new", str(folder / "new.xlsm")]),
         ("merged.xlsx", ["merge", str(example), str(other), "-o", str(folder / "merged.xlsx")]),
-    ):
+        ("mitchell.xlsm", ["new", str(folder / "mitchell.xlsm"), "--movement", "mitchell",
+                           "--tables", "5", "--boards", "10"]),
+        ("howell.xlsx", ["new", str(folder / "howell.xlsx"), "--movement", "howell",
+                         "--tables", "4", "--boards", "14"]),
+        ("teams.xlsx", ["new", str(folder / "teams.xlsx"), "--teams", "6", "--boards", "8"]),
+        ("imported.xlsx", ["import", str(DATA / "usebio" / "mp_pairs_mitchell_03.xml"),
+                           "-o", str(folder / "imported.xlsx")]),
+    ):  # fmt: skip
         assert main(argv) == 0, name
         books[name] = folder / name
     return books
 
 
-COMMITTED = Path(__file__).resolve().parents[1] / "workbook_templates"
 KINDS = (
     "club_pairs.xlsx",
     "club_pairs.xlsm",
@@ -202,6 +213,10 @@ KINDS = (
     "new.xlsx",
     "new.xlsm",
     "merged.xlsx",
+    "mitchell.xlsm",
+    "howell.xlsx",
+    "teams.xlsx",
+    "imported.xlsx",
 )
 
 

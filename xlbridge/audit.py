@@ -189,49 +189,76 @@ class Audit:
 def audit(published: PublishedEvent, convention: Convention | None = None) -> Audit:
     """Rescore ``published`` (under ``convention``'s settings) and compare every figure."""
     convention = convention or Convention("the file's own settings", published.event.settings)
-    event = replace(published.event, settings=convention.settings)
-    result = score_event(event)
-    checked = 0
-    differences: list[Difference] = []
-    unfactored: dict[int, dict[tuple[str, str], tuple[Fraction, Fraction]]] = {}
-    line_sources: list[tuple[Difference, PublishedLine]] = []
+    result = score_event(replace(published.event, settings=convention.settings))
+    lines, line_checks, touched = _audit_lines(published, result)
+    datums, datum_checks = _audit_datums(published, result)
+    pairs, pair_checks = _audit_pairs(published, result, touched)
+    checked = line_checks + datum_checks + pair_checks
+    return Audit(convention, checked, (*lines, *datums, *pairs), result)
+
+
+def _audit_lines(
+    published: PublishedEvent, result: EventResult
+) -> tuple[list[Difference], int, set[str]]:
+    """Every traveller line's published NS and EW figures against xlbridge's.
+
+    Returns the differences, the figures checked and the pairs on a differing line.
+    """
     scored: dict[tuple[int, str, str], ScoredPlay] = {}
     for board in result.boards:
         for entry in board.plays:
             scored[(entry.play.board, entry.play.ns, entry.play.ew)] = entry
+    unfactored: dict[int, dict[tuple[str, str], tuple[Fraction, Fraction]]] = {}
+    differences: list[Difference] = []
+    touched: set[str] = set()
+    checked = 0
     for line in published.lines:
         play = scored.get((line.board, line.ns, line.ew))
-        where = line.source or f"board {line.board}, {line.ns} v {line.ew}"
         for side, figure in (("NS", line.ns_figure), ("EW", line.ew_figure)):
             if figure is None or play is None:
                 continue
             ours = play.ns_score if side == "NS" else play.ew_score
             checked += 1
             if ours is None or not figure.matches(ours):
-                found = Fraction(0) if ours is None else ours
                 reason = _line_reason(result, line, side, figure, unfactored)
+                where = f"board {line.board}, {line.ns} v {line.ew}"
                 what = f"{side} {_unit(result)}"
+                found = Fraction(0) if ours is None else ours
                 differences.append(Difference(where, what, figure, found, reason))
-                line_sources.append((differences[-1], line))
-    if published.datums:
-        ours_datums = butler_datums(result)
-        for number, value in sorted(published.datums.items()):
-            if number in ours_datums:
-                checked += 1
-                if ours_datums[number] != value:
-                    figure = Figure(value, 0)
-                    where = f"board {number}"
-                    differences.append(Difference(where, "datum", figure, ours_datums[number]))
+                touched.update((line.ns, line.ew))
+    return differences, checked, touched
+
+
+def _audit_datums(published: PublishedEvent, result: EventResult) -> tuple[list[Difference], int]:
+    """Every published Butler datum against the one xlbridge scored the board against."""
+    if not published.datums:
+        return [], 0
+    ours = butler_datums(result)
+    differences: list[Difference] = []
+    checked = 0
+    for number, value in sorted(published.datums.items()):
+        if number in ours:
+            checked += 1
+            if ours[number] != value:
+                differences.append(
+                    Difference(f"board {number}", "datum", Figure(value, 0), ours[number])
+                )
+    return differences, checked
+
+
+def _audit_pairs(
+    published: PublishedEvent, result: EventResult, touched: set[str]
+) -> tuple[list[Difference], int]:
+    """Every pair's published total and percentage against xlbridge's."""
     by_label = {pair.pair.label: pair for pair in result.pairs}
-    touched = {label for _, line in line_sources for label in (line.ns, line.ew)}
+    differences: list[Difference] = []
+    checked = 0
     for pair in published.pairs:
         mine = by_label.get(pair.label)
         if mine is None:
             continue
-        where = pair.source or f"pair {pair.label}"
-        total = published_total(result, mine)
         for what, figure, ours in (
-            ("total", pair.total, total),
+            ("total", pair.total, published_total(result, mine)),
             ("percentage", pair.percentage, mine.percentage),
         ):
             if figure is None or ours is None:
@@ -239,8 +266,8 @@ def audit(published: PublishedEvent, convention: Convention | None = None) -> Au
             checked += 1
             if not figure.matches(ours):
                 reason = FOLLOWS if pair.label in touched else ""
-                differences.append(Difference(where, what, figure, ours, reason))
-    return Audit(convention, checked, tuple(differences), result)
+                differences.append(Difference(f"pair {pair.label}", what, figure, ours, reason))
+    return differences, checked
 
 
 def choose_convention(

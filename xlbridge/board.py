@@ -35,7 +35,7 @@ from xlbridge.exact import round_half_away
 from xlbridge.imp_matrix import imp_sums
 from xlbridge.result import Artificial, Result, Row, Side, Weighted
 from xlbridge.scales import imps
-from xlbridge.settings import CrossDivisor, parse_setting
+from xlbridge.settings import CrossDivisor, parse_setting, shown
 
 __all__ = [
     "ARTIFICIAL_IMPS_PER_10_PERCENT",
@@ -60,7 +60,8 @@ __all__ = [
 ]
 
 #: IMPs per comparison for an artificial score: 3 IMPs for each 10% away from
-#: average, so A+ (60%) is +3 IMPs, A= is 0 and A- (40%) is -3 IMPs.
+#: average, so A+ (60%) is +3 IMPs, A= is 0 and A- (40%) is -3 IMPs (the A+/A-
+#: note's IMP form of Law 12C2; docs/sources.md).
 ARTIFICIAL_IMPS_PER_10_PERCENT = 3
 
 #: A pair of figures for one traveller row: (NS, EW); ``None`` for a row
@@ -86,7 +87,7 @@ class Direction(Enum):
         ):
             if key in names:
                 return direction
-        raise BoardError(f"direction {text!r} is not NS or EW")
+        raise BoardError(f"direction {shown(text)} is not NS or EW")
 
 
 @dataclass(frozen=True)
@@ -422,9 +423,9 @@ class Board:
         ``real_results``: the datum is the mean of the real results as they are,
         not factored up to the expected number first (see :meth:`FrequencyTable.datum`).
 
-        Every table score's IMPs against the datum are whole, so a weighted mix
-        is ``sum(numerator_i x imps_i) / denominator`` in integers, rounded
-        (ties away from zero) or reduced once.
+        Every table score's IMPs against the datum are whole: a plain score's
+        figure is a look-up, a weighted one the weighted mix of whole numbers,
+        rounded (ties away from zero) in integers.
         """
         imps_at: dict[Direction, dict[int, int]] = {}
         done: dict[int, dict[int, int]] = {}  # by id of table: score -> whole IMPs
@@ -442,18 +443,13 @@ class Board:
                 found = wholes[value] = Fraction(value)
             return found
 
-        def mix(side: Weighted, values: dict[int, int]) -> Fraction:
-            numerator, denominator = 0, 1
-            for score, weight in side.components:
-                below = weight.denominator
-                if below == denominator:
-                    numerator += weight.numerator * values[score]
-                else:
-                    numerator = numerator * below + denominator * weight.numerator * values[score]
-                    denominator *= below
+        exact = {d: {s: (v, 1) for s, v in values.items()} for d, values in imps_at.items()}
+
+        def mix(side: Weighted, direction: Direction) -> Fraction:
+            value = _mix(side, exact[direction])
             if not round_weighted:
-                return Fraction(numerator, denominator)
-            return whole(_round_whole(numerator, denominator))
+                return value
+            return whole(_round_whole(value.numerator, value.denominator))
 
         def negated(ns: Fraction) -> Fraction:
             return whole(-ns.numerator) if ns.denominator == 1 else -ns
@@ -463,7 +459,7 @@ class Board:
                 return artificial_imps(side.percent)
             values = imps_at[direction]
             components = side.components
-            ns = whole(values[components[0][0]]) if len(components) == 1 else mix(side, values)
+            ns = whole(values[components[0][0]]) if len(components) == 1 else mix(side, direction)
             return ns if direction is Direction.NS else negated(ns)
 
         # Not memoised: a plain score's figure is two look-ups, a weighted one a few

@@ -11,12 +11,12 @@ from __future__ import annotations
 import gc
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from datetime import datetime
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -113,6 +113,7 @@ def score(
     from xlbridge.safefile import OutputPlan
     from xlbridge.workbook.night import (
         HTML_SUFFIXES,
+        PBN_SUFFIXES,
         WORKBOOK_SUFFIXES,
         default_output,
         html_writer,
@@ -140,76 +141,80 @@ def score(
         return
     from xlbridge.workbook.present import format_ranking
 
-    target = output or default_output(night)
     # Every output is planned and checked before the night is read; each writer runs
-    # only once the night is scored, and all are written or none (safefile.OutputPlan).
+    # only once the night is scored, and all are written or none.
     inputs = [night] if hands_path is None else [night, hands_path]
     plan = OutputPlan(inputs)
-    state: dict[str, Any] = {}
+    scored: list[ScoredNight] = []
+    hands: list[SessionHands | None] = [None]
+    target = output or default_output(night)
     plan.add(
         target,
         "-o",
-        lambda tmp: results_writer(night, state["scored"], state["hands"])(tmp),
+        lambda tmp: results_writer(night, scored[0], hands[0])(tmp),
         WORKBOOK_SUFFIXES,
     )
     if html_path is not None:
         plan.add(
             html_path,
             "--html",
-            lambda tmp: html_writer(state["scored"].result, state["hands"])(tmp),
+            lambda tmp: html_writer(scored[0].result, hands[0])(tmp),
             HTML_SUFFIXES,
         )
     if pbn_path is not None:
         plan.add(
             pbn_path,
             "--pbn",
-            lambda tmp: pbn_writer(night, state["scored"].result, state["hands"])(tmp),
+            lambda tmp: pbn_writer(night, scored[0].result, hands[0])(tmp),
+            PBN_SUFFIXES,
         )
     if usebio_path is not None:
-        plan.add(usebio_path, "--usebio", lambda tmp: _write_bytes(tmp, state["usebio"]))
+        plan.add(
+            usebio_path,
+            "--usebio",
+            lambda tmp: _usebio_writer(night, scored[0], usebio_version)(tmp),
+            (".xml",),
+        )
     plan.check()
-    scored = state["scored"] = score_night(night)
-    for warning in scored.warnings:
+    scored.append(score_night(night))
+    for warning in scored[0].warnings:
         click.echo(f"warning: {warning}", err=True)
     if hands_path is None:
         from xlbridge.workbook.night import hand_records_setting
 
-        hands_path = hand_records_setting(night, scored.night)
+        hands_path = hand_records_setting(night, scored[0].night)
         if hands_path is not None:
             plan.inputs.append(hands_path)
-    hands = state["hands"] = _session_hands(
-        hands_path, scored, (target, html_path, pbn_path, usebio_path)
-    )
-    if usebio_path is not None:
-        from xlbridge.formats.usebio import usebio_document
-        from xlbridge.workbook.filled import read_event_info
-
-        state["usebio"] = usebio_document(scored.result, read_event_info(night), usebio_version)
+            plan.check()
+    hands[0] = _session_hands(hands_path, scored[0])
     written = plan.write()
-    if hands is not None:
+    if hands[0] is not None:
         from xlbridge.dd import save_cache
 
-        save_cache(hands)
-    click.echo(format_ranking(scored.result))
+        save_cache(hands[0])
+    click.echo(format_ranking(scored[0].result))
     click.echo("\nwrote " + " and ".join(str(path) for path in written))
 
 
-def _write_bytes(path: Path, data: bytes) -> None:
-    path.write_bytes(data)
+def _usebio_writer(night: Path, scored: ScoredNight, version: str) -> Callable[[Path], None]:
+    """What fills the USEBIO file of a scored night (a function of the file to fill)."""
+    from xlbridge.formats.usebio import usebio_document
+    from xlbridge.workbook.filled import read_event_info
+
+    data = usebio_document(scored.result, read_event_info(night), version)
+
+    def write(tmp: Path) -> None:
+        tmp.write_bytes(data)
+
+    return write
 
 
-def _session_hands(
-    path: Path | None, scored: ScoredNight, outputs: Sequence[Path | None]
-) -> SessionHands | None:
+def _session_hands(path: Path | None, scored: ScoredNight) -> SessionHands | None:
     """The hand records at ``path`` for the night's boards (warnings printed), or ``None``."""
     if path is None:
         return None
     from xlbridge.dd import load_hands
-    from xlbridge.safefile import refuse_same_file
 
-    for output in outputs:
-        if output is not None:
-            refuse_same_file(path, output)
     hands = load_hands(path)
     for warning in hands.warnings:
         click.echo(f"warning: {warning}", err=True)
@@ -238,7 +243,11 @@ def _session_hands(
 @click.option("--skip", is_flag=True, help="Even tables: a skip Mitchell of T-1 rounds.")
 @click.option("--sit-out", is_flag=True, help="A half table: the last table has no NS pair.")
 @click.option("--teams", type=int, help="A teams event of this many teams (teams workbook).")
-@click.option("--rounds", type=int, help="Teams: rounds (default: as many as a round robin).")
+@click.option(
+    "--rounds",
+    type=int,
+    help="Teams: rounds (default: a Swiss 4, fewer with few teams; a round robin all).",
+)
 @click.option(
     "--format",
     "event_format",

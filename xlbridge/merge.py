@@ -47,6 +47,31 @@ def club_names(events: Sequence[Event]) -> list[str]:
     return names
 
 
+def _refuse_repeated_clubs(clubs: Sequence[str], events: Sequence[Event]) -> None:
+    """Refuse one club's results given twice (every pair and result would count twice).
+
+    Two events are the same club's when they list the same pairs and the same
+    results on the same boards, whatever their files are called.
+    """
+    seen: dict[object, str] = {}
+    for club, event in zip(clubs, events, strict=True):
+        key = (
+            tuple(sorted((pair.label, pair.names) for pair in event.pairs)),
+            tuple(
+                sorted(
+                    (play.board, play.ns, play.ew, play.version, repr(play.result))
+                    for play in event.plays
+                )
+            ),
+        )
+        if key in seen:
+            raise ScoringError(
+                f"{seen[key]} and {club} hold the same pairs and results: the same club "
+                "is given twice; give each club's workbook once"
+            )
+        seen[key] = club
+
+
 def _label(club: str, label: str) -> str:
     return label if label.strip().upper() == BYE else f"{club}:{label}"
 
@@ -72,6 +97,7 @@ def merge_events(events: Sequence[Event]) -> Event:
                 "like the first: merge events scored the same way"
             )
     clubs = club_names(events)
+    _refuse_repeated_clubs(clubs, events)
     pairs = tuple(
         replace(pair, label=_label(club, pair.label), source=_source(club, pair.source))
         for club, event in zip(clubs, events, strict=True)

@@ -162,19 +162,13 @@ class Scale(IntEnum):
 
 
 def shown(value: object) -> str:
-    """A cell value as a message shows it: text quoted, numbers as decimals, TRUE/FALSE.
+    """A cell value as a message shows it (:func:`xlbridge.exact.quote`): text quoted, numbers
+    as decimals, TRUE/FALSE, a date in words.
 
     >>> shown("magic"), shown(0.6), shown(Fraction(1, 3)), shown(True)
     ("'magic'", '0.6', '1/3', 'TRUE')
     """
-    if isinstance(value, bool):
-        return "TRUE" if value else "FALSE"
-    if isinstance(value, str):
-        return quote(value)
-    try:
-        return decimal_text(parse_fraction(value))
-    except ValueError:
-        return quote(str(value))
+    return quote(value)
 
 
 # --- the settings -----------------------------------------------------------------------------

@@ -73,7 +73,7 @@ from xlbridge.result import (
     parse_weight,
 )
 from xlbridge.scales import imps, victory_points
-from xlbridge.settings import CrossDivisor, Scale, parse_setting
+from xlbridge.settings import CrossDivisor, Scale, parse_setting, shown
 from xlbridge.teams import board_imps
 
 __all__ = [
@@ -150,8 +150,9 @@ def _excel(func: F) -> F:
     Python's cycle collector is paused during the call (here, at the Excel
     boundary: the core never touches it).  A big traveller's call makes a
     million output rows, and each collection would walk every live one: with
-    the collector running, MATCHPOINTS on a million rows took 1.45 s against
-    0.76 s paused (benchmarks/README.md).  The rows, tuples and fractions a
+    the collector running, MATCHPOINTS on a million rows takes twice as long
+    (1.45 s against 0.76 s on a quiet machine; 14.7 s against 7.2 s, paired,
+    on a loaded one: benchmarks/README.md).  The rows, tuples and fractions a
     call makes hold no reference cycles, so what it drops is still freed at
     once; the collector is left as it was found.
     """
@@ -231,7 +232,7 @@ def _whole(name: str) -> Callable[[Cell], int]:
         try:
             return whole_number(value)
         except ValueError:
-            raise ScoringError(f"{name} {quote(value)} is not a whole number") from None
+            raise ScoringError(f"{name} {shown(value)} is not a whole number") from None
 
     return convert
 
@@ -308,7 +309,7 @@ def _two_column_row(row: list[Cell], index: int, rulings: Rulings | None) -> Row
     where = f"row {index}"
     if not is_blank(ns_plus) and not is_blank(ew_plus):
         raise ScoringError(
-            f"{where}: both columns are filled ({ns_plus!r} and {ew_plus!r}); "
+            f"{where}: both columns are filled ({shown(ns_plus)} and {shown(ew_plus)}); "
             "a two-column traveller has the score in the NS or the EW column"
         )
     if is_blank(ew_plus):
@@ -316,7 +317,7 @@ def _two_column_row(row: list[Cell], index: int, rulings: Rulings | None) -> Row
     score = parse_score(ew_plus, where)
     if score < 0:
         raise ScoringError(
-            f"{where}: {ew_plus!r} in the EW column: a two-column traveller holds "
+            f"{where}: {shown(ew_plus)} in the EW column: a two-column traveller holds "
             "the plus score in the column of the side that scored it"
         )
     return Result.of(-score)
@@ -371,7 +372,7 @@ def _number(value: Cell, where: str) -> Fraction:
     try:
         return parse_fraction(value)
     except ValueError:
-        raise ScoringError(f"{where}: {value!r} is not a number") from None
+        raise ScoringError(f"{where}: {shown(value)} is not a number") from None
 
 
 def _setting(name: str, argument: str) -> Callable[[Cell], Any]:
@@ -559,13 +560,10 @@ def FREQUENCY_TABLE(
             )
         ]
     size = _optional(lines, None, _whole("lines"))
-    if size is not None and size > EXCEL_ROWS:  # refused before a list that long is made
+    if size is not None and not 1 <= size <= EXCEL_ROWS:
         raise ScoringError(
-            f"the result has {size:,} rows and 5 columns, more than an Excel sheet holds "
-            f"({EXCEL_ROWS:,} rows, {EXCEL_COLUMNS:,} columns): give a smaller range"
+            f"lines={quote(size)} is not a number of lines from 1 to {EXCEL_ROWS} (a sheet's rows)"
         )
-    if size is not None and size < 1:
-        raise ScoringError(f"lines={quote(size)} is not a number of lines from 1")
     if size is not None and len(table) > size:
         raise ScoringError(f"the frequency table has {len(table)} lines, more than lines={size}")
     return table + [[None] * 5] * ((size or 1) - len(table))
@@ -631,7 +629,7 @@ def _teams_cell(ours: Cell, theirs: Cell, where: str) -> float | None:
     for cell, which in ((ours, "score"), (theirs, "other_table")):
         row = parse_result(cell, f"{where} ({which})")
         if not isinstance(row, Result) or row.is_split:
-            raise ScoringError(f"{where}: {cell!r} is not a score for a teams board")
+            raise ScoringError(f"{where}: {shown(cell)} is not a score for a teams board")
         sides.append(row.ns)
     return float(teams_imps(sides[0], sides[1]))
 
@@ -640,7 +638,7 @@ def _aggregate(score: Cell) -> Any:
     def one(cell: Cell, where: str) -> int | Fraction:
         row = parse_result(cell, where)
         if not isinstance(row, Result) or row.is_split:
-            raise ScoringError(f"{where}: {cell!r} is not a score for aggregate scoring")
+            raise ScoringError(f"{where}: {shown(cell)} is not a score for aggregate scoring")
         return aggregate_score(row.ns)
 
     return _elementwise(score, one)
@@ -748,6 +746,10 @@ def APPLY_AVPLUS(
     return None if result.percentage is None else float(result.percentage)
 
 
+def _same(value: Cell) -> Cell:
+    return value
+
+
 def _level(name: str) -> Callable[[Cell], Fraction]:
     """An A+ or A- level in percent: 60, '60%'; 0.6 could be 0.6% or 60% and is refused
     (a cell formatted 60% hands the function 0.6)."""
@@ -759,10 +761,6 @@ def _level(name: str) -> Callable[[Cell], Fraction]:
             raise ScoringError(f"{name}: {exc}") from None
 
     return convert
-
-
-def _same(value: Cell) -> Cell:
-    return value
 
 
 # --- teams matches (issue 18) ----------------------------------------------------------------

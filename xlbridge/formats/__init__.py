@@ -38,9 +38,9 @@ def read_published(path: str | os.PathLike[str]) -> PublishedEvent:
         raise InputFileError(f"{os.fspath(path)!r}: xlbridge imports results files ending {known}")
     module_name, function = target.split(":")
     try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError:
+        found = getattr(importlib.import_module(module_name), function)
+    except (ModuleNotFoundError, AttributeError):
         shown = os.fspath(path)
         raise InputFileError(f"{shown!r}: {suffix} files cannot be imported yet") from None
-    reader = cast(Callable[[str | os.PathLike[str]], PublishedEvent], getattr(module, function))
+    reader = cast(Callable[[str | os.PathLike[str]], PublishedEvent], found)
     return reader(path)

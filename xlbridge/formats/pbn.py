@@ -23,11 +23,14 @@ write tags and tables as the standard spells them.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from pathlib import Path
 
+from xlbridge.audit import EventInfo, Figure, Player, PublishedEvent, PublishedLine, PublishedPair
 from xlbridge.contract import (
     Seat,
     Strain,
@@ -40,7 +43,6 @@ from xlbridge.contract import (
 )
 from xlbridge.errors import DealError, InputFileError, ScoringError
 from xlbridge.event import Event, Pair, Play, ScoringForm, Settings
-from xlbridge.exact import round_half_away
 from xlbridge.hands import (
     SEATS,
     STRAINS,
@@ -54,7 +56,7 @@ from xlbridge.hands import (
     parse_deal,
 )
 from xlbridge.result import format_result, parse_result
-from xlbridge.session import BoardResult, EventResult, score_event
+from xlbridge.session import BoardResult, EventResult
 
 __all__ = [
     "Column",
@@ -62,10 +64,8 @@ __all__ = [
     "PbnResults",
     "PublishedLineText",
     "PublishedPairText",
-    "ResultsAudit",
     "Table",
     "Tag",
-    "audit_results",
     "board_tags",
     "decode",
     "format_hand_record",
@@ -76,6 +76,7 @@ __all__ = [
     "quote",
     "read_games",
     "read_hand_records",
+    "read_pbn",
     "read_results",
 ]
 
@@ -646,8 +647,8 @@ def _score_table(result: EventResult, board: BoardResult) -> list[str]:
         play = scored.play
         contract = "Pass" if play.contract.strip().lower() in ("pass", "p") else play.contract
         row = [
-            play.ns,
-            play.ew,
+            _pair_id(play.ns),
+            _pair_id(play.ew),
             contract or "-",
             play.declarer or "-",
             _tricks(play.contract, play.tricks) if play.contract else "-",
@@ -665,6 +666,12 @@ def _score_table(result: EventResult, board: BoardResult) -> list[str]:
     return format_table("ScoreTable", columns, rows)
 
 
+def _pair_id(label: str) -> str:
+    """PBN's PairId of a pair: its number (a Mitchell numbered by direction labels ``NS 3``)."""
+    direction, _, number = label.partition(" ")
+    return number if direction in ("NS", "EW") and number else label
+
+
 def _total_score_table(result: EventResult) -> list[str]:
     matchpoints = result.top is not None
     by_direction = result.fields != ("",)
@@ -680,9 +687,9 @@ def _total_score_table(result: EventResult) -> list[str]:
     for pair in result.pairs:
         if not pair.rank:
             continue
-        row = [pair.rank, pair.pair.label]
+        row = [pair.rank, _pair_id(pair.pair.label)]
         if by_direction:
-            row.append(pair.field)
+            row.append(pair.field or pair.pair.label.partition(" ")[0])
         row.append(_figure(pair.total))
         if matchpoints:
             row.append(_figure(pair.percentage))
@@ -746,7 +753,7 @@ def read_results(text: str, name: str = "") -> PbnResults:
     prefix = f"{name} " if name else ""
     plays: list[Play] = []
     lines: list[PublishedLineText] = []
-    pairs: dict[str, PublishedPairText] = {}
+    listed: dict[tuple[str, str], PublishedPairText] = {}
     form: ScoringForm | None = None
     event_name = ""
     for game in games:
@@ -756,8 +763,15 @@ def read_results(text: str, name: str = "") -> PbnResults:
         if total is not None:
             for offset, record in enumerate(total.records(), start=1):
                 pair = _published_pair(record, f"{prefix}line {total.line + offset}")
-                if pair is not None and pair.label not in pairs:
-                    pairs[pair.label] = pair
+                if pair is not None:
+                    listed.setdefault((pair.label, pair.direction), pair)
+    by_direction = _numbered_by_direction(listed.values())
+    if by_direction:  # Mitchell numbering: NS 1..n and EW 1..n are pairs "NS 3", "EW 3"
+        named = [replace(p, label=f"{p.direction} {p.label}") for p in listed.values()]
+    else:
+        named = list(listed.values())
+    pairs = {pair.label: pair for pair in reversed(named)}  # the first listing wins
+    for game in games:
         table = game.table("ScoreTable")
         board_text = (game.value("Board") or "").strip()
         if table is None or not board_text.isdigit():
@@ -765,6 +779,9 @@ def read_results(text: str, name: str = "") -> PbnResults:
         board = int(board_text)
         for offset, record in enumerate(table.records(), start=1):
             where = f"{prefix}line {table.line + offset}"
+            if by_direction:
+                record = {**record, "PairId_NS": f"NS {record.get('PairId_NS', '')}",
+                          "PairId_EW": f"EW {record.get('PairId_EW', '')}"}  # fmt: skip
             play, line = _traveller_line(board, record, where)
             if form is None and ("IMP_NS" in record or "IMP_EW" in record):
                 form = ScoringForm.BUTLER
@@ -783,8 +800,18 @@ def read_results(text: str, name: str = "") -> PbnResults:
     return PbnResults(event, tuple(lines), tuple(pairs.values()), _program(text))
 
 
-def _pair_order(label: str) -> tuple[int, str]:
-    return (int(label), "") if label.isdigit() else (1 << 30, label)
+def _numbered_by_direction(pairs: Iterable[PublishedPairText]) -> bool:
+    """True when a PairId is used by an NS pair and an EW pair (Mitchell numbering)."""
+    seen: dict[str, set[str]] = {}
+    for pair in pairs:
+        seen.setdefault(pair.label, set()).add(pair.direction)
+    return any({"NS", "EW"} <= directions for directions in seen.values())
+
+
+def _pair_order(label: str) -> tuple[int, int, str]:
+    direction, _, number = label.rpartition(" ")
+    side = {"NS": 0, "EW": 1}.get(direction, 0)
+    return (side, int(number), "") if number.isdigit() else (side, 1 << 30, label)
 
 
 def _program(text: str) -> str:
@@ -890,77 +917,57 @@ def _score_text(
     return "NP"
 
 
-@dataclass(frozen=True)
-class ResultsAudit:
-    """A PBN results file's published figures checked against xlbridge's rescoring."""
+def read_pbn(path: str | os.PathLike[str]) -> PublishedEvent:
+    """The event and published figures of the PBN results file at ``path`` (``xlbridge import``).
 
-    checked: int
-    differences: tuple[str, ...]
-    result: EventResult
-
-    def __str__(self) -> str:
-        count = len(self.differences)
-        head = f"{self.checked} published figures checked: " + (
-            "every one reproduced" if not count else f"{count} differ from xlbridge's"
-        )
-        return "\n".join([head, *(f"  {line}" for line in self.differences)])
-
-
-def audit_results(results: PbnResults) -> ResultsAudit:
-    """Rescore ``results.event`` and compare each published figure at its printed precision.
-
-    A line's MP or IMPs, a pair's total and percentage: ``7.5`` is checked
-    against xlbridge's exact figure rounded half away from zero to one decimal.
+    :func:`read_results` read into the format-neutral
+    :class:`~xlbridge.audit.PublishedEvent`, whose figures
+    :func:`xlbridge.audit.audit` checks at their printed precision.
     """
-    result = score_event(results.event)
-    scored = {(b.board, s.play.ns, s.play.ew): s for b in result.boards for s in b.plays}
-    units = "MP" if result.top is not None else "IMPs"
-    checked = 0
-    differences: list[str] = []
-    for line in results.lines:
-        play = scored.get((line.board, line.ns, line.ew))
-        for side, text in (("NS", line.ns_figure), ("EW", line.ew_figure)):
-            ours = None if play is None else play.ns_score if side == "NS" else play.ew_score
-            if text is None or ours is None:
-                continue
-            checked += 1
-            if not _matches(text, ours):
-                differences.append(
-                    f"{line.source}: board {line.board}, {line.ns} v {line.ew}: {side} {units} "
-                    f"published {text}, xlbridge {_at_places(ours, text)}"
-                )
-    by_label = {pair.pair.label: pair for pair in result.pairs}
-    for published in results.pairs:
-        mine = by_label.get(published.label)
-        if mine is None:
-            continue
-        for what, text, ours in (
-            ("total", published.total, mine.total),
-            ("percentage", published.percentage, mine.percentage),
-        ):
-            if text is None or ours is None:
-                continue
-            checked += 1
-            if not _matches(text, ours):
-                differences.append(
-                    f"{published.source}: pair {published.label}: {what} published {text}, "
-                    f"xlbridge {_at_places(ours, text)}"
-                )
-    return ResultsAudit(checked, tuple(differences), result)
-
-
-def _places(text: str) -> int:
-    return len(text.strip().partition(".")[2])
-
-
-def _matches(text: str, ours: Fraction) -> bool:
+    source = Path(path)
     try:
-        published = Fraction(text.strip())
+        data = source.read_bytes()
+    except OSError as exc:
+        reason = exc.strerror or "cannot be read"
+        raise InputFileError(f"{os.fspath(path)!r}: {reason}") from None
+    results = read_results(decode(data), source.name)
+    lines = tuple(
+        PublishedLine(
+            line.board,
+            line.ns,
+            line.ew,
+            _published_figure(line.ns_figure),
+            _published_figure(line.ew_figure),
+            line.source,
+        )
+        for line in results.lines
+    )
+    players = {pair.label: _players(pair.names) for pair in results.pairs}
+    pairs = tuple(
+        PublishedPair(
+            pair.label,
+            pair.direction,
+            _published_figure(pair.total),
+            _published_figure(pair.percentage),
+            pair.rank,
+            players=players[pair.label],
+            source=pair.source,
+        )
+        for pair in results.pairs
+    )
+    info = EventInfo(players=players, program=results.program, file_format="PBN")
+    return PublishedEvent(results.event, lines, pairs, info=info)
+
+
+def _published_figure(text: str | None) -> Figure | None:
+    if text is None:
+        return None
+    try:
+        return Figure.parse(text)
     except (ValueError, ZeroDivisionError):
-        return False
-    return round_half_away(ours, Fraction(1, 10 ** _places(text))) == published
+        return None
 
 
-def _at_places(ours: Fraction, text: str) -> str:
-    places = _places(text)
-    return f"{float(round_half_away(ours, Fraction(1, 10**places))):.{places}f}"
+def _players(names: str) -> tuple[Player, ...]:
+    """The players of a Names entry: ``'Ann Lee & Bob Ray'`` or ``'LEE ANN - RAY BOB'``."""
+    return tuple(Player(name.strip()) for name in re.split(r" & | - |/", names) if name.strip())

@@ -24,7 +24,7 @@ an event's results in the structure real files use (Compscore3's, kept in
 What USEBIO cannot carry, and how xlbridge writes it:
 
 * a weighted score (Law 12C1(c)): SCORE holds the weighted NS score in
-  total points to the nearest whole point (seed 000's aggregate view); the
+  total points to the nearest whole point (the EBU's aggregate view); the
   matchpoints written are xlbridge's exact ones, to two decimals;
 * a split score: SCORE holds the NS side's score, the matchpoints each side's own;
 * an artificial score: SCORE holds ``A`` and both percentages (``A6040``,
@@ -61,7 +61,7 @@ from xlbridge.audit import (
 )
 from xlbridge.contract import parse_contract
 from xlbridge.errors import ContractError, InputFileError, ScoringError
-from xlbridge.event import Event, Pair, Play, ScoringForm, Settings
+from xlbridge.event import BYE, Event, Pair, Play, ScoringForm, Settings
 from xlbridge.exact import round_half_away
 from xlbridge.result import (
     Artificial,
@@ -359,14 +359,11 @@ def _tricks(play: Play) -> str:
 _INT = re.compile(r"^[+-]?\d+$")
 
 
-def _direction(result: EventResult, label: str) -> str:
-    for entry in result.pairs:
-        if entry.pair.label == label:
-            if entry.field:
-                return entry.field
-            directions = {board.direction.value for board in entry.boards}
-            return directions.pop() if len(directions) == 1 and result.fields != ("",) else ""
-    return ""
+def _number(label: str) -> str:
+    """A pair's USEBIO number: a Mitchell numbered by direction labels its pairs ``NS 1``, ``EW 1``;
+    USEBIO carries the number (its DIRECTION, or the line's column, says which)."""
+    direction, _, number = label.partition(" ")
+    return number if direction in {"NS", "EW"} and number else label
 
 
 def _place(rank: str) -> str:
@@ -429,8 +426,8 @@ def _participants(event_el: ET.Element, result: EventResult, info: EventInfo, ve
             continue
         pair_el = ET.SubElement(participants, "PAIR")
         label = entry.pair.label
-        _add(pair_el, "PAIR_NUMBER", label)
-        _add(pair_el, "DIRECTION", _direction(result, label))
+        _add(pair_el, "PAIR_NUMBER", _number(label))
+        _add(pair_el, "DIRECTION", entry.field)  # NS or EW in a Mitchell, blank in a Howell
         _add(pair_el, "TOTAL_SCORE", figure_text(published_total(result, entry)))
         if entry.percentage is not None:
             _add(pair_el, "PERCENTAGE", _two_places(entry.percentage))
@@ -470,13 +467,13 @@ def _boards_out(event_el: ET.Element, result: EventResult, info: EventInfo) -> N
         for version in by_board[number]:
             for scored in version.plays:
                 play = scored.play
-                if not isinstance(play.result, Result):
-                    continue
+                if not isinstance(play.result, Result) or BYE in (play.ns.upper(), play.ew.upper()):
+                    continue  # not played, or a bye: no line
                 line = ET.SubElement(board_el, "TRAVELLER_LINE")
-                _add(line, "NS_PAIR_NUMBER", play.ns)
-                _add(line, "EW_PAIR_NUMBER", play.ew)
+                _add(line, "NS_PAIR_NUMBER", _number(play.ns))
+                _add(line, "EW_PAIR_NUMBER", _number(play.ew))
                 if play.contract:
-                    _add(line, "CONTRACT", play.contract.upper().replace("PASS", "PASS"))
+                    _add(line, "CONTRACT", play.contract.upper())
                     if play.declarer:
                         _add(line, "PLAYED_BY", play.declarer.upper())
                     lead = leads.get((number, play.ns, play.ew))

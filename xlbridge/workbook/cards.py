@@ -70,10 +70,14 @@ def movement_workbook(
 def _fit_print_areas(wb: Workbook, row_count: int, movement: Movement) -> None:
     """Print areas to the rows the night fills, not the template's thousand."""
     last = row_count + 1
-    wb[L.PAIRS].print_area = f"A1:C{len(movement.pairs) + 1}"
-    wb[L.TRAVELLERS].print_area = f"A1:L{last}"
-    wb[L.BOARD_RESULTS].print_area = f"A1:H{last}"
-    wb[L.RANKING].print_area = f"A1:H{len(movement.pairs) + 1}"
+    pairs = len(movement.pairs) + 1
+    for title, columns, rows in (
+        (L.PAIRS, L.PAIR_COLUMNS, pairs),
+        (L.TRAVELLERS, L.TRAVELLER_COLUMNS, last),
+        (L.BOARD_RESULTS, L.RESULT_COLUMNS, last),
+        (L.RANKING, L.RANKING_COLUMNS, pairs),
+    ):
+        wb[title].print_area = f"A1:{columns[-1].letter}{rows}"
     wb[L.FREQUENCIES].print_area = f"A1:G{min(movement.boards, L.MAX_BOARDS) * L.FREQ_BLOCK}"
 
 

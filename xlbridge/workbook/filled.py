@@ -58,8 +58,10 @@ def filled_workbook(
     for row, pair in enumerate(event.pairs, start=2):
         players = info.players.get(pair.label, ())
         values: list[object] = [pair.label, pair.names or None, directions.get(pair.label) or None]
-        for player in players[:2]:
+        for player in (*players[:2], Player(""), Player(""))[:2]:
             values += [player.name or None, player.national_id or (GUEST if player.guest else None)]
+        points = info.master_points.get(pair.label, "")
+        values.append(int(points) if points.isdigit() else points or None)
         for column, value in enumerate(values, start=1):
             pairs.cell(row, column, value)
     travellers = wb[L.TRAVELLERS]
@@ -185,18 +187,24 @@ def read_event_info(path: str | os.PathLike[str], settings: Settings | None = No
             if row and isinstance(row[0], str):
                 found[row[0].strip().lower()] = row[1] if len(row) > 1 else None
         players: dict[str, tuple[Player, ...]] = {}
-        for row in wb[L.PAIRS].iter_rows(min_row=2, max_col=7, values_only=True):
-            cells = (*row, *([None] * 7))[:7]
+        points: dict[str, str] = {}
+        for row in wb[L.PAIRS].iter_rows(min_row=2, max_col=8, values_only=True):
+            cells = (*row, *([None] * 8))[:8]
             label = pair_label(cells[0])
             if not label:
                 continue
+            # a Mitchell numbered by direction names its pairs "NS 1", "EW 1" (the reader's labels)
+            direction = _text(cells[2]).upper()
+            keys = [label, f"{direction} {label}"] if direction in {"NS", "EW"} else [label]
+            if not is_blank(cells[7]):
+                points.update(dict.fromkeys(keys, _text(cells[7])))
             found_players = tuple(
                 _player(name, number)
                 for name, number in ((cells[3], cells[4]), (cells[5], cells[6]))
                 if not (is_blank(name) and is_blank(number))
             )
             if found_players:
-                players[label] = found_players
+                players.update(dict.fromkeys(keys, found_players))
     finally:
         wb.close()
 
@@ -212,6 +220,7 @@ def read_event_info(path: str | os.PathLike[str], settings: Settings | None = No
         club_number=_text(setting("ClubNumber")),
         date=date if isinstance(date, datetime.date) else None,
         players=players,
+        master_points=points,
     )
 
 

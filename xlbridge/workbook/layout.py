@@ -112,6 +112,7 @@ PAIR_COLUMNS = (
     Column("E", "ID 1", 10, "The first player's national (federation) number, or 'guest'"),
     Column("F", "Player 2", 22, "The second player's name"),
     Column("G", "ID 2", 10, "The second player's national (federation) number, or 'guest'"),
+    Column("H", "Master points", 9, "For the results file (USEBIO): the master points awarded"),
 )
 
 TRAVELLER_COLUMNS = (
@@ -151,7 +152,13 @@ RULING_COLUMNS = (
 )
 
 ADJUSTMENT_COLUMNS = (
-    Column("A", "Pair", 8, "The pair penalised (negative amount) or awarded (positive)"),
+    Column(
+        "A",
+        "Pair",
+        8,
+        "The pair penalised (negative amount) or awarded (positive); NS 3 or EW 3 when "
+        "each direction is numbered from 1",
+    ),
     Column("B", "Board", 7, "The board, or blank for a session adjustment", "0"),
     Column("C", "Amount", 9, "-1, -0.5: matchpoints or percent of a top", "0.0#"),
     Column("D", "Unit", 7, "MP (matchpoints) or % (percent of a top)"),

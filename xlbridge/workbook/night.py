@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "HTML_SUFFIXES",
+    "PBN_SUFFIXES",
     "WORKBOOK_SUFFIXES",
     "ScoredNight",
     "default_output",
@@ -81,6 +82,7 @@ def score_night(path: str | os.PathLike[str], *, boards: bool = True) -> ScoredN
 #: The file name endings of each output.
 WORKBOOK_SUFFIXES = (".xlsx",)
 HTML_SUFFIXES = (".html", ".htm")
+PBN_SUFFIXES = (".pbn",)
 
 
 def write_night_results(
@@ -98,15 +100,6 @@ def write_html(
     """Write the results page ``target`` (never over ``source``), with the hands if given."""
     plan = OutputPlan([source])
     plan.add(target, "--html", html_writer(result, hands), HTML_SUFFIXES)
-    plan.write()
-
-
-def write_pbn(
-    source: Path, result: EventResult, target: Path, hands: SessionHands | None = None
-) -> None:
-    """Write the results as PBN 2.1 to ``target`` (never over ``source``), deals from ``hands``."""
-    plan = OutputPlan([source])
-    plan.add(target, "--pbn", pbn_writer(source, result, hands))
     plan.write()
 
 
@@ -135,12 +128,21 @@ def results_writer(
 
 
 def html_writer(result: EventResult, hands: SessionHands | None = None) -> Callable[[Path], None]:
-    """What fills the results page (a function of the file to fill)."""
+    """What fills the results page, with the hands if given (a function of the file to fill)."""
 
     def write(tmp: Path) -> None:
         tmp.write_text(results_page(result, hands), encoding="utf-8")
 
     return write
+
+
+def write_pbn(
+    source: Path, result: EventResult, target: Path, hands: SessionHands | None = None
+) -> None:
+    """Write the results as PBN 2.1 to ``target`` (never over ``source``), deals from ``hands``."""
+    plan = OutputPlan([source])
+    plan.add(target, "--pbn", pbn_writer(source, result, hands), PBN_SUFFIXES)
+    plan.write()
 
 
 def pbn_writer(
@@ -149,8 +151,10 @@ def pbn_writer(
     """What fills the PBN 2.1 results file (a function of the file to fill)."""
     from xlbridge.formats.pbn import format_results
 
+    text = format_results(result, hands, _pbn_date(source))
+
     def write(tmp: Path) -> None:
-        tmp.write_text(format_results(result, hands, _pbn_date(source)), encoding="utf-8")
+        tmp.write_text(text, encoding="utf-8")
 
     return write
 

@@ -121,8 +121,6 @@ def prepare_printing(wb: Workbook, result: EventResult) -> None:
     ranking.page_setup.fitToHeight = 1 if len(result.pairs) <= 60 else 0
     ranking.page_setup.fitToWidth = 1
     ranking.sheet_properties.pageSetUpPr.fitToPage = True
-    ranking["J1"] = event_title(result)
-    ranking["J1"].font = BOLD
     _break_between(wb[L.BOARD_RESULTS], _runs(wb[L.BOARD_RESULTS]))
     frequencies = wb[L.FREQUENCIES]
     frequencies.page_setup.fitToWidth = 1

@@ -151,13 +151,6 @@ _ENTRY_COLUMNS = {
 _WIDTHS = {L.SETTINGS: 0, **{name: len(columns) for name, columns in _ENTRY_COLUMNS.items()}}
 
 
-#: The label of a Settings row naming the hand-record file (``xlbridge score --hands``).
-HAND_RECORDS_LABEL = "Hand records"
-
-#: The label of the one setting a date belongs in (its value is not read).
-_EVENT_DATE = next(s.label for s in L.SETTING_ROWS if s.name == "EventDate").lower()
-
-
 def _hidden_message(found: Hidden) -> str:
     """A formula with no saved value reads as blank, and a score merged over two rows reads
     as a score on the first row and a blank on the second: both would be scored silently
@@ -254,7 +247,7 @@ class _Reader:
                 self.problems.error(
                     f"sheet {name!r}",
                     f"looks like the {like} sheet (its name or headers) but is not read: "
-                    f"only the sheet named {quote(like)} is scored; move its rows there and "
+                    f"only the sheet named {like!r} is scored; move its rows there and "
                     "delete it (or rename it so it does not look like an entry sheet)",
                 )
 
@@ -281,11 +274,11 @@ class _Reader:
     # --- settings -----------------------------------------------------------------------------
 
     def _setting_cells(self) -> dict[str, tuple[object, str]]:
-        """Each Settings row's value as the user meant it, and its cell, by its label.
+        """Each setting's value as the user meant it, and its cell (``''`` when absent).
 
         A percentage setting in a cell formatted as a percentage is read as
         Excel shows it (40% is stored as 0.4); where the meaning cannot be
-        known, the cell is refused with both readings (and read as blank).
+        known, the cell is refused with both readings.
         """
         sheet = self.loaded.read[L.SETTINGS]
         found: dict[str, tuple[object, str]] = {}
@@ -294,22 +287,21 @@ class _Reader:
                 value = row[1] if len(row) > 1 else None
                 where = f"{L.SETTINGS}!B{index}"
                 label = row[0].strip().lower()
-                if label in _PERCENT_LABELS and not is_blank(value) and not _excel_error(value):
+                if label in _PERCENT_LABELS and not is_blank(value):
                     percent = is_percent_format(sheet.number_format(index, 2))
                     value = self.problems.attempt(
                         partial(_at, where, partial(_percent, percent_format=percent), value)
                     )
                     value = _FAULTY if value is None else value
                 found[label] = (value, where)
-        return found
-
-    def _settings(self) -> tuple[Settings, str, int | None, int | None]:
-        found = self._setting_cells()
         hands, cell = found.get(HAND_RECORDS_LABEL.lower(), (None, ""))
         self.hand_records = None if is_blank(hands) else (str(hands).strip(), cell)
-        values: dict[str, tuple[object, str]] = {}
-        for setting in L.SETTING_ROWS:
-            values[setting.name] = found.get(setting.label.lower(), (None, ""))
+        return {
+            setting.name: found.get(setting.label.lower(), (None, "")) for setting in L.SETTING_ROWS
+        }
+
+    def _settings(self) -> tuple[Settings, str, int | None, int | None]:
+        values = self._setting_cells()
 
         def get(name: str, convert: Callable[[object], T], default: T) -> T:
             value, where = values[name]
@@ -324,9 +316,7 @@ class _Reader:
         tables = get("Tables", _positive, None)
         boards = get("Boards", _positive, None)
         fields = {setting: name for name, setting in _SETTING_FIELDS.items()}
-        typed = {
-            fields[name]: None if values[name][0] is _FAULTY else values[name][0] for name in fields
-        }
+        typed = {fields[name]: values[name][0] for name in fields if values[name][0] is not _FAULTY}
         sources = {fields[name]: values[name][1] or L.SETTINGS for name in fields}
         try:
             settings = Settings.parse(typed, sources)
@@ -629,7 +619,7 @@ class _Reader:
             if not pair and not is_blank(pair_cell):
                 self.problems.error(
                     at("A"),
-                    f"pair {pair_cell} is both NS {pair_cell} and EW {pair_cell}: "
+                    f"pair {quote(pair_cell)} is both NS {pair_cell} and EW {pair_cell}: "
                     f"write NS {pair_cell} or EW {pair_cell}",
                 )
             elif pair not in labels:
@@ -745,7 +735,45 @@ def _one_ruling(members: list[tuple[int, Cells]], where: str) -> Result:
     return only
 
 
-_LETTERS = "ABCDEFGHIJKL"
+#: The Settings sheet's defined names of the settings that make a Settings, by field.
+_SETTING_FIELDS = {
+    "form": "ScoringForm",
+    "scale": "Scale",
+    "expected": "ExpectedSetting",
+    "unequal": "Unequal",
+    "avplus_method": "AvplusMethod",
+    "aplus": "Aplus",
+    "aminus": "Aminus",
+    "trim": "ButlerTrim",
+    "datum_round": "DatumRound",
+    "datum_real_results": "DatumReal",
+    "cross_divide_by": "DivideBy",
+    "factor_fewer_boards": "FactorBoards",
+    "small_versions": "SmallVersions",
+    "ranking": "Ranking",
+}
+
+
+def _quote_free(message: str, value: object) -> str:
+    """``message`` quoting ``value`` once, as the user sees it (never as Python writes it)."""
+    shown = quote(value)
+    if not isinstance(value, str):
+        message = message.replace(repr(value), shown)
+    return message if shown in message else f"{shown}: {message}"
+
+
+def _unit(value: object) -> AdjustmentUnit:
+    return AdjustmentUnit.parse(value)
+
+
+def _positive(value: object) -> int:
+    number = whole_number(value)
+    if number < 1:
+        raise ValueError(f"{quote(value)} is not a whole number from 1")
+    return number
+
+
+_LETTERS = "ABCDEFGHI"
 #: Excel's error values, and what usually causes each.
 _EXCEL_ERRORS = {
     "#N/A": "a lookup (VLOOKUP, MATCH, XLOOKUP) found nothing",
@@ -810,6 +838,12 @@ def _date_weight(value: date) -> str:
     )
 
 
+#: The label of a Settings row naming the hand-record file (``xlbridge score --hands``).
+HAND_RECORDS_LABEL = "Hand records"
+
+#: The label of the setting the date of play belongs in.
+_EVENT_DATE = next(s.label for s in L.SETTING_ROWS if s.name == "EventDate").lower()
+
 #: A setting's cell that was refused already (so it is not refused twice).
 _FAULTY = object()
 #: The settings that are percentages.
@@ -821,41 +855,3 @@ def _percent(value: object, percent_format: bool) -> Fraction:
         return parse_percent(value, percent_format)
     except ValueError as exc:
         raise ScoringError(_quote_free(str(exc), value)) from None
-
-
-#: The Settings sheet's defined names of the settings that make a Settings, by field.
-_SETTING_FIELDS = {
-    "form": "ScoringForm",
-    "scale": "Scale",
-    "expected": "ExpectedSetting",
-    "unequal": "Unequal",
-    "avplus_method": "AvplusMethod",
-    "aplus": "Aplus",
-    "aminus": "Aminus",
-    "trim": "ButlerTrim",
-    "datum_round": "DatumRound",
-    "datum_real_results": "DatumReal",
-    "cross_divide_by": "DivideBy",
-    "factor_fewer_boards": "FactorBoards",
-    "small_versions": "SmallVersions",
-    "ranking": "Ranking",
-}
-
-
-def _quote_free(message: str, value: object) -> str:
-    """``message`` quoting ``value`` once, as the user sees it (never as Python writes it)."""
-    shown = quote(value)
-    if not isinstance(value, str):
-        message = message.replace(repr(value), shown)
-    return message if shown in message else f"{shown}: {message}"
-
-
-def _unit(value: object) -> AdjustmentUnit:
-    return AdjustmentUnit.parse(value)
-
-
-def _positive(value: object) -> int:
-    number = whole_number(value)
-    if number < 1:
-        raise ValueError(f"{quote(value)} is not a whole number from 1")
-    return number

@@ -9,11 +9,9 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
-import zipfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
 from typing import Any, TypeVar
 
 from openpyxl import load_workbook
@@ -25,13 +23,12 @@ from xlbridge.contract import (
     parse_tricks_result,
     score_contract,
 )
-from xlbridge.errors import InputFileError, ScoringError
+from xlbridge.errors import ScoringError
 from xlbridge.exact import is_blank, normalise_text, parse_fraction, quote, whole_number
 from xlbridge.result import Row, parse_result, parse_rulings
 from xlbridge.safefile import check_workbook_file
 from xlbridge.teams import BYE_VPS, Match, Penalty, Team, TeamsEvent, TeamsSettings
 from xlbridge.workbook import teams_template as T
-from xlbridge.workbook.sheets import damage_message, sheet_parts
 
 __all__ = ["TeamsNight", "is_teams_workbook", "read_teams_workbook"]
 
@@ -54,14 +51,20 @@ class TeamsNight:
 
 
 def is_teams_workbook(path: str | os.PathLike[str]) -> bool:
-    """True when the (checked) workbook at ``path`` has the Teams, Matches and Travellers sheets."""
+    """True when the (checked) workbook at ``path`` has the Teams, Matches and Travellers sheets.
+
+    A damaged workbook whose sheet list cannot be read is not taken for a teams
+    workbook: the pairs reader then names the damaged part and what to do.
+    """
     check_workbook_file(path)
     try:
-        with zipfile.ZipFile(path) as archive:
-            names = sheet_parts(archive)
-    except Exception as exc:  # a damaged package: say which part, never a traceback
-        raise InputFileError(damage_message(Path(path), exc)) from exc
-    return all(name in names for name in T.TEAMS_SHEETS)
+        wb = load_workbook(path, read_only=True)
+    except Exception:  # any damage openpyxl trips on is reported by the pairs reader
+        return False
+    try:
+        return all(name in wb.sheetnames for name in T.TEAMS_SHEETS)
+    finally:
+        wb.close()
 
 
 def read_teams_workbook(path: str | os.PathLike[str]) -> TeamsNight:

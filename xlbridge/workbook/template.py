@@ -318,7 +318,9 @@ def _pairs(ws: Worksheet) -> None:
     _column_prompts(ws, L.PAIR_COLUMNS[:2], _PAIRS_LAST)
     _validation(ws, f"C2:C{_PAIRS_LAST}", "Direction", L.PAIR_COLUMNS[2].help, "list", '"NS,EW"')
     _column_prompts(ws, L.PAIR_COLUMNS[3:], _PAIRS_LAST)
-    _flag(ws, f"A2:A{_PAIRS_LAST}", f'AND($A2<>"",COUNTIF($A$2:$A${_PAIRS_LAST},$A2)>1)')
+    # listed twice: the same number in the same direction (NS 1 and EW 1 are two pairs)
+    a, c = f"$A$2:$A${_PAIRS_LAST}", f"$C$2:$C${_PAIRS_LAST}"
+    _flag(ws, f"A2:A{_PAIRS_LAST}", f'AND($A2<>"",COUNTIFS({a},$A2,{c},$C2&"")>1)')
     ws.print_area = f"A1:{L.PAIR_COLUMNS[-1].letter}{_PAIRS_LAST}"
 
 
@@ -406,7 +408,9 @@ def _adjustments(ws: Worksheet) -> None:
     _validation(ws, f"C2:C{last}", "Amount", cols[2].help, "decimal", "-100", "100", "between")
     _validation(ws, f"D2:D{last}", "Unit", cols[3].help, "list", '"MP,%"')
     _validation(ws, f"E2:E{last}", "Reason", cols[4].help)
-    _flag(ws, f"A2:A{last}", f'AND($A2<>"",COUNTIF({pairs},$A2)=0)')
+    # a Mitchell pair may be written with its direction: NS 3, 3 EW
+    number = 'IFERROR(VALUE(SUBSTITUTE(SUBSTITUTE(UPPER($A2),"NS",""),"EW","")),$A2)'
+    _flag(ws, f"A2:A{last}", f'AND($A2<>"",COUNTIF({pairs},$A2)=0,COUNTIF({pairs},{number})=0)')
     ws.print_area = f"A1:E{last}"
 
 
