@@ -233,8 +233,8 @@ def test_import_reads_the_export_back_and_audits_every_figure(exported, tmp_path
     out = capsys.readouterr().out
     # 216 lines x 2 sides, less the NP row's two, plus 17 totals and 17 percentages
     assert "464 published figures checked: 2 differ from xlbridge's" in out
-    assert "out.pbn line 62: total published 206.74, xlbridge 208.14" in out
-    assert "out.pbn line 62: percentage published 54.69, xlbridge 55.06" in out
+    assert "pair 14: total published 206.74, xlbridge 208.14" in out
+    assert "pair 14: percentage published 54.69, xlbridge 55.06" in out
     from xlbridge.session import score_event
     from xlbridge.workbook.reader import read_workbook
 

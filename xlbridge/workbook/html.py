@@ -77,7 +77,7 @@ def _ranking(result: EventResult) -> str:
                 p.pair.label,
                 p.pair.names,
                 len(p.boards),
-                format_figure(p.total),
+                f"{float(p.total):.2f}",  # two decimals, as the terminal and the sheet show it
                 format_figure(p.maximum if result.top is not None else p.average),
                 _percent(p) if result.top is not None else format_figure(p.score),
             )
