@@ -175,7 +175,7 @@ REFUSED: dict[str, tuple[Mutation, str]] = {
     ),
     "a date as an adjustment's unit (found by the workbook fuzzing)": (
         put("Adjustments", "D2", datetime(2025, 5, 2)),
-        "Adjustments!D2: '2025-05-02 00:00:00' is not one of 'MP' or '%'",
+        "Adjustments!D2: the date 2 May 2025 is not one of 'MP' or '%'",
     ),
     "boolean score": (put(T, "G6", True), "Travellers!G6: TRUE is not a score"),
     "date score": (
