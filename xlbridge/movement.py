@@ -53,7 +53,7 @@ workbook's checks.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from xlbridge.errors import ScoringError
@@ -205,10 +205,12 @@ class PairNumbering:
     """
 
     directions: dict[str, frozenset[str]]
+    #: worked out once from ``directions`` (every traveller cell asks)
+    by_direction: bool = field(init=False)
 
-    @property
-    def by_direction(self) -> bool:
-        return any(len(found) > 1 for found in self.directions.values())
+    def __post_init__(self) -> None:
+        by_direction = any(len(found) > 1 for found in self.directions.values())
+        object.__setattr__(self, "by_direction", by_direction)
 
     def label(self, number: str, direction: str) -> str:
         """The label of pair ``number`` listed with ``direction`` (``NS``, ``EW`` or "")."""
