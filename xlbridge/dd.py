@@ -2,7 +2,7 @@
 
 :func:`load_hands` reads a PBN hand-record file (:func:`xlbridge.formats.pbn.read_hand_records`),
 solves each deal double-dummy with `endplay <https://pypi.org/project/endplay/>`_
-(Bo Haglund's DDS; the optional ``hands`` extra: ``pip install xlbridge[hands]``),
+(Bo Haglund's DDS; the optional ``hands`` extra: ``pip install 'xlbridge-scoring[hands]'``),
 and works out the par at the board's vulnerability (:func:`xlbridge.hands.par`).
 
 Solving takes about a second a deal, so the tables are kept beside the file
@@ -57,7 +57,7 @@ MAX_BYTES = 20_000_000
 _BATCH = 32
 _CACHE_VERSION = 1
 NO_SOLVER = (
-    "double-dummy tables need the solver: pip install 'xlbridge[hands]' (endplay); "
+    "double-dummy tables need the solver: pip install 'xlbridge-scoring[hands]' (endplay); "
     "the hands are shown without them"
 )
 
