@@ -385,11 +385,14 @@ def _refuse_repeated_files(clubs: Sequence[Path]) -> None:
     """Refuse a club's workbook given twice: one file by two names, or two identical files."""
     import hashlib
 
-    from xlbridge.safefile import check_workbook_file
+    from xlbridge.safefile import MAX_FILE_BYTES, check_workbook_file
 
     seen: dict[object, Path] = {}
     for club in clubs:
-        check_workbook_file(club)
+        # Only a file that can be read whole is hashed here; the full check (parts, DTDs) runs
+        # where the club is read.  Anything else is named by the check.
+        if not club.is_file() or club.stat().st_size > MAX_FILE_BYTES:
+            check_workbook_file(club)
         keys: list[object] = [club.resolve(), hashlib.sha256(club.read_bytes()).digest()]
         for key in keys:
             if key in seen:

@@ -8,6 +8,7 @@ the right numbers anywhere (LibreOffice, Excel without the add-in, a phone).
 
 from __future__ import annotations
 
+import functools
 import io
 import os
 import re
@@ -185,7 +186,11 @@ def _board_results(
 
 def _percent(figure: Fraction | None, top: int | None) -> Fraction | None:
     """A matchpoint figure as a percentage of the top (``None`` in IMP events)."""
-    return None if figure is None or top is None else percent_of_top(figure, top)
+    return None if figure is None or top is None else _percent_of_top(figure, top)
+
+
+#: A big field's rows share a few hundred figures per board: each percentage worked out once.
+_percent_of_top = functools.lru_cache(maxsize=4096)(percent_of_top)
 
 
 def _tricks(text: str) -> str:
