@@ -364,10 +364,13 @@ def _fast_sheets(path: Path, widths: Mapping[str, int]) -> Sheets | None:
         read: dict[str, Sheet] = {}
         others: dict[str, tuple[Any, ...]] = {}
         hidden: list[Hidden] = []
+        unread = [name for name in parts if name not in widths]
+        if unread:
+            with zipfile.ZipFile(io.BytesIO(data)) as archive:  # opened once for them all
+                for name in unread:
+                    others[name] = _first_row(archive, parts[name])
         for name in parts:
             if name not in widths:
-                with zipfile.ZipFile(io.BytesIO(data)) as archive:
-                    others[name] = _first_row(archive, parts[name])
                 continue
             part = xml[name]
             _check_sheet_xml(part)
