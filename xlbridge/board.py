@@ -33,7 +33,7 @@ from functools import cached_property
 from xlbridge.errors import BoardError
 from xlbridge.exact import round_half_away
 from xlbridge.imp_matrix import imp_sums
-from xlbridge.result import Artificial, Result, Row, Side, Weighted
+from xlbridge.result import Artificial, Result, Row, Side, Weighted, counts_as_result
 from xlbridge.scales import imps
 from xlbridge.settings import CrossDivisor, parse_setting, shown
 
@@ -295,7 +295,12 @@ class Board:
     ``rows`` are the parsed traveller rows (``None`` for blank rows,
     :data:`~xlbridge.result.NOT_PLAYED` for boards not played).  ``expected``
     is the number of results the board should have had; by default the
-    number of rows with a result (so no factoring).
+    number of rows with a result (so no factoring).  An artificial score that
+    does not count (:class:`~xlbridge.result.NotCounted`, ``NP A60/0``) is
+    scored like any artificial score but is not one of those results
+    (:func:`~xlbridge.result.counts_as_result`): the board is played one time
+    fewer, its top is that of the results it had, or, when ``expected`` is
+    given, its real results are factored up to it (Neuberg), as for ``NP``.
 
     ``counts``, when given, says how many traveller rows each row of ``rows``
     stands for (a big traveller grouped by cell); every method then gives one
@@ -314,7 +319,8 @@ class Board:
         self.counts = None if counts is None else tuple(counts)
         if self.counts is None:
             self.size = len(self.rows)
-            played = Counter(map(type, self.rows))[Result]  # C speed on a million rows
+            # counts_as_result (type(row) is Result) at C speed on a million rows
+            played = Counter(map(type, self.rows))[Result]
         else:
             if len(self.counts) != len(self.rows) or not all(
                 type(count) is int and count > 0 for count in self.counts
@@ -322,10 +328,11 @@ class Board:
                 raise BoardError("give one count, a whole number from 1, for each row")
             self.size = sum(self.counts)
             played = sum(
-                c for r, c in zip(self.rows, self.counts, strict=True) if isinstance(r, Result)
+                c for r, c in zip(self.rows, self.counts, strict=True) if counts_as_result(r)
             )
         if expected is None:
-            expected = played
+            # A board whose only rows are artificial scores that do not count has a top of 0.
+            expected = played or int(any(isinstance(row, Result) for row in self.rows))
         if isinstance(expected, bool) or not isinstance(expected, int) or expected < 1:
             raise BoardError(
                 f"the expected number of results must be a whole number from 1, not {expected!r}"
@@ -620,8 +627,9 @@ def cross_imps_board(
 class FrequencyLine:
     """One line of a printed frequency table: ``Score, Freq, Adj. Freq, NS MP, EW MP``.
 
-    For an artificial score ``score`` is its label (``A=``) and ``adj_freq``
-    is ``None``: artificial scores are not in the table.
+    For an artificial score ``score`` is its label (``A=``; ``NP A+`` for one
+    that does not count as a result) and ``adj_freq`` is ``None``: artificial
+    scores are not in the table.
     """
 
     score: int | str
@@ -649,13 +657,24 @@ def frequency_lines(
     board = Board(rows, expected, counts)
     table = board.table(direction)
     top = scale * (board.expected - 1)
-    artificial: dict[Artificial, int] = {}
-    for side, count in board._groups.sides(direction):
-        if isinstance(side, Artificial):
-            artificial[side] = artificial.get(side, 0) + count
+    artificial: dict[tuple[Artificial, bool], int] = {}  # (side, counts as a result): rows
+    groups = board._groups
+    for key, row in groups.kinds.items():
+        if isinstance(row, Result):
+            side = row.ns if direction is Direction.NS else row.ew
+            if isinstance(side, Artificial):
+                kind = (side, counts_as_result(row))
+                artificial[kind] = artificial.get(kind, 0) + groups.counts[key]
     lines = [
-        FrequencyLine(art.label, n, None, *_pct_pair(art.percent, top, direction))
-        for art, n in sorted(artificial.items(), key=lambda item: -item[0].percent)
+        FrequencyLine(
+            art.label if counted else f"NP {art.label}",
+            n,
+            None,
+            *_pct_pair(art.percent, top, direction),
+        )
+        for (art, counted), n in sorted(
+            artificial.items(), key=lambda item: (-item[0][0].percent, not item[0][1])
+        )
     ]
     for entry in table.rows:
         mp = table.matchpoints(entry.score, scale)

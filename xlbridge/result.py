@@ -11,14 +11,17 @@ blank                            no row: ignored
 ``A=``, ``A+/A-``, ``A-/A-`` ... artificial adjusted score (Law 12C2), NS/EW
 ``A60/40``, ``A50/40``           artificial score with explicit percentages
 ``A6040``, ``60/40``             the same as other programs write it (Compscore, JFR)
+``NP A60/0``, ``NP A+/A-``       not played (an absent pair), its pairs scored: not a result
 ``30% 1430; 70% -100``           weighted score (Law 12C1(c)); ``2/5 620; 3/5 -100``
 ``NS: 680 | EW: 1430``           split score; each side may be weighted or artificial
 ``R7``                           a ruling defined in a rulings range
 ==============================  ===============================================
 
 The parsed value is a :class:`Result` (NS side and EW side, each a
-:class:`Weighted` score or an :class:`Artificial` percentage), the constant
-:data:`NOT_PLAYED`, or ``None`` for a blank cell.
+:class:`Weighted` score or an :class:`Artificial` percentage), a
+:class:`NotCounted` artificial score, the constant :data:`NOT_PLAYED`, or
+``None`` for a blank cell.  :func:`counts_as_result` says which rows count
+as results on their board.
 """
 
 from __future__ import annotations
@@ -38,12 +41,14 @@ __all__ = [
     "AVERAGE_PLUS",
     "NOT_PLAYED",
     "Artificial",
+    "NotCounted",
     "NotPlayed",
     "Result",
     "Row",
     "Rulings",
     "Side",
     "Weighted",
+    "counts_as_result",
     "format_result",
     "parse_result",
     "parse_rulings",
@@ -66,7 +71,7 @@ INTERNED = 1 << 16
 # The one object of each value: sides by value, results by their sides' identity (the
 # sides being interned, equal results have the same sides).
 _SIDES: dict[object, Weighted | Artificial] = {}
-_RESULTS: dict[tuple[int, int], Result] = {}
+_RESULTS: dict[tuple[int, ...], Result] = {}
 _PLAIN: dict[int, Result] = {}  # Result.of(score) by score, the commonest result of all
 
 
@@ -194,6 +199,44 @@ class Result:
         return self.ns != self.ew
 
 
+@dataclass(frozen=True, init=False)
+class NotCounted(Result):
+    """An artificial score for a table at which the board was not played (``NP A60/0``).
+
+    Its two pairs are scored with their percentages of the top, as any
+    artificial score (Law 12C2), but the row is not a result on the board:
+    like ``NP`` it is not in the number of results the board had (the board
+    is played one time fewer: factored by Neuberg to the session's expected
+    number, or, with no expected number given, scored with the top of its
+    own results) nor in "max played".  This is the score of a pair absent
+    from a round and of its would-be opponents (EBU White Book 2.4.5: Ave- or
+    less, down to 0%, for the absent pair, Ave+ for the pair left without
+    opponents), JFR Pary's ``60/0``.  Both sides are artificial.
+    """
+
+    def __new__(cls, ns: Side, ew: Side) -> NotCounted:
+        if not (isinstance(ns, Artificial) and isinstance(ew, Artificial)):
+            raise TypeError("a result that does not count has artificial scores on both sides")
+        return cast(NotCounted, _interned(_RESULTS, (id(ns), id(ew), 0), cls, ns=ns, ew=ew))
+
+    def __reduce__(self) -> tuple[type[Result], tuple[Side, Side]]:
+        return (type(self), (self.ns, self.ew))
+
+
+def counts_as_result(row: object) -> bool:
+    """True when ``row`` is a result on its board: it counts in the number of results the
+    board had (the Neuberg ``actual``, "max played").
+
+    The one rule: a :class:`Result` does, a :class:`NotCounted` artificial score, ``NP``
+    and a blank row do not.  (:class:`~xlbridge.board.Board` counts by the same test,
+    ``type(row) is Result``, at C speed.)
+
+    >>> counts_as_result(parse_result("A60/40")), counts_as_result(parse_result("NP A60/0"))
+    (True, False)
+    """
+    return type(row) is Result
+
+
 @dataclass(frozen=True)
 class NotPlayed:
     """``NP``: the board was not played at this table; no score for either side."""
@@ -307,6 +350,8 @@ def parse_result(value: object, where: str = "", rulings: Rulings | None = None)
         return NOT_PLAYED
     if rulings is not None and upper in rulings:
         return rulings[upper]
+    if upper.startswith("NP"):
+        return _parse_not_counted(value, text, upper[2:], where)
     if "|" in text or _SIDE_LABEL.match(text):
         return _parse_split(value, text, where)
     if upper.startswith("A"):
@@ -330,6 +375,22 @@ def parse_result(value: object, where: str = "", rulings: Rulings | None = None)
 
 def _at(where: str) -> str:
     return f"{where}: " if where else ""
+
+
+def _parse_not_counted(original: object, text: str, rest: str, where: str) -> NotCounted:
+    """``NP`` followed by an artificial score: ``NP A60/0``, ``NP 60/0``, ``NP A+/A-``."""
+    if rest.startswith("A"):
+        row = _parse_artificial_pair(original, rest, where)
+    else:
+        bare = _ART_BARE.match(rest)
+        if bare is None:
+            raise ResultCellError(
+                f"{_at(where)}{quote(original)} is not a score: NP is followed by nothing, "
+                "or by the artificial scores of the two pairs (NP A60/0 for an absent pair)"
+            )
+        ns = _artificial(bare.group(1), original, where)
+        row = Result(ns, _artificial(bare.group(2), original, where))
+    return NotCounted(row.ns, row.ew)
 
 
 def _parse_weighted(original: object, text: str, where: str) -> Weighted:
@@ -469,6 +530,8 @@ def format_result(row: Row) -> str:
         return ""
     if isinstance(row, NotPlayed):
         return "NP"
+    if isinstance(row, NotCounted):
+        return "NP " + format_result(Result(row.ns, row.ew))
     if isinstance(row.ns, Artificial) and isinstance(row.ew, Artificial):
         if row.ns == row.ew == AVERAGE:
             return "A="

@@ -7,7 +7,8 @@ scores are tied, and no rounding ever splits them.
 
 **Expected results.**  Every board is scored as if it had ``E`` results:
 ``settings.expected``, or by default the most times any board was played
-("max played"; an artificial score counts as a result, ``NP`` does not).
+("max played"; an artificial score counts as a result, ``NP`` does not, nor
+does an artificial score typed after it, ``NP A60/0``: see below).
 In a matchpoint event the top is ``scale x (E - 1)`` on every board.
 
 **Boards with fewer results** (``settings.unequal``):
@@ -45,6 +46,15 @@ worse, and a Bye (a :class:`~xlbridge.event.Play` against
 :mod:`xlbridge.avplus` (``mainstream`` or ``magic``).  IMP events use the same
 rule in IMPs (A+ = +3 IMPs per comparison).  Any other artificial score (A=,
 A60/40 typed as a fixed ruling) is a fixed score.
+
+**A pair absent from a round** (EBU White Book 2.4.5; JFR Pary's ``60/0``):
+``NP A60/0`` (or ``NP A+/A-``) says the board was not played at that table,
+so it is not a result on the board (:func:`~xlbridge.result.counts_as_result`):
+the board had one result fewer and is scored like a board with an ``NP``
+(factored to ``E``), and it does not count towards "max played".  Its two
+pairs are scored as the artificial scores say, of the full top, and the board
+counts in their maximum like any board they have a score on: the absent pair's
+0% is a board scored 0.  An ``A+`` in it is settled by Law 12C2(c) as any other.
 
 **Adjustments** (procedural penalties, negative, and awards, positive) change
 only that pair's score.  One on a board the pair has a score on counts in its
@@ -126,7 +136,16 @@ from xlbridge.event import (
     SmallVersions,
     UnequalBoards,
 )
-from xlbridge.result import AVERAGE, AVERAGE_MINUS, AVERAGE_PLUS, Artificial, Result, Row, Side
+from xlbridge.result import (
+    AVERAGE,
+    AVERAGE_MINUS,
+    AVERAGE_PLUS,
+    Artificial,
+    Result,
+    Row,
+    Side,
+    counts_as_result,
+)
 from xlbridge.settings import AvplusMethod
 
 __all__ = [
@@ -378,7 +397,7 @@ def _validate(event: Event) -> None:
         if not _in_play(play):
             continue
         problems.extend(_play_problems(play, labels, seen))
-        if isinstance(play.result, Result) and not (_is_bye(play.ns) or _is_bye(play.ew)):
+        if counts_as_result(play.result) and not (_is_bye(play.ns) or _is_bye(play.ew)):
             results[play.board] += 1
             if expected is not None and results[play.board] == expected + 1:
                 problems.append(
@@ -437,7 +456,7 @@ def _max_played(plays: Iterable[Play]) -> int:
     counts = Counter(
         p.board
         for p in plays
-        if isinstance(p.result, Result) and not (_is_bye(p.ns) or _is_bye(p.ew))
+        if counts_as_result(p.result) and not (_is_bye(p.ns) or _is_bye(p.ew))
     )
     if not counts:
         raise ScoringError("no board has a result: there is nothing to score")
@@ -482,9 +501,9 @@ def _group_figures(
     rows: Sequence[Row], expected: int, settings: Settings, fouled: bool
 ) -> list[tuple[_Figure, _Figure]]:
     """The (NS, EW) figures of one board or one version of a fouled board."""
-    results = sum(isinstance(row, Result) for row in rows)
-    if not results:
+    if not any(isinstance(row, Result) for row in rows):
         return [(None, None)] * len(rows)
+    results = sum(map(counts_as_result, rows))
     scored = _small_version(rows, results, expected, settings.small_versions) if fouled else rows
     values = _board_figures(scored, expected, settings)
     figures: list[tuple[_Figure, _Figure]] = []
@@ -584,7 +603,7 @@ def _board_result(
     rows = [plays[i].result for i in group.indices]
     ns, ew = settled
     scored = tuple(ScoredPlay(plays[i], ns.get(i), ew.get(i)) for i in group.indices)
-    results = sum(isinstance(row, Result) for row in rows)
+    results = sum(map(counts_as_result, rows))
     # The printed table is the one the scores come from: factored to E, or the
     # version's / board's own table when it is not factored (ratio, small versions).
     own_table = (
@@ -593,7 +612,7 @@ def _board_result(
     lines_expected = None if own_table else expected
     ns_lines: tuple[FrequencyLine, ...] = ()
     ew_lines: tuple[FrequencyLine, ...] = ()
-    if results:
+    if any(isinstance(row, Result) for row in rows):
         ns_lines = tuple(frequency_lines(rows, lines_expected, settings.scale, Direction.NS))
         # Both directions' tables are the same when no row is split or artificial.
         same = all(

@@ -338,7 +338,8 @@ def _two_places(value: Fraction) -> str:
 def _score_text(row: Result) -> str:
     ns, ew = row.ns, row.ew
     if isinstance(ns, Artificial) and isinstance(ew, Artificial):
-        return f"A{int(round_half_away(ns.percent))}{int(round_half_away(ew.percent))}"
+        # two digits a side, as Compscore3 writes them (A6040; 0% is 00: A6000)
+        return f"A{int(round_half_away(ns.percent)):02d}{int(round_half_away(ew.percent)):02d}"
     side = ns if isinstance(ns, Weighted) else ew
     assert isinstance(side, Weighted)
     return str(int(round_half_away(side.mean())))

@@ -16,7 +16,7 @@ from fractions import Fraction
 from xlbridge.board import FrequencyLine
 from xlbridge.contract import board_dealer, board_vulnerability
 from xlbridge.report import format_figure, format_frequency_table
-from xlbridge.result import Artificial, Result, Weighted, format_result
+from xlbridge.result import Artificial, Result, Weighted, counts_as_result, format_result
 from xlbridge.session import BoardResult, EventResult, ScoredPlay
 from xlbridge.workbook.printing import event_title, played_text
 
@@ -114,15 +114,21 @@ def _one_table(board: BoardResult) -> list[FrequencyLine]:
 
     An artificial line shows the row as typed for both sides (``A+/A-``).
     """
-    artificial = [
-        replace(line, score=format_result(p.play.result))
-        for line, p in zip(
-            (line for line in board.ns_lines if line.adj_freq is None),
-            (p for p in board.plays if _is_artificial(p)),
-            strict=False,
-        )
-    ]
+    plays = [p.play.result for p in board.plays if _is_artificial(p)]
+    artificial = []
+    for line in board.ns_lines:
+        if line.adj_freq is not None:
+            continue
+        # the first row of this line's kind: its NS label, and whether it counts as a result
+        row = next((r for r in plays if _line_label(r) == line.score), None)
+        artificial.append(line if row is None else replace(line, score=format_result(row)))
     return [*artificial, *_real(board.ns_lines)]
+
+
+def _line_label(row: object) -> str:
+    """The label :func:`~xlbridge.board.frequency_lines` gives an artificial row's NS line."""
+    assert isinstance(row, Result) and isinstance(row.ns, Artificial)
+    return row.ns.label if counts_as_result(row) else f"NP {row.ns.label}"
 
 
 def _is_artificial(scored: ScoredPlay) -> bool:
@@ -174,9 +180,13 @@ def _artificial(board: BoardResult, top: int, result: EventResult) -> list[str]:
         if not isinstance(row, Result) or not isinstance(row.ns, Artificial):
             continue
         out.append("")
-        out.append(
-            f"{scored.play.ns} v {scored.play.ew}: {format_result(row)}, an artificial score"
+        what = (
+            "an artificial score"
+            if counts_as_result(row)
+            else "not played at this table (an absent pair): an artificial score that is "
+            "not one of the board's results"
         )
+        out.append(f"{scored.play.ns} v {scored.play.ew}: {format_result(row)}, {what}")
         for label, side, settled in (
             (scored.play.ns, row.ns, scored.ns_score),
             (scored.play.ew, row.ew, scored.ew_score),

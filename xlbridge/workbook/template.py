@@ -77,6 +77,7 @@ HOW_TO_TEXT = (
     "3. Travellers: one row per table per board.  Type the contract, declarer and result",
     "   and leave 'NS score' blank: the score is computed.  Or type the NS score itself.",
     "   NS score may also hold: NP (not played), A+/A- (NS/EW), A= , A60/40,",
+    "   NP A60/0 (not played: a pair absent, its opponents 60%; no result on the board),",
     "   a weighted score '60% 420; 40% -50', a split score 'NS: 680 | EW: 1430',",
     "   or a ruling ID such as R1 defined on the Rulings sheet.",
     "4. Rulings: ID | Side | Score | Weight | Note.  Rows with the same ID (and side)",
@@ -462,7 +463,8 @@ def _frequencies(ws: Worksheet) -> None:
         ws.cell(top, 3, "Dealer")
         ws.cell(top, 4, f"=DEALER(A{top})")
         ws.cell(top, 6, "Results").font = BOLD
-        ws.cell(top, 7, f'=SUMPRODUCT(({a}=A{top})*({i}<>"")*({i}<>"NP"))')
+        # results on the board: not blank, not NP, not an NP A60/0 (counts_as_result)
+        ws.cell(top, 7, f'=SUMPRODUCT(({a}=A{top})*({i}<>"")*(LEFT(TRIM({i}),2)<>"NP"))')
         for col, header in enumerate(L.FREQUENCY_HEADERS, start=1):
             cell = ws.cell(top + 1, col, header)
             cell.font = HEADER_FONT
