@@ -158,3 +158,41 @@ def test_counted_the_60_0_changes_every_figure(rows: list[tuple[int, list[str]]]
     board1 = {(p.play.ns, p.play.ew): p for p in counted.board(1).plays}
     # -50 among 11 results factored to 12: (12/11 x (2 + 1) - 1) of 22 = 10.33%, not 10.00
     assert not Figure.parse("10.00").matches(100 * board1[("1", "2")].ns_score / 22)
+
+
+def test_usebio_carries_the_figures_not_the_count(
+    rows: list[tuple[int, list[str]]], result: EventResult, tmp_path: Path
+) -> None:
+    """Exported, every line has its published figure (% x 20); the 60/0 is SCORE A6000.
+
+    USEBIO has no way to say a line is not a result: read back, A6000 is an
+    artificial score that counts (docs/formats.md, "What USEBIO cannot carry").
+    """
+    import defusedxml.ElementTree as SafeET
+
+    from xlbridge.formats.usebio import figure_text, read_usebio, usebio_document
+    from xlbridge.result import format_result
+
+    data = usebio_document(result, version="1.2")
+    published = {(b, c[1], c[2]): (Figure.parse(c[-2]), Figure.parse(c[-1])) for b, c in rows}
+    scored = {(b.board, p.play.ns, p.play.ew): p for b in result.boards for p in b.plays}
+    lines = 0
+    for board in SafeET.fromstring(data, forbid_dtd=False).iter("BOARD"):
+        number = int(board.findtext("BOARD_NUMBER"))
+        for line in board.iter("TRAVELLER_LINE"):
+            key = (number, line.findtext("NS_PAIR_NUMBER"), line.findtext("EW_PAIR_NUMBER"))
+            ns, ew = published[key]
+            mine = scored[key]
+            # the line's matchpoints: the exact figures whose percentages (of 20) are published
+            assert line.findtext("NS_MATCH_POINTS") == figure_text(mine.ns_score), key
+            assert line.findtext("EW_MATCH_POINTS") == figure_text(mine.ew_score), key
+            assert ns.matches(5 * mine.ns_score) and ew.matches(5 * mine.ew_score), key
+            if key[2] == "24":
+                assert line.findtext("SCORE") == "A6000"
+            lines += 1
+    assert lines == 27 * 12
+    path = tmp_path / "jfr.xml"
+    path.write_bytes(data)
+    again = read_usebio(path)
+    absent = [p for p in again.event.plays if p.ew == "24"]
+    assert {format_result(p.result) for p in absent} == {"A60/0"}  # read back, it counts
