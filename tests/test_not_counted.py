@@ -32,6 +32,7 @@ from xlbridge.cli import main
 from xlbridge.errors import ScoringError
 from xlbridge.event import Event, Pair, Play
 from xlbridge.formats.usebio import read_usebio
+from xlbridge.report import format_frequency_table
 from xlbridge.result import (
     NotCounted,
     Result,
@@ -118,6 +119,9 @@ class TestBoard:
             ("A=", 1, 10),
         ]
         assert [line.ns_mp for line in lines[2:]] == BAVIN_NEUBERG
+        assert [line.counted for line in lines[:2]] == [False, True]
+        # the Freq total is the board's results: ten real ones and the A=, not the NP row
+        assert format_frequency_table(lines).splitlines()[-1].split() == ["11", "11"]
 
     def test_excel_functions_take_the_same_cells(self) -> None:
         cells = [[s] for s in BAVIN] + [["NP A60/0"]]

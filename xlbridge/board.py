@@ -628,8 +628,8 @@ class FrequencyLine:
     """One line of a printed frequency table: ``Score, Freq, Adj. Freq, NS MP, EW MP``.
 
     For an artificial score ``score`` is its label (``A=``; ``NP A+`` for one
-    that does not count as a result) and ``adj_freq`` is ``None``: artificial
-    scores are not in the table.
+    that does not count as a result, ``counted`` False) and ``adj_freq`` is
+    ``None``: artificial scores are not in the table.
     """
 
     score: int | str
@@ -637,6 +637,7 @@ class FrequencyLine:
     adj_freq: Fraction | None
     ns_mp: Fraction
     ew_mp: Fraction
+    counted: bool = True
 
 
 def frequency_lines(
@@ -671,6 +672,7 @@ def frequency_lines(
             n,
             None,
             *_pct_pair(art.percent, top, direction),
+            counted,
         )
         for (art, counted), n in sorted(
             artificial.items(), key=lambda item: (-item[0][0].percent, not item[0][1])

@@ -61,7 +61,8 @@ def format_frequency_table(lines: Sequence[FrequencyLine], decimals: int = 2) ->
     ]
     adjusted = [line.adj_freq for line in lines if line.adj_freq is not None]
     total_adj = format_figure(sum(adjusted, Fraction(0)), decimals) if adjusted else ""
-    totals = ("", str(sum(line.freq for line in lines)), total_adj, "", "")
+    # the board's results: a row that does not count (NP A60/0) is not one of them
+    totals = ("", str(sum(line.freq for line in lines if line.counted)), total_adj, "", "")
     table = [header, *body, totals]
     widths = [max(len(row[i]) for row in table) for i in range(len(header))]
     text = [
