@@ -35,7 +35,8 @@ from pathlib import Path
 
 import pytest
 
-from xlbridge.audit import Figure
+from xlbridge.audit import Figure, choose_convention, conventions_for, conventions_for_event
+from xlbridge.cli import main
 from xlbridge.event import Event, Pair, Play
 from xlbridge.result import NotCounted, parse_result
 from xlbridge.session import EventResult, score_event
@@ -160,13 +161,19 @@ def test_counted_the_60_0_changes_every_figure(rows: list[tuple[int, list[str]]]
     assert not Figure.parse("10.00").matches(100 * board1[("1", "2")].ns_score / 22)
 
 
-def test_usebio_carries_the_figures_not_the_count(
-    rows: list[tuple[int, list[str]]], result: EventResult, tmp_path: Path
+def test_usebio_carries_the_figures_and_the_import_finds_the_absent_pair(
+    rows: list[tuple[int, list[str]]],
+    result: EventResult,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     """Exported, every line has its published figure (% x 20); the 60/0 is SCORE A6000.
 
     USEBIO has no way to say a line is not a result: read back, A6000 is an
-    artificial score that counts (docs/formats.md, "What USEBIO cannot carry").
+    artificial score that counts, and every board would be scored to 12
+    results.  The import's audit finds the convention the figures say: a 0%
+    artificial score is an absent pair's; the workbook it writes has
+    ``NP A60/0`` and rescores to the same figures.
     """
     import defusedxml.ElementTree as SafeET
 
@@ -196,3 +203,36 @@ def test_usebio_carries_the_figures_not_the_count(
     again = read_usebio(path)
     absent = [p for p in again.event.plays if p.ew == "24"]
     assert {format_result(p.result) for p in absent} == {"A60/0"}  # read back, it counts
+    counted, _ = choose_convention(again, conventions_for(again.event.settings))
+    assert counted.result.expected == 12 and counted.line_differences  # every board to 12
+    chosen, _ = choose_convention(again, conventions_for_event(again.event))
+    assert chosen.convention.absent_pairs and chosen.result.expected == 11
+    # What remains is board 7's weighted TD score, which USEBIO carries as its mean in
+    # points (SCORE 160: 67% 170; 33% 140), and the totals of the pairs that played it.
+    assert {d.where.split(",")[0] for d in chosen.line_differences} == {"board 7"}
+    pairs = [d for d in chosen.differences if d not in chosen.line_differences]
+    assert all(d.reason.startswith("follows from its published line") for d in pairs)
+
+    night, out = tmp_path / "night.xlsx", tmp_path / "again.xml"
+    assert main(["import", str(path), "-o", str(night)]) == 0
+    assert "a 0% artificial score is an absent pair's" in capsys.readouterr().out
+    from openpyxl import load_workbook
+
+    cells = {row[6] for row in load_workbook(night)["Travellers"].iter_rows(values_only=True)}
+    assert "NP A60/0" in cells and "A60/0" not in cells
+    assert main(["score", str(night), "-o", str(tmp_path / "r.xlsx"), "--usebio", str(out)]) == 0
+    capsys.readouterr()
+
+    def figures(document: bytes) -> dict:
+        return {
+            (int(b.findtext("BOARD_NUMBER")), line.findtext("NS_PAIR_NUMBER")): tuple(
+                line.findtext(tag) for tag in ("SCORE", "NS_MATCH_POINTS", "EW_MATCH_POINTS")
+            )
+            for b in SafeET.fromstring(document, forbid_dtd=False).iter("BOARD")
+            for line in b.iter("TRAVELLER_LINE")
+        }
+
+    first, second = figures(data), figures(out.read_bytes())
+    assert {k: v for k, v in first.items() if k[0] != 7} == {
+        k: v for k, v in second.items() if k[0] != 7
+    }

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from xlbridge.errors import ScoringError
-from xlbridge.event import Event, Settings
+from xlbridge.event import Event, Play, Settings
 from xlbridge.exact import decimal_text, round_half_away
 from xlbridge.session import BoardResult, EventResult, PairResult, ScoredPlay, score_event
 
@@ -40,6 +40,7 @@ __all__ = [
     "butler_datums",
     "choose_convention",
     "conventions_for",
+    "conventions_for_event",
     "format_audit",
     "published_total",
 ]
@@ -148,11 +149,18 @@ class PublishedEvent:
 
 @dataclass(frozen=True)
 class Convention:
-    """A named choice of settings that a scoring program is known to use."""
+    """A named choice of settings that a scoring program is known to use.
+
+    ``absent_pairs``: an artificial score with a 0% side is read as an absent
+    pair's (``NP A60/0``, :class:`~xlbridge.result.NotCounted`): not a result on
+    its board, as JFR Pary scores it.  A results file cannot say so (USEBIO
+    writes ``A6000`` like any artificial score); its figures can.
+    """
 
     name: str
     settings: Settings
     note: str = ""
+    absent_pairs: bool = False
 
 
 @dataclass(frozen=True)
@@ -189,7 +197,10 @@ class Audit:
 def audit(published: PublishedEvent, convention: Convention | None = None) -> Audit:
     """Rescore ``published`` (under ``convention``'s settings) and compare every figure."""
     convention = convention or Convention("the file's own settings", published.event.settings)
-    result = score_event(replace(published.event, settings=convention.settings))
+    event = published.event
+    if convention.absent_pairs:
+        event = replace(event, plays=tuple(map(_absent_pair, event.plays)))
+    result = score_event(replace(event, settings=convention.settings))
     lines, line_checks, touched = _audit_lines(published, result)
     datums, datum_checks = _audit_datums(published, result)
     pairs, pair_checks = _audit_pairs(published, result, touched)
@@ -398,6 +409,39 @@ def published_total(result: EventResult, pair: PairResult) -> Fraction:
 
 def _unit(result: EventResult) -> str:
     return "MP" if result.top is not None else "IMPs"
+
+
+def _absent_pair(play: Play) -> Play:
+    """``play`` with an artificial score that gives a side 0% as an absent pair's (``NP``)."""
+    from xlbridge.result import Artificial, NotCounted, Result
+
+    row = play.result
+    if (
+        type(row) is Result
+        and isinstance(row.ns, Artificial)
+        and isinstance(row.ew, Artificial)
+        and 0 in (row.ns.percent, row.ew.percent)
+    ):
+        return replace(play, result=NotCounted(row.ns, row.ew))
+    return play
+
+
+def conventions_for_event(event: Event) -> tuple[Convention, ...]:
+    """:func:`conventions_for` the event's settings, and when it has an artificial score
+    with a 0% side, each of them again with that score read as an absent pair's."""
+    conventions = conventions_for(event.settings)
+    if all(_absent_pair(play) is play for play in event.plays):
+        return conventions
+    return conventions + tuple(
+        replace(
+            c,
+            name=f"{c.name}; a 0% artificial score is an absent pair's, not a result",
+            note="as JFR Pary scores an absent pair's 60/0: the board is scored among the "
+            "results it had",
+            absent_pairs=True,
+        )
+        for c in conventions
+    )
 
 
 def conventions_for(settings: Settings) -> tuple[Convention, ...]:

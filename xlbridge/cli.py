@@ -472,7 +472,7 @@ def _score_club(club: Path, output: Path) -> ScoredNight:
 @click.option("--force", is_flag=True, help="Overwrite the workbook if it exists.")
 def import_(source: Path, output: Path, force: bool) -> None:
     """Turn a published event (USEBIO .xml) into a workbook to rescore, and audit its figures."""
-    from xlbridge.audit import choose_convention, conventions_for, format_audit
+    from xlbridge.audit import choose_convention, conventions_for_event, format_audit
     from xlbridge.formats import read_published
     from xlbridge.safefile import refuse_same_file
     from xlbridge.workbook.filled import write_filled_workbook
@@ -481,8 +481,10 @@ def import_(source: Path, output: Path, force: bool) -> None:
     if output.exists() and not force:
         raise ScoringError(f"{str(output)!r} exists already: give a new file name (or --force)")
     published = read_published(source)
-    chosen, tried = choose_convention(published, conventions_for(published.event.settings))
-    event = replace(published.event, settings=chosen.convention.settings)
+    chosen, tried = choose_convention(published, conventions_for_event(published.event))
+    # the convention's settings, and its plays (an absent pair's 0% read as NP A60/0)
+    plays, settings = chosen.result.event.plays, chosen.convention.settings
+    event = replace(published.event, plays=plays, settings=settings)
     directions = {pair.label: pair.direction for pair in published.pairs if pair.direction}
     write_filled_workbook(output, event, published.info, directions, chosen)
     info = published.info
