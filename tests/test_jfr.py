@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import html
 import re
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -236,3 +237,19 @@ def test_usebio_carries_the_figures_and_the_import_finds_the_absent_pair(
     assert {k: v for k, v in first.items() if k[0] != 7} == {
         k: v for k, v in second.items() if k[0] != 7
     }
+
+
+@pytest.mark.parametrize("board", [1, 7, 8])
+def test_excel_function_on_one_traveller(rows: list[tuple[int, list[str]]], board: int) -> None:
+    """MATCHPOINT_PERCENT of one board's traveller, as typed: the published percentages.
+
+    Without ``expected`` the board is scored among its own results, the NP row
+    left out: eleven (board 8: ten and the A+/A+, board 7: ten and the weighted).
+    """
+    from xlbridge import udfs
+
+    traveller = [c for b, c in rows if b == board]
+    cells = [[_cell(board, c)] for c in traveller]
+    for (ns, ew), c in zip(udfs.MATCHPOINT_PERCENT(cells), traveller, strict=True):
+        assert Figure.parse(c[-2]).matches(Fraction(repr(ns))), (board, c[1], c[2])
+        assert Figure.parse(c[-1]).matches(Fraction(repr(ew))), (board, c[1], c[2])
