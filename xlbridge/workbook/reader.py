@@ -447,7 +447,39 @@ class _Reader:
                 )
             if ns and ew and result is not None:
                 plays.append(row.play(board, ns, ew, result))
+        self._check_versions(plays)
         return plays
+
+    def _check_versions(self, plays: list[Play]) -> None:
+        """A blank version on a fouled board.
+
+        Beside one named version, blank rows are the board's other version (as the
+        workbook's own formulas group them): said in a warning.  Beside two or more,
+        a blank row would be scored as a version of its own: refused.
+        """
+        named: dict[int, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
+        blank: dict[int, list[int]] = defaultdict(list)
+        for play in plays:
+            rows = named[play.board][play.version] if play.version else blank[play.board]
+            rows.append(source_row(play.source))
+        for board, rows in blank.items():
+            versions = named.get(board)
+            if not versions:
+                continue
+            said = ", ".join(f"{v} (H{r[0]})" for v, r in sorted(versions.items()))
+            if len(versions) == 1:
+                self.problems.warnings.append(
+                    f"{L.TRAVELLERS}!H{rows[0]}: board {board} was fouled: its "
+                    f"{_rows(rows)} with a blank version are scored as one version, "
+                    f"beside version {said}"
+                )
+                continue
+            for row in rows:
+                self.problems.error(
+                    f"{L.TRAVELLERS}!H{row}",
+                    f"the version is blank, but board {board} was played in versions {said}: "
+                    "write the version this table played",
+                )
 
     def _movement(
         self, labels: set[str], tables: int | None, boards: int | None
@@ -643,6 +675,15 @@ class _Reader:
                 continue
             if isinstance(amount, tuple):
                 amount, unit = amount
+            elif is_blank(unit_cell):
+                # The workbook's own Ranking formulas add only the rows marked MP or %: a
+                # blank unit would count in one total and not the other.
+                self.problems.error(
+                    at("D"),
+                    f"the unit of the adjustment {quote(amount_cell)} is blank: write MP "
+                    "(matchpoints) or % (percent of a top)",
+                )
+                continue
             if len(self.problems.errors) == before:
                 note = "" if is_blank(reason) else str(reason)
                 found.append(Adjustment(pair, amount, unit, board, note, at("C")))
@@ -752,6 +793,11 @@ _SETTING_FIELDS = {
     "small_versions": "SmallVersions",
     "ranking": "Ranking",
 }
+
+
+def _rows(rows: list[int]) -> str:
+    """``row 4`` or ``4 rows (H4-H9)``."""
+    return f"row (H{rows[0]})" if len(rows) == 1 else f"{len(rows)} rows (H{rows[0]}-H{rows[-1]})"
 
 
 def _quote_free(message: str, value: object) -> str:
