@@ -177,9 +177,6 @@ class _Reader:
         self.loaded = loaded
         self.sheets = {name: sheet.rows for name, sheet in loaded.read.items()}
         self.problems = _Problems([_hidden_message(h) for h in loaded.hidden])
-        #: contract scores by board and the three cells' types and values: a board's
-        #: tables often bid and make the same; only scores read without a problem
-        self.contract_scores: dict[tuple[object, ...], int] = {}
         #: one (immutable) result per score read from a contract
         self.contract_results: dict[int, Result] = {}
         #: the Settings row naming the hand-record file: its text and cell
@@ -228,9 +225,13 @@ class _Reader:
         cell by cell, and not read further: the error is what needs fixing.
         """
         for index, cells in _data(self.sheets.get(name, []), width):
-            errors = [(column, cell) for column, cell in enumerate(cells) if _excel_error(cell)]
-            for column, cell in errors:
-                self.problems.error(f"{name}!{_LETTERS[column]}{index}", _excel_error(cell))
+            errors = [
+                (column, message)
+                for column, cell in enumerate(cells)
+                if isinstance(cell, str) and cell[:1] == "#" and (message := _excel_error(cell))
+            ]
+            for column, message in errors:
+                self.problems.error(f"{name}!{_LETTERS[column]}{index}", message)
             if not errors:
                 yield index, cells
 
@@ -584,13 +585,18 @@ class _Reader:
         contract_cell, declarer, result = row.cells[3:6]
         if is_blank(contract_cell) or board is None:
             return None
-        key = (board, *((type(cell), cell) for cell in (contract_cell, declarer, result)))
-        score = self.contract_scores.get(key)
+        key = (
+            board_vulnerability(board),
+            *((type(cell), cell) for cell in (contract_cell, declarer, result)),
+        )
+        score = _CONTRACT_SCORES.get(key)
         if score is None:
             errors = len(self.problems.errors)
             score = self._score_contract(row, board)
             if score is not None and len(self.problems.errors) == errors:
-                self.contract_scores[key] = score
+                if len(_CONTRACT_SCORES) >= 1 << 16:
+                    _CONTRACT_SCORES.clear()
+                _CONTRACT_SCORES[key] = score
         return score
 
     def _score_contract(self, row: _TravellerRow, board: int) -> int | None:
@@ -728,6 +734,12 @@ class _Reader:
             )
             return None
         return (amount, unit) if percent else amount
+
+
+#: Contract scores by vulnerability and the three cells' types and values, for every
+#: workbook read: a board's tables often bid and make the same, and a merge's clubs play
+#: the same boards.  Only scores read without a problem are kept.
+_CONTRACT_SCORES: dict[tuple[object, ...], int] = {}
 
 
 @dataclass(frozen=True)
