@@ -112,6 +112,17 @@ REFUSED: dict[str, tuple[Mutation, str]] = {
         "Adjustments!C2: -0.1 (shown as a percentage) is a percentage but the unit "
         "(Adjustments!D2) is MP",
     ),
+    "adjustment with a blank unit (the workbook's own Ranking would not count it)": (
+        put("Adjustments", "D2", None),
+        "Adjustments!D2: the unit of the adjustment -10 is blank: write MP (matchpoints) or % "
+        "(percent of a top)",
+    ),
+    # a blank version beside two named versions of a fouled board
+    "blank version beside versions A and B": (
+        both(put(T, "H2", "A"), put(T, "H3", "b")),
+        "Travellers!H4: the version is blank, but board 1 was played in versions A (H2), "
+        "B (H3): write the version this table played",
+    ),
     # sheets that look like entry data but are not read
     "travellers copied": (
         copy_sheet(T, "Travellers (2)"),
@@ -257,6 +268,12 @@ def test_a_fouled_version_in_either_case_is_one_version(small_night, tmp_path) -
     mixed = read(small_night, tmp_path, fouled("A", "a"))
     assert [p.version for p in mixed.plays] == [p.version for p in upper.plays]
     assert {p.version for p in mixed.plays} == {"", "A"}
+    # beside one named version, the blank rows are the board's other version: said, not silent
+    path = build(small_night, tmp_path, fouled("A", "a"))
+    assert read_workbook(path).warnings == (
+        "Travellers!H4: board 1 was fouled: its 6 rows (H4-H9) with a blank version are "
+        "scored as one version, beside version A (H2)",
+    )
 
 
 def test_rows_past_a_stale_dimension_are_scored(small_night, tmp_path, capsys) -> None:  # noqa: F811

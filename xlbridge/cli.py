@@ -344,7 +344,7 @@ def explain(night: Path, number: int) -> None:
 )
 def merge(clubs: tuple[Path, ...], output: Path) -> None:
     """Score several clubs' workbooks of the same boards as one field (simultaneous pairs)."""
-    from xlbridge.merge import compare_rankings, format_rank_changes, merge_events
+    from xlbridge.merge import compare_rankings, format_rank_changes, merge_events, repeated_club
     from xlbridge.safefile import OutputPlan
     from xlbridge.session import score_event
     from xlbridge.workbook.night import event_workbook
@@ -368,7 +368,11 @@ def merge(clubs: tuple[Path, ...], output: Path) -> None:
             nights.append(scored)
             for warning in nights[-1].warnings:
                 click.echo(f"warning: {club}: {warning}", err=True)
-        event = merge_events([night.night.event for night in nights])
+        events = [night.night.event for night in nights]
+        repeated = repeated_club(events)
+        if repeated is not None:
+            raise _same_workbook(*(clubs[index] for index in repeated))
+        event = merge_events(events)
         result = score_event(event)
         merged.append(event_workbook(event, result, bulk))
         plan.write()
@@ -382,26 +386,23 @@ def merge(clubs: tuple[Path, ...], output: Path) -> None:
 
 
 def _refuse_repeated_files(clubs: Sequence[Path]) -> None:
-    """Refuse a club's workbook given twice: one file by two names, or two identical files."""
-    import hashlib
+    """Refuse one file given twice (by two names too), before any club is read.
 
-    from xlbridge.safefile import MAX_FILE_BYTES, check_workbook_file
-
-    seen: dict[object, Path] = {}
+    A copy of a club's workbook is found once the clubs are read
+    (:func:`~xlbridge.merge.repeated_club`).
+    """
+    seen: dict[Path, Path] = {}
     for club in clubs:
-        # Only a file that can be read whole is hashed here; the full check (parts, DTDs) runs
-        # where the club is read.  Anything else is named by the check.
-        if not club.is_file() or club.stat().st_size > MAX_FILE_BYTES:
-            check_workbook_file(club)
-        keys: list[object] = [club.resolve(), hashlib.sha256(club.read_bytes()).digest()]
-        for key in keys:
-            if key in seen:
-                raise ScoringError(
-                    f"{os.fspath(seen[key])!r} and {os.fspath(club)!r} are the same workbook: "
-                    "give each club's workbook once"
-                )
-        for key in keys:
-            seen[key] = club
+        first = seen.setdefault(club.resolve(), club)
+        if first is not club:
+            raise _same_workbook(first, club)
+
+
+def _same_workbook(first: Path, second: Path) -> ScoringError:
+    return ScoringError(
+        f"{os.fspath(first)!r} and {os.fspath(second)!r} are the same workbook (the same pairs "
+        "and results): give each club's workbook once"
+    )
 
 
 #: Clubs per worker process below which a merge scores them in this process.

@@ -31,6 +31,7 @@ __all__ = [
     "compare_rankings",
     "format_rank_changes",
     "merge_events",
+    "repeated_club",
 ]
 
 
@@ -47,29 +48,36 @@ def club_names(events: Sequence[Event]) -> list[str]:
     return names
 
 
-def _refuse_repeated_clubs(clubs: Sequence[str], events: Sequence[Event]) -> None:
-    """Refuse one club's results given twice (every pair and result would count twice).
+def repeated_club(events: Sequence[Event]) -> tuple[int, int] | None:
+    """The indices of the first two events that are one club's, or ``None``.
 
     Two events are the same club's when they list the same pairs and the same
-    results on the same boards, whatever their files are called.
+    results on the same boards, whatever their files are called (a copy, a
+    file saved again): merged, every pair and result would count twice.
+
+    >>> from xlbridge.event import Pair
+    >>> acol = Event((Pair("1", "Ann & Bob"),), ())
+    >>> repeated_club([acol, Event((Pair("1", "Cy & Di"),), ()), acol])
+    (0, 2)
     """
-    seen: dict[object, str] = {}
-    for club, event in zip(clubs, events, strict=True):
-        key = (
-            tuple(sorted((pair.label, pair.names) for pair in event.pairs)),
-            tuple(
-                sorted(
-                    (play.board, play.ns, play.ew, play.version, repr(play.result))
-                    for play in event.plays
-                )
-            ),
-        )
-        if key in seen:
-            raise ScoringError(
-                f"{seen[key]} and {club} hold the same pairs and results: the same club "
-                "is given twice; give each club's workbook once"
-            )
-        seen[key] = club
+    # Results are compared by value, each distinct result object hashed once (a field
+    # shares a few hundred result objects among its hundred thousand plays).
+    numbers: dict[int, int] = {}
+    by_value: dict[object, int] = {}
+    seen: dict[object, int] = {}
+    for index, event in enumerate(events):
+        plays = []
+        for play in event.plays:
+            number = numbers.get(id(play.result))
+            if number is None:
+                number = numbers[id(play.result)] = by_value.setdefault(play.result, len(by_value))
+            plays.append((play.board, play.ns, play.ew, play.version, number))
+        plays.sort()
+        key = (tuple(sorted((pair.label, pair.names) for pair in event.pairs)), tuple(plays))
+        first = seen.setdefault(key, index)
+        if first != index:
+            return first, index
+    return None
 
 
 def _label(club: str, label: str) -> str:
@@ -97,7 +105,13 @@ def merge_events(events: Sequence[Event]) -> Event:
                 "like the first: merge events scored the same way"
             )
     clubs = club_names(events)
-    _refuse_repeated_clubs(clubs, events)
+    repeated = repeated_club(events)
+    if repeated is not None:
+        one, other = (clubs[index] for index in repeated)
+        raise ScoringError(
+            f"{one} and {other} hold the same pairs and results: the same club is given "
+            "twice; give each club's workbook once"
+        )
     pairs = tuple(
         replace(pair, label=_label(club, pair.label), source=_source(club, pair.source))
         for club, event in zip(clubs, events, strict=True)

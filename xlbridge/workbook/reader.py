@@ -177,9 +177,6 @@ class _Reader:
         self.loaded = loaded
         self.sheets = {name: sheet.rows for name, sheet in loaded.read.items()}
         self.problems = _Problems([_hidden_message(h) for h in loaded.hidden])
-        #: contract scores by board and the three cells' types and values: a board's
-        #: tables often bid and make the same; only scores read without a problem
-        self.contract_scores: dict[tuple[object, ...], int] = {}
         #: one (immutable) result per score read from a contract
         self.contract_results: dict[int, Result] = {}
         #: the Settings row naming the hand-record file: its text and cell
@@ -228,9 +225,13 @@ class _Reader:
         cell by cell, and not read further: the error is what needs fixing.
         """
         for index, cells in _data(self.sheets.get(name, []), width):
-            errors = [(column, cell) for column, cell in enumerate(cells) if _excel_error(cell)]
-            for column, cell in errors:
-                self.problems.error(f"{name}!{_LETTERS[column]}{index}", _excel_error(cell))
+            errors = [
+                (column, message)
+                for column, cell in enumerate(cells)
+                if isinstance(cell, str) and cell[:1] == "#" and (message := _excel_error(cell))
+            ]
+            for column, message in errors:
+                self.problems.error(f"{name}!{_LETTERS[column]}{index}", message)
             if not errors:
                 yield index, cells
 
@@ -447,7 +448,39 @@ class _Reader:
                 )
             if ns and ew and result is not None:
                 plays.append(row.play(board, ns, ew, result))
+        self._check_versions(plays)
         return plays
+
+    def _check_versions(self, plays: list[Play]) -> None:
+        """A blank version on a fouled board.
+
+        Beside one named version, blank rows are the board's other version (as the
+        workbook's own formulas group them): said in a warning.  Beside two or more,
+        a blank row would be scored as a version of its own: refused.
+        """
+        named: dict[int, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
+        blank: dict[int, list[int]] = defaultdict(list)
+        for play in plays:
+            rows = named[play.board][play.version] if play.version else blank[play.board]
+            rows.append(source_row(play.source))
+        for board, rows in blank.items():
+            versions = named.get(board)
+            if not versions:
+                continue
+            said = ", ".join(f"{v} (H{r[0]})" for v, r in sorted(versions.items()))
+            if len(versions) == 1:
+                self.problems.warnings.append(
+                    f"{L.TRAVELLERS}!H{rows[0]}: board {board} was fouled: its "
+                    f"{_rows(rows)} with a blank version are scored as one version, "
+                    f"beside version {said}"
+                )
+                continue
+            for row in rows:
+                self.problems.error(
+                    f"{L.TRAVELLERS}!H{row}",
+                    f"the version is blank, but board {board} was played in versions {said}: "
+                    "write the version this table played",
+                )
 
     def _movement(
         self, labels: set[str], tables: int | None, boards: int | None
@@ -552,13 +585,18 @@ class _Reader:
         contract_cell, declarer, result = row.cells[3:6]
         if is_blank(contract_cell) or board is None:
             return None
-        key = (board, *((type(cell), cell) for cell in (contract_cell, declarer, result)))
-        score = self.contract_scores.get(key)
+        key = (
+            board_vulnerability(board),
+            *((type(cell), cell) for cell in (contract_cell, declarer, result)),
+        )
+        score = _CONTRACT_SCORES.get(key)
         if score is None:
             errors = len(self.problems.errors)
             score = self._score_contract(row, board)
             if score is not None and len(self.problems.errors) == errors:
-                self.contract_scores[key] = score
+                if len(_CONTRACT_SCORES) >= 1 << 16:
+                    _CONTRACT_SCORES.clear()
+                _CONTRACT_SCORES[key] = score
         return score
 
     def _score_contract(self, row: _TravellerRow, board: int) -> int | None:
@@ -643,6 +681,15 @@ class _Reader:
                 continue
             if isinstance(amount, tuple):
                 amount, unit = amount
+            elif is_blank(unit_cell):
+                # The workbook's own Ranking formulas add only the rows marked MP or %: a
+                # blank unit would count in one total and not the other.
+                self.problems.error(
+                    at("D"),
+                    f"the unit of the adjustment {quote(amount_cell)} is blank: write MP "
+                    "(matchpoints) or % (percent of a top)",
+                )
+                continue
             if len(self.problems.errors) == before:
                 note = "" if is_blank(reason) else str(reason)
                 found.append(Adjustment(pair, amount, unit, board, note, at("C")))
@@ -687,6 +734,12 @@ class _Reader:
             )
             return None
         return (amount, unit) if percent else amount
+
+
+#: Contract scores by vulnerability and the three cells' types and values, for every
+#: workbook read: a board's tables often bid and make the same, and a merge's clubs play
+#: the same boards.  Only scores read without a problem are kept.
+_CONTRACT_SCORES: dict[tuple[object, ...], int] = {}
 
 
 @dataclass(frozen=True)
@@ -752,6 +805,11 @@ _SETTING_FIELDS = {
     "small_versions": "SmallVersions",
     "ranking": "Ranking",
 }
+
+
+def _rows(rows: list[int]) -> str:
+    """``row 4`` or ``4 rows (H4-H9)``."""
+    return f"row (H{rows[0]})" if len(rows) == 1 else f"{len(rows)} rows (H{rows[0]}-H{rows[-1]})"
 
 
 def _quote_free(message: str, value: object) -> str:

@@ -367,8 +367,9 @@ def _fast_sheets(path: Path, widths: Mapping[str, int]) -> Sheets | None:
         unread = [name for name in parts if name not in widths]
         if unread:
             with zipfile.ZipFile(io.BytesIO(data)) as archive:  # opened once for them all
+                strings = _SharedStrings(archive)
                 for name in unread:
-                    others[name] = _first_row(archive, parts[name])
+                    others[name] = _first_row(archive, parts[name], strings)
         for name in parts:
             if name not in widths:
                 continue
@@ -384,7 +385,7 @@ def _fast_sheets(path: Path, widths: Mapping[str, int]) -> Sheets | None:
     return Sheets(read, others, hidden)
 
 
-def _first_row(archive: zipfile.ZipFile, part: str) -> tuple[Any, ...]:
+def _first_row(archive: zipfile.ZipFile, part: str, strings: _SharedStrings) -> tuple[Any, ...]:
     """The texts of row 1 of a sheet not read (its headers), parsing no further than row 1.
 
     Only the texts matter (they tell a copied entry sheet): a number, a
@@ -392,36 +393,60 @@ def _first_row(archive: zipfile.ZipFile, part: str) -> tuple[Any, ...]:
     """
     found: list[Any] = [None] * COLUMNS
     shared: dict[int, int] = {}  # column -> index in the shared strings
-    with archive.open(part) as xml:
-        for _, element in ElementTree.iterparse(xml):
-            if element.tag == f"{_MAIN}row":
-                break
-            kind = element.get("t")
-            if element.tag != f"{_MAIN}c" or kind not in ("inlineStr", "str", "s"):
-                continue
-            match = _REF.fullmatch(element.get("r", ""))
-            if match is None or match.group(2) != "1":
-                break
-            column = _column(match.group(1).encode())
-            if column > COLUMNS:
-                continue
-            if kind == "s":
-                value = element.find(f"{_MAIN}v")
-                if value is not None and (value.text or "").isdigit():
-                    shared[column] = int(value.text or "")
-            elif kind == "str":
-                value = element.find(f"{_MAIN}v")
-                found[column - 1] = None if value is None else value.text
-            else:
-                text = element.find(f"{_MAIN}is")
-                found[column - 1] = None if text is None else "".join(text.itertext())
-    if shared and "xl/sharedStrings.xml" in archive.namelist():
-        table = ElementTree.fromstring(archive.read("xl/sharedStrings.xml"))
-        texts = ["".join(si.itertext()) for si in table.iter(f"{_MAIN}si")]
+    for _, element in ElementTree.iterparse(io.BytesIO(_head(archive, part))):
+        if element.tag == f"{_MAIN}row":
+            break
+        kind = element.get("t")
+        if element.tag != f"{_MAIN}c" or kind not in ("inlineStr", "str", "s"):
+            continue
+        match = _REF.fullmatch(element.get("r", ""))
+        if match is None or match.group(2) != "1":
+            break
+        column = _column(match.group(1).encode())
+        if column > COLUMNS:
+            continue
+        if kind == "s":
+            value = element.find(f"{_MAIN}v")
+            if value is not None and (value.text or "").isdigit():
+                shared[column] = int(value.text or "")
+        elif kind == "str":
+            value = element.find(f"{_MAIN}v")
+            found[column - 1] = None if value is None else value.text
+        else:
+            text = element.find(f"{_MAIN}is")
+            found[column - 1] = None if text is None else "".join(text.itertext())
+    if shared:
+        texts = strings.texts
         for column, index in shared.items():
             if index < len(texts):
                 found[column - 1] = texts[index]
     return tuple(found)
+
+
+def _head(archive: zipfile.ZipFile, part: str, chunk: int = 1 << 14) -> bytes:
+    """A sheet part up to the end of its first row (the whole part when it has none)."""
+    data = b""
+    with archive.open(part) as xml:
+        while block := xml.read(chunk):
+            data += block
+            end = data.find(b"</row>", max(0, len(data) - len(block) - 6))
+            if end >= 0:
+                return data[: end + 6]
+    return data
+
+
+class _SharedStrings:
+    """A workbook's shared strings, parsed when first needed, once."""
+
+    def __init__(self, archive: zipfile.ZipFile) -> None:
+        self.archive = archive
+
+    @cached_property
+    def texts(self) -> list[str]:
+        if "xl/sharedStrings.xml" not in self.archive.namelist():
+            return []
+        table = ElementTree.fromstring(self.archive.read("xl/sharedStrings.xml"))
+        return ["".join(si.itertext()) for si in table.iter(f"{_MAIN}si")]
 
 
 _REF = re.compile(r"\$?([A-Z]+)\$?(\d+)")

@@ -8,7 +8,6 @@ the right numbers anywhere (LibreOffice, Excel without the add-in, a phone).
 
 from __future__ import annotations
 
-import functools
 import io
 import os
 import re
@@ -159,9 +158,21 @@ def _board_results(
         key=lambda s: (s.play.board, s.play.version, row_of(s.play)),
     )
     texts = result_texts()
+    # A big field's rows share a few hundred figures per board (one object per figure):
+    # each figure's cell and percentage cell worked out once, by identity.
+    cells: dict[int, tuple[Fraction | None, float | int | None, float | int | None]] = {}
+
+    def figure(value: Fraction | None) -> tuple[float | int | None, float | int | None]:
+        found = cells.get(id(value))
+        if found is None:
+            percent = _percent(value, result.top)
+            found = cells[id(value)] = (value, _number(value), _number(percent))
+        return found[1], found[2]
+
     for index, scored in enumerate(rows, start=2):
         play = scored.play
         contract = f"{play.contract}{_tricks(play.tricks)}" if play.contract else ""
+        (ns, ns_percent), (ew, ew_percent) = figure(scored.ns_score), figure(scored.ew_score)
         values = (
             play.board,
             _number_label(play.ns),
@@ -169,10 +180,10 @@ def _board_results(
             contract,
             play.declarer,
             texts(play.result),
-            _number(scored.ns_score),
-            _number(scored.ew_score),
-            _number(_percent(scored.ns_score, result.top)),
-            _number(_percent(scored.ew_score, result.top)),
+            ns,
+            ew,
+            ns_percent,
+            ew_percent,
         )
         if bulk is not None and index > 2:
             bulk.add(ws, index, [value if value != "" else None for value in values], like=2)
@@ -186,11 +197,7 @@ def _board_results(
 
 def _percent(figure: Fraction | None, top: int | None) -> Fraction | None:
     """A matchpoint figure as a percentage of the top (``None`` in IMP events)."""
-    return None if figure is None or top is None else _percent_of_top(figure, top)
-
-
-#: A big field's rows share a few hundred figures per board: each percentage worked out once.
-_percent_of_top = functools.lru_cache(maxsize=4096)(percent_of_top)
+    return None if figure is None or top is None else percent_of_top(figure, top)
 
 
 def _tricks(text: str) -> str:
