@@ -54,6 +54,7 @@ __all__ = [
     "matchpoint_board",
     "matchpoint_percentages",
     "neuberg",
+    "neuberg_factor",
     "percent_of_top",
     "teams_imps",
     "weighted_matchpoints",
@@ -120,12 +121,13 @@ class FrequencyTable:
     @property
     def factor(self) -> Fraction:
         """The Neuberg factor expected/actual (1 when the table is full)."""
-        return Fraction(self.expected, self.actual) if self.actual else Fraction(1)
+        return neuberg_factor(self.actual, self.expected)
 
     @cached_property
     def _ascending(self) -> tuple[list[int], list[Fraction], list[Fraction]]:
+        """Scores ascending, each one's results (``freq + weight``) and the results below it."""
         scores = [row.score for row in reversed(self.rows)]
-        freqs = [row.adj_freq for row in reversed(self.rows)]
+        freqs = [row.freq + row.weight for row in reversed(self.rows)]
         below: list[Fraction] = []
         running = Fraction(0)
         for freq in freqs:
@@ -141,13 +143,16 @@ class FrequencyTable:
         return index
 
     def matchpoints(self, score: int, scale: int = 2) -> Fraction:
-        """The NS matchpoints of ``score`` in this table: ``scale`` per result beaten, half per tie.
+        """The NS matchpoints of ``score`` in this table: ``scale`` per result beaten, half per tie,
+        factored up to ``expected`` results (:func:`neuberg`).
 
-        With fractional frequencies: ``scale * (below + (adj_freq - 1) / 2)``.
+        Among the ``actual`` results (weighted ones by their weights):
+        ``scale * (below + (freq + weight - 1) / 2)``; factored, this is
+        ``scale * (below' + (adj_freq - 1) / 2)`` with every frequency factored.
         """
         index = self._index(score)
         _, freqs, below = self._ascending
-        return scale * (below[index] + (freqs[index] - 1) / 2)
+        return _factored(scale * (below[index] + (freqs[index] - 1) / 2), self.factor, scale)
 
     def top(self, scale: int = 2) -> int:
         """The top on the board: ``scale * (expected - 1)``."""
@@ -274,7 +279,7 @@ def _build_table(sides: Iterable[tuple[Side, int]], expected: int) -> FrequencyT
     weight: dict[int, Fraction] = {}
     for (score, denominator), numerator in shares.items():
         weight[score] = weight.get(score, Fraction(0)) + Fraction(numerator, denominator)
-    factor = Fraction(expected, actual) if actual else Fraction(1)
+    factor = neuberg_factor(actual, expected)
     rows = []
     for score in sorted(freq.keys() | weight.keys(), reverse=True):
         whole, part = freq.get(score, 0), weight.get(score, Fraction(0))
@@ -709,8 +714,24 @@ def neuberg(mp: Fraction | int, actual: int, expected: int, scale: int = 2) -> F
             f"{mp} matchpoints are outside 0 to {scale * (actual - 1)}, "
             f"the top among {actual} results"
         )
+    return _factored(mp, neuberg_factor(actual, expected), scale)
+
+
+def neuberg_factor(actual: int, expected: int) -> Fraction:
+    """The Neuberg factor ``expected / actual`` (1 for a table with no result).
+
+    >>> neuberg_factor(8, 16)
+    Fraction(2, 1)
+    """
+    return Fraction(expected, actual) if actual else Fraction(1)
+
+
+def _factored(mp: Fraction, factor: Fraction, scale: int) -> Fraction:
+    """Matchpoints among ``actual`` results factored by ``expected / actual`` (Bavin, "The
+    Neuberg formula"): ``factor * (mp + scale/2) - scale/2``, the figure of a table whose
+    every frequency is factored."""
     half = Fraction(scale, 2)
-    return Fraction(expected, actual) * (mp + half) - half
+    return factor * (mp + half) - half if factor != 1 else mp
 
 
 def weighted_matchpoints(
