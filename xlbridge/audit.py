@@ -413,11 +413,12 @@ def _unit(result: EventResult) -> str:
 
 def _absent_pair(play: Play) -> Play:
     """``play`` with an artificial score that gives a side 0% as an absent pair's (``NP``)."""
-    from xlbridge.result import Artificial, NotCounted, Result
+    from xlbridge.result import Artificial, NotCounted, Result, counts_as_result
 
     row = play.result
     if (
-        type(row) is Result
+        isinstance(row, Result)
+        and counts_as_result(row)
         and isinstance(row.ns, Artificial)
         and isinstance(row.ew, Artificial)
         and 0 in (row.ns.percent, row.ew.percent)

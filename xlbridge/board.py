@@ -33,7 +33,15 @@ from functools import cached_property
 from xlbridge.errors import BoardError
 from xlbridge.exact import round_half_away
 from xlbridge.imp_matrix import imp_sums
-from xlbridge.result import Artificial, Result, Row, Side, Weighted, counts_as_result
+from xlbridge.result import (
+    Artificial,
+    Result,
+    Row,
+    Side,
+    Weighted,
+    count_results,
+    counts_as_result,
+)
 from xlbridge.scales import imps
 from xlbridge.settings import CrossDivisor, parse_setting, shown
 
@@ -324,8 +332,7 @@ class Board:
         self.counts = None if counts is None else tuple(counts)
         if self.counts is None:
             self.size = len(self.rows)
-            # counts_as_result (type(row) is Result) at C speed on a million rows
-            played = Counter(map(type, self.rows))[Result]
+            played = count_results(self.rows)
         else:
             if len(self.counts) != len(self.rows) or not all(
                 type(count) is int and count > 0 for count in self.counts

@@ -27,6 +27,7 @@ as results on their board.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -48,6 +49,7 @@ __all__ = [
     "Rulings",
     "Side",
     "Weighted",
+    "count_results",
     "counts_as_result",
     "format_result",
     "parse_result",
@@ -228,13 +230,18 @@ def counts_as_result(row: object) -> bool:
     board had (the Neuberg ``actual``, "max played").
 
     The one rule: a :class:`Result` does, a :class:`NotCounted` artificial score, ``NP``
-    and a blank row do not.  (:class:`~xlbridge.board.Board` counts by the same test,
-    ``type(row) is Result``, at C speed.)
+    and a blank row do not.  :func:`count_results` counts a board's rows by it.
 
     >>> counts_as_result(parse_result("A60/40")), counts_as_result(parse_result("NP A60/0"))
     (True, False)
     """
     return type(row) is Result
+
+
+def count_results(rows: Iterable[object]) -> int:
+    """How many of ``rows`` count as results on their board (:func:`counts_as_result`),
+    at C speed on a million rows."""
+    return Counter(map(type, rows))[Result]
 
 
 @dataclass(frozen=True)

@@ -144,6 +144,7 @@ from xlbridge.result import (
     Result,
     Row,
     Side,
+    count_results,
     counts_as_result,
 )
 from xlbridge.settings import AvplusMethod
@@ -503,7 +504,7 @@ def _group_figures(
     """The (NS, EW) figures of one board or one version of a fouled board."""
     if not any(isinstance(row, Result) for row in rows):
         return [(None, None)] * len(rows)
-    results = sum(map(counts_as_result, rows))
+    results = count_results(rows)
     scored = _small_version(rows, results, expected, settings.small_versions) if fouled else rows
     values = _board_figures(scored, expected, settings)
     figures: list[tuple[_Figure, _Figure]] = []
@@ -603,7 +604,7 @@ def _board_result(
     rows = [plays[i].result for i in group.indices]
     ns, ew = settled
     scored = tuple(ScoredPlay(plays[i], ns.get(i), ew.get(i)) for i in group.indices)
-    results = sum(map(counts_as_result, rows))
+    results = count_results(rows)
     # The printed table is the one the scores come from: factored to E, or the
     # version's / board's own table when it is not factored (ratio, small versions).
     own_table = (
