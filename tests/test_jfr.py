@@ -253,3 +253,46 @@ def test_excel_function_on_one_traveller(rows: list[tuple[int, list[str]]], boar
     for (ns, ew), c in zip(udfs.MATCHPOINT_PERCENT(cells), traveller, strict=True):
         assert Figure.parse(c[-2]).matches(Fraction(repr(ns))), (board, c[1], c[2])
         assert Figure.parse(c[-1]).matches(Fraction(repr(ew))), (board, c[1], c[2])
+
+
+@pytest.mark.subprocess
+def test_libreoffice_counts_the_results_as_xlbridge_does(
+    result: EventResult, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The workbook's own formulas (Frequencies' Results, Settings' Expected (used)) leave
+    the NP A60/0 rows out: LibreOffice recalculates 11 expected results, not 12."""
+    import shutil
+    import subprocess
+
+    from openpyxl import load_workbook
+    from test_three_paths import ranking_rows, with_xlbridge_values
+
+    from xlbridge.formats.usebio import usebio_document
+    from xlbridge.workbook import layout as L
+    from xlbridge.workbook.night import score_night
+
+    soffice = shutil.which("soffice") or shutil.which("libreoffice")
+    if soffice is None:
+        pytest.skip("LibreOffice is not installed")
+    xml, night = tmp_path / "jfr.xml", tmp_path / "night.xlsx"
+    xml.write_bytes(usebio_document(result))
+    assert main(["import", str(xml), "-o", str(night)]) == 0
+    capsys.readouterr()
+    scored = score_night(night)
+    assert scored.result.expected == 11
+    source = tmp_path / "values.xlsx"
+    with_xlbridge_values(scored, source, night)
+    out = tmp_path / "out"
+    subprocess.run(
+        [soffice, f"-env:UserInstallation=file://{tmp_path}/lo-profile", "--headless",
+         "--calc", "--convert-to", "xlsx", "--outdir", str(out), str(source)],
+        check=True, capture_output=True, timeout=300,
+    )  # fmt: skip
+    wb = load_workbook(out / "values.xlsx", data_only=True)
+    assert wb[L.SETTINGS].cell(L.EXPECTED_USED_ROW, 2).value == 11
+    assert wb[L.SETTINGS].cell(L.EXPECTED_USED_ROW + 1, 2).value == 20
+    ranking = wb[L.RANKING]
+    for row, (rank, total, percent) in ranking_rows(scored.result).items():
+        assert ranking[f"A{row}"].value == rank
+        assert ranking[f"F{row}"].value == pytest.approx(total, abs=1e-9)
+        assert ranking[f"H{row}"].value == pytest.approx(percent, abs=1e-9)

@@ -124,9 +124,10 @@ def test_formula_engine_with_the_udfs_equals_xlbridge_score(
         assert value(L.RANKING, f"H{row}") == pytest.approx(percent, abs=1e-9)
 
 
-def with_xlbridge_values(scored: ScoredNight, path: Path) -> None:
-    """The example with every cell that needs an xlbridge function given its value."""
-    wb = load_workbook(EXAMPLE)
+def with_xlbridge_values(scored: ScoredNight, path: Path, workbook: Path = EXAMPLE) -> None:
+    """The scored ``workbook`` (the example) with every cell that needs an xlbridge
+    function given its value."""
+    wb = load_workbook(workbook)
     results, travellers = wb[L.BOARD_RESULTS], wb[L.TRAVELLERS]
     for row in results.iter_rows(min_row=2, min_col=7, max_col=8):
         for cell in row:
