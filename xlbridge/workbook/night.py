@@ -232,7 +232,7 @@ def event_workbook(event: Event, result: EventResult, bulk: BulkRows | None = No
     the first row of each results sheet go to ``bulk``: save the workbook with
     :func:`~xlbridge.workbook.writer.save_workbook`.
     """
-    wb = build_template()
+    wb = build_template(results=False)  # fill_results writes the result sheets
     settings = wb[L.SETTINGS]
     settings[f"B{L.setting_row('EventName')}"] = event.name or "Merged event"
     settings[f"B{L.setting_row('Boards')}"] = max((p.board for p in event.plays), default=1)
