@@ -165,13 +165,14 @@ def _pbn_date(source: Path) -> str:
 
     from openpyxl import load_workbook
 
-    wb = load_workbook(source, read_only=True, data_only=True)
-    try:
-        value = wb[L.SETTINGS].cell(L.setting_row("EventDate"), 2).value
-    except KeyError:
-        return ""
-    finally:
-        wb.close()
+    with open(source, "rb") as file:  # closed even when openpyxl fails half way
+        wb = load_workbook(file, read_only=True, data_only=True)
+        try:
+            value = wb[L.SETTINGS].cell(L.setting_row("EventDate"), 2).value
+        except KeyError:
+            return ""
+        finally:
+            wb.close()
     if isinstance(value, datetime.datetime | datetime.date):
         return value.strftime("%Y.%m.%d")
     return ""

@@ -235,7 +235,18 @@ def damage_message(path: Path, exc: Exception, widths: Mapping[str, int] | None 
     if found:
         return found
     name = os.fspath(path)
-    return f"{name!r} could not be read as a workbook ({type(exc).__name__}: {exc}): {_AGAIN}"
+    # openpyxl's own words, without the path it repeats and the advice to read a traceback
+    said = str(exc).split("\n")[0].replace(f" from {name}", "").rstrip(".")
+    cause = exc.__cause__ or exc.__context__
+    detail = f" ({cause})" if cause is not None and str(cause) else ""
+    if "stylesheet" in said:
+        return (
+            f"{name!r} is damaged: its part xl/styles.xml (the cells' formats) could not be "
+            f"read{detail}: {_AGAIN}"
+        )
+    return (
+        f"{name!r} could not be read as a workbook: {said or 'a part is damaged'}{detail}: {_AGAIN}"
+    )
 
 
 def find_damage(path: Path, widths: Mapping[str, int] | None = None) -> str:
