@@ -179,6 +179,9 @@ class Mutation:
         if self.kind == "part":
             index, how, fraction = self.args
             return damage_part(data, index, how, fraction)
+        if self.kind == "attribute":
+            index, fraction, value = self.args
+            return damage_attribute(data, index, fraction, value)
         at, garbage = self.args
         position = int(at * len(data))
         return data[:position] + garbage + data[position + len(garbage) :]
@@ -204,10 +207,34 @@ def damage_part(data: bytes, index: int, how: str, fraction: float) -> bytes:
     return out.getvalue()
 
 
+_ATTRIBUTE = re.compile(rb'(\s[\w:]+=")([^"]*)(")')
+#: What a tool that writes a well-formed but wrong part may put in an attribute.
+ATTRIBUTE_VALUES = [b"garbled", b"-1", b"", b"99999999", b"A0", b"1e9", b"s"]
+
+
+def damage_attribute(data: bytes, index: int, fraction: float, value: bytes) -> bytes:
+    """One attribute of a part given another value: the XML stays well-formed."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as old, zipfile.ZipFile(out, "w") as new:
+        infos = old.infolist()
+        target = infos[index % len(infos)].filename
+        for info in infos:
+            part = old.read(info)
+            if info.filename == target:
+                found = list(_ATTRIBUTE.finditer(part))
+                if found:
+                    match = found[int(fraction * len(found))]
+                    part = part[: match.start(2)] + value + part[match.end(2) :]
+            new.writestr(info.filename, part)
+    return out.getvalue()
+
+
 @st.composite
 def mutations(draw: st.DrawFn) -> Mutation:
     kind = draw(
-        st.sampled_from(["value", "value", "value", "format", "copy", "rename", "part", "bytes"])
+        st.sampled_from(
+            ["value", "value", "value", "format", "copy", "rename", "part", "attribute", "bytes"]
+        )
     )
     if kind in ("value", "format"):
         sheet = draw(st.sampled_from(sorted(CELLS)))
@@ -223,6 +250,9 @@ def mutations(draw: st.DrawFn) -> Mutation:
     if kind == "part":
         how = draw(st.sampled_from(["drop", "truncate", "garbage", "empty"]))
         return Mutation(kind, (draw(st.integers(0, 40)), how, draw(st.floats(0.05, 0.95))))
+    if kind == "attribute":
+        index, fraction = draw(st.integers(0, 40)), draw(st.floats(0, 0.999))
+        return Mutation(kind, (index, fraction, draw(st.sampled_from(ATTRIBUTE_VALUES))))
     return Mutation(kind, (draw(st.floats(0, 0.999)), draw(st.binary(min_size=1, max_size=8))))
 
 
