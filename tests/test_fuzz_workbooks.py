@@ -27,6 +27,7 @@ import io
 import os
 import re
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, time
 from fractions import Fraction
@@ -187,24 +188,33 @@ class Mutation:
         return data[:position] + garbage + data[position + len(garbage) :]
 
 
-def damage_part(data: bytes, index: int, how: str, fraction: float) -> bytes:
+def rewrite_part(data: bytes, index: int, change: Callable[[bytes], bytes | None]) -> bytes:
+    """The package with its ``index``-th part (modulo their number) changed, or dropped
+    when ``change`` gives ``None``."""
     out = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(data)) as old, zipfile.ZipFile(out, "w") as new:
         infos = old.infolist()
         target = infos[index % len(infos)].filename
         for info in infos:
-            part = old.read(info)
+            part: bytes | None = old.read(info)
             if info.filename == target:
-                if how == "drop":
-                    continue
-                if how == "truncate":
-                    part = part[: int(fraction * len(part))]
-                elif how == "garbage":
-                    part = b"\x00garbage<<" + part[int(fraction * len(part)) :]
-                else:
-                    part = b""
-            new.writestr(info.filename, part)
+                part = change(part)
+            if part is not None:
+                new.writestr(info.filename, part)
     return out.getvalue()
+
+
+def damage_part(data: bytes, index: int, how: str, fraction: float) -> bytes:
+    def change(part: bytes) -> bytes | None:
+        if how == "drop":
+            return None
+        if how == "truncate":
+            return part[: int(fraction * len(part))]
+        if how == "garbage":
+            return b"\x00garbage<<" + part[int(fraction * len(part)) :]
+        return b""
+
+    return rewrite_part(data, index, change)
 
 
 _ATTRIBUTE = re.compile(rb'(\s[\w:]+=")([^"]*)(")')
@@ -214,19 +224,15 @@ ATTRIBUTE_VALUES = [b"garbled", b"-1", b"", b"99999999", b"A0", b"1e9", b"s"]
 
 def damage_attribute(data: bytes, index: int, fraction: float, value: bytes) -> bytes:
     """One attribute of a part given another value: the XML stays well-formed."""
-    out = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(data)) as old, zipfile.ZipFile(out, "w") as new:
-        infos = old.infolist()
-        target = infos[index % len(infos)].filename
-        for info in infos:
-            part = old.read(info)
-            if info.filename == target:
-                found = list(_ATTRIBUTE.finditer(part))
-                if found:
-                    match = found[int(fraction * len(found))]
-                    part = part[: match.start(2)] + value + part[match.end(2) :]
-            new.writestr(info.filename, part)
-    return out.getvalue()
+
+    def change(part: bytes) -> bytes:
+        found = list(_ATTRIBUTE.finditer(part))
+        if not found:
+            return part
+        match = found[int(fraction * len(found))]
+        return part[: match.start(2)] + value + part[match.end(2) :]
+
+    return rewrite_part(data, index, change)
 
 
 @st.composite
