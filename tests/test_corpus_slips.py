@@ -359,6 +359,12 @@ DAMAGE: dict[str, tuple[str, Callable[[bytes], bytes | None], str]] = {
         "is damaged: its part xl/styles.xml (the cells' formats) could not be read (Colors must "
         "be aRGB hex values)",
     ),
+    "a row numbered 1e9 (found by the fuzzing: openpyxl made every row up to it)": (
+        "travellers",
+        lambda data: re.sub(rb'<row r="5"', b'<row r="1e9"', data, count=1),
+        "the sheet 'Travellers' goes on past row 100,000: delete anything typed below the "
+        "entries; if there is nothing there, the file is damaged",
+    ),
     "settings sheet garbled": (
         "settings",
         lambda data: data.replace(b"<row", b"<row <", 1),
