@@ -14,7 +14,9 @@ dates, settings out of range, and damaged packages.
 
 from __future__ import annotations
 
+import gc
 import re
+import warnings
 import zipfile
 from collections.abc import Callable
 from datetime import datetime, time
@@ -271,7 +273,7 @@ def test_a_fouled_version_in_either_case_is_one_version(small_night, tmp_path) -
     # beside one named version, the blank rows are the board's other version: said, not silent
     path = build(small_night, tmp_path, fouled("A", "a"))
     assert read_workbook(path).warnings == (
-        "Travellers!H4: board 1 was fouled: its 6 rows (H4-H9) with a blank version are "
+        "Travellers!H4: board 1 was fouled: its 6 rows (H4 to H9) with a blank version are "
         "scored as one version, beside version A (H2)",
     )
 
@@ -351,6 +353,18 @@ DAMAGE: dict[str, tuple[str, Callable[[bytes], bytes | None], str]] = {
         lambda data: data[:40],
         "its part xl/_rels/workbook.xml.rels is not well-formed XML",
     ),
+    "a colour garbled in styles.xml (found by the fuzzing)": (
+        "xl/styles.xml",
+        lambda data: re.sub(rb'rgb="[0-9A-F]{8}"', b'rgb="garbled"', data, count=1),
+        "is damaged: its part xl/styles.xml (the cells' formats) could not be read (Colors must "
+        "be aRGB hex values)",
+    ),
+    "a row numbered 1e9 (found by the fuzzing: openpyxl made every row up to it)": (
+        "travellers",
+        lambda data: re.sub(rb'<row r="5"', b'<row r="1e9"', data, count=1),
+        "the sheet 'Travellers' goes on past row 100,000: delete anything typed below the "
+        "entries; if there is nothing there, the file is damaged",
+    ),
     "settings sheet garbled": (
         "settings",
         lambda data: data.replace(b"<row", b"<row <", 1),
@@ -366,7 +380,12 @@ def test_damaged_package(name: str, small_night, tmp_path, capsys) -> None:  # n
         part = sheet_part(small_night, T if part == "travellers" else SETTINGS)
     path = damaged(small_night, tmp_path / "night.xlsx", part, change)
     before = digest(path)
-    status, out, err = run_score(path, capsys)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", ResourceWarning)
+        status, out, err = run_score(path, capsys)
+        gc.collect()
+    # every file opened is closed, also when openpyxl fails half way (found by the fuzzing)
+    assert not [w for w in caught if issubclass(w.category, ResourceWarning)], caught
     assert status == 2, err
     assert expected in err and repr(str(path)) in err, err
     assert "Traceback" not in out + err

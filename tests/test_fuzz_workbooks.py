@@ -27,6 +27,7 @@ import io
 import os
 import re
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, time
 from fractions import Fraction
@@ -179,35 +180,67 @@ class Mutation:
         if self.kind == "part":
             index, how, fraction = self.args
             return damage_part(data, index, how, fraction)
+        if self.kind == "attribute":
+            index, fraction, value = self.args
+            return damage_attribute(data, index, fraction, value)
         at, garbage = self.args
         position = int(at * len(data))
         return data[:position] + garbage + data[position + len(garbage) :]
 
 
-def damage_part(data: bytes, index: int, how: str, fraction: float) -> bytes:
+def rewrite_part(data: bytes, index: int, change: Callable[[bytes], bytes | None]) -> bytes:
+    """The package with its ``index``-th part (modulo their number) changed, or dropped
+    when ``change`` gives ``None``."""
     out = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(data)) as old, zipfile.ZipFile(out, "w") as new:
         infos = old.infolist()
         target = infos[index % len(infos)].filename
         for info in infos:
-            part = old.read(info)
+            part: bytes | None = old.read(info)
             if info.filename == target:
-                if how == "drop":
-                    continue
-                if how == "truncate":
-                    part = part[: int(fraction * len(part))]
-                elif how == "garbage":
-                    part = b"\x00garbage<<" + part[int(fraction * len(part)) :]
-                else:
-                    part = b""
-            new.writestr(info.filename, part)
+                part = change(part)
+            if part is not None:
+                new.writestr(info.filename, part)
     return out.getvalue()
+
+
+def damage_part(data: bytes, index: int, how: str, fraction: float) -> bytes:
+    def change(part: bytes) -> bytes | None:
+        if how == "drop":
+            return None
+        if how == "truncate":
+            return part[: int(fraction * len(part))]
+        if how == "garbage":
+            return b"\x00garbage<<" + part[int(fraction * len(part)) :]
+        return b""
+
+    return rewrite_part(data, index, change)
+
+
+_ATTRIBUTE = re.compile(rb'(\s[\w:]+=")([^"]*)(")')
+#: What a tool that writes a well-formed but wrong part may put in an attribute.
+ATTRIBUTE_VALUES = [b"garbled", b"-1", b"", b"99999999", b"A0", b"1e9", b"s"]
+
+
+def damage_attribute(data: bytes, index: int, fraction: float, value: bytes) -> bytes:
+    """One attribute of a part given another value: the XML stays well-formed."""
+
+    def change(part: bytes) -> bytes:
+        found = list(_ATTRIBUTE.finditer(part))
+        if not found:
+            return part
+        match = found[int(fraction * len(found))]
+        return part[: match.start(2)] + value + part[match.end(2) :]
+
+    return rewrite_part(data, index, change)
 
 
 @st.composite
 def mutations(draw: st.DrawFn) -> Mutation:
     kind = draw(
-        st.sampled_from(["value", "value", "value", "format", "copy", "rename", "part", "bytes"])
+        st.sampled_from(
+            ["value", "value", "value", "format", "copy", "rename", "part", "attribute", "bytes"]
+        )
     )
     if kind in ("value", "format"):
         sheet = draw(st.sampled_from(sorted(CELLS)))
@@ -223,6 +256,9 @@ def mutations(draw: st.DrawFn) -> Mutation:
     if kind == "part":
         how = draw(st.sampled_from(["drop", "truncate", "garbage", "empty"]))
         return Mutation(kind, (draw(st.integers(0, 40)), how, draw(st.floats(0.05, 0.95))))
+    if kind == "attribute":
+        index, fraction = draw(st.integers(0, 40)), draw(st.floats(0, 0.999))
+        return Mutation(kind, (index, fraction, draw(st.sampled_from(ATTRIBUTE_VALUES))))
     return Mutation(kind, (draw(st.floats(0, 0.999)), draw(st.binary(min_size=1, max_size=8))))
 
 

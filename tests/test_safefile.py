@@ -157,6 +157,21 @@ def billion_laughs(tmp: Path) -> Path:
     )
 
 
+def merged(tmp: Path, ref: str, extra: bytes = b"") -> Path:
+    """The good workbook with one merged range ``ref`` on its sheet (and ``extra`` after it)."""
+    good = good_workbook(tmp / "good.xlsx")
+    with zipfile.ZipFile(good) as archive:
+        part = archive.read("xl/worksheets/sheet1.xml")
+    ranges = f'<mergeCells count="1"><mergeCell ref="{ref}"/></mergeCells>'.encode()
+    part = part.replace(b"</sheetData>", b"</sheetData>" + ranges + extra, 1)
+    return rewrite_zip(good, tmp / "merged.xlsx", replace={"xl/worksheets/sheet1.xml": part})
+
+
+def merged_cell_bomb(tmp: Path) -> Path:
+    """One merged range over a whole sheet: openpyxl would make 17 billion cells."""
+    return merged(tmp, "A1:XFD1048576")
+
+
 def billion_laughs_utf16(tmp: Path) -> Path:
     good = good_workbook(tmp / "good.xlsx")
     text = BILLION_LAUGHS.decode().replace('encoding="UTF-8"', 'encoding="UTF-16"')
@@ -341,6 +356,7 @@ HOSTILE: dict[str, tuple[Callable[[Path], Path], tuple[str, ...]]] = {
     "zip bomb by total": (bomb_by_total, ("zip bomb", "200 MB")),
     "zip bomb with forged sizes": (bomb_by_forged_size, ("zip bomb",)),
     "too many members": (too_many_members, ("parts", "zip bomb")),
+    "merged-cell bomb": (merged_cell_bomb, ("merged cells", "100,000 cells", "bomb")),
     "wrong extension": (wrong_extension, (".xlsx",)),
 }
 
@@ -368,6 +384,13 @@ def test_hostile_file_is_refused_quickly_with_a_plain_message(case, tmp_path) ->
 
 def test_a_good_workbook_passes(tmp_path) -> None:
     check_workbook_file(good_workbook(tmp_path / "night.xlsx"))
+
+
+def test_ordinary_merged_cells_pass_and_entities_after_them_are_refused(tmp_path) -> None:
+    check_workbook_file(merged(tmp_path, "A1:J1"))  # a title across ten columns
+    declared = b'<!DOCTYPE x [<!ENTITY a "b">]>'
+    with pytest.raises(InputFileError, match="entities"):
+        check_workbook_file(merged(tmp_path, "A1:J1", declared))
     check_workbook_file(str(good_workbook(tmp_path / "night.xlsm")))
 
 
@@ -438,7 +461,14 @@ print(json.dumps({"outcome": outcome, "seconds": elapsed, "peak_kb": after, "bas
 @pytest.mark.subprocess
 @pytest.mark.skipif(sys.platform == "win32", reason="resource is POSIX only")
 @pytest.mark.parametrize(
-    "case", ["billion laughs", "zip bomb by ratio", "zip bomb by total", "encrypted xlsx"]
+    "case",
+    [
+        "billion laughs",
+        "zip bomb by ratio",
+        "zip bomb by total",
+        "encrypted xlsx",
+        "merged-cell bomb",
+    ],
 )
 def test_refusal_stays_within_memory_and_time(case, tmp_path) -> None:
     """Measured in a fresh process: peak resident memory (VmHWM, or ru_maxrss) and time."""

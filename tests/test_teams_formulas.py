@@ -6,9 +6,8 @@ VPs (``SUMIFS``, ``COUNTIFS``, ``VICTORY_POINTS``)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-import pytest
+from formula_engine import evaluate
 from openpyxl import load_workbook
 from test_teams import fill_round
 
@@ -18,10 +17,6 @@ from xlbridge.workbook.teams_night import score_teams_night
 
 
 def test_formula_engine_with_the_udfs_equals_xlbridge_score(tmp_path: Path) -> None:
-    formulas = pytest.importorskip("formulas")
-    np = pytest.importorskip("numpy")
-    schedula = pytest.importorskip("schedula")
-
     night = tmp_path / "night.xlsx"
     assert main(["new", str(night), "--teams", "4", "--boards", "2", "--rounds", "2",
                  "--format", "round-robin"]) == 0  # fmt: skip
@@ -34,41 +29,13 @@ def test_formula_engine_with_the_udfs_equals_xlbridge_score(tmp_path: Path) -> N
     wb.save(night)
     scored = score_teams_night(night).result
 
-    def cells(value: Any) -> Any:
-        if type(value).__name__ == "Ranges":
-            value = value.value
-        if isinstance(value, np.ndarray):
-            return [[cells(x) for x in row] for row in np.atleast_2d(value)]
-        if value is schedula.EMPTY or (isinstance(value, str) and value == ""):
-            return None
-        return value.item() if isinstance(value, np.generic) else value
-
-    def scalar(value: Any) -> Any:
-        """A cell argument (not a range) as Excel passes it: the value itself."""
-        while isinstance(value, list) and len(value) == 1:
-            value = value[0]
-        return value
-
-    def registered(function: Any, single: tuple[int, ...] = ()) -> Any:
-        def call(*args: Any) -> Any:
-            values = [cells(a) for a in args]
-            values = [scalar(v) if i in single else v for i, v in enumerate(values)]
-            out = function(*values)
-            if isinstance(out, list):
-                grid = [["" if x is None else x for x in row] for row in out]
-                return np.array(grid, dtype=object)
-            return "" if out is None else out
-
-        return call
-
-    functions = formulas.get_functions()
-    functions["MATCH_IMPS"] = registered(udfs.MATCH_IMPS)
-    functions["VICTORY_POINTS"] = registered(udfs.VICTORY_POINTS, single=(1,))
-    solution = formulas.ExcelModel().loads(str(night)).finish().calculate()
-
-    def value(sheet: str, ref: str) -> Any:
-        found = solution[f"'[night.xlsx]{sheet.upper()}'!{ref}"].value
-        return found.tolist()[0][0] if hasattr(found, "tolist") else found
+    value = evaluate(
+        night,
+        {
+            "MATCH_IMPS": (udfs.MATCH_IMPS, ()),
+            "VICTORY_POINTS": (udfs.VICTORY_POINTS, (1,)),
+        },
+    )
 
     by_key = {(m.match.round, m.match.home): m for m in scored.matches}
     travellers = load_workbook(night)["Travellers"]

@@ -16,9 +16,9 @@ from __future__ import annotations
 import shutil
 import subprocess
 from pathlib import Path
-from typing import Any
 
 import pytest
+from formula_engine import evaluate
 from openpyxl import load_workbook
 from openpyxl.worksheet.formula import ArrayFormula
 
@@ -65,40 +65,11 @@ def trimmed(path: Path, rows: int) -> None:
 def test_formula_engine_with_the_udfs_equals_xlbridge_score(
     scored: ScoredNight, tmp_path: Path
 ) -> None:
-    formulas = pytest.importorskip("formulas")
-    np = pytest.importorskip("numpy")
-    schedula = pytest.importorskip("schedula")
     import xlbridge.udfs as udfs
 
-    def cells(value: Any) -> Any:
-        if type(value).__name__ == "Ranges":
-            value = value.value
-        if isinstance(value, np.ndarray):
-            return [[cells(x) for x in row] for row in np.atleast_2d(value)]
-        if value is schedula.EMPTY or (isinstance(value, str) and value == ""):
-            return None
-        return value.item() if isinstance(value, np.generic) else value
-
-    def registered(function: Any) -> Any:
-        def call(*args: Any) -> Any:
-            out = function(*(cells(a) for a in args))
-            if isinstance(out, list):
-                grid = [["" if x is None else x for x in row] for row in out]
-                return np.array(grid, dtype=object)
-            return "" if out is None else out
-
-        return call
-
-    functions = formulas.get_functions()
-    for name in UDFS:
-        functions[name] = registered(getattr(udfs, name))
     path = tmp_path / "night.xlsx"
     trimmed(path, len(scored.result.event.plays))
-    solution = formulas.ExcelModel().loads(str(path)).finish().calculate()
-
-    def value(sheet: str, ref: str) -> Any:
-        found = solution[f"'[night.xlsx]{sheet.upper()}'!{ref}"].value
-        return found.tolist()[0][0] if hasattr(found, "tolist") else found
+    value = evaluate(path, {name: (getattr(udfs, name), ()) for name in UDFS})
 
     for board in scored.result.boards:
         for play in board.plays:

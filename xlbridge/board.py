@@ -20,7 +20,6 @@ Everything is exact (:class:`fractions.Fraction`).
 
 from __future__ import annotations
 
-import bisect
 import math
 import operator
 from collections import Counter
@@ -126,29 +125,10 @@ class FrequencyTable:
     expected: int
     actual: int
 
-    @property
+    @cached_property
     def factor(self) -> Fraction:
         """The Neuberg factor expected/actual (1 when the table is full)."""
         return neuberg_factor(self.actual, self.expected)
-
-    @cached_property
-    def _ascending(self) -> tuple[list[int], list[Fraction], list[Fraction]]:
-        """Scores ascending, each one's results (``freq + weight``) and the results below it."""
-        scores = [row.score for row in reversed(self.rows)]
-        freqs = [row.freq + row.weight for row in reversed(self.rows)]
-        below: list[Fraction] = []
-        running = Fraction(0)
-        for freq in freqs:
-            below.append(running)
-            running += freq
-        return scores, freqs, below
-
-    def _index(self, score: int) -> int:
-        scores = self._ascending[0]
-        index = bisect.bisect_left(scores, score)
-        if index == len(scores) or scores[index] != score:
-            raise KeyError(score)
-        return index
 
     def matchpoints(self, score: int, scale: int = 2) -> Fraction:
         """The NS matchpoints of ``score`` in this table: ``scale`` per result beaten, half per tie,
@@ -158,9 +138,35 @@ class FrequencyTable:
         ``scale * (below + (freq + weight - 1) / 2)``; factored, this is
         ``scale * (below' + (adj_freq - 1) / 2)`` with every frequency factored.
         """
-        index = self._index(score)
-        _, freqs, below = self._ascending
-        return _factored(scale * (below[index] + (freqs[index] - 1) / 2), self.factor, scale)
+        return self.matchpoints_by_score(scale)[score]
+
+    def matchpoints_by_score(self, scale: int = 2) -> dict[int, Fraction]:
+        """:meth:`matchpoints` of every score of the table, worked out in one pass.
+
+        The counts ``freq + weight`` are put on one denominator ``d``, so that
+        ``below + (freq + weight - 1) / 2`` is ``(2 below + mass - d) / 2d``
+        in whole numbers (``below`` and ``mass`` counted in ``1/d``).
+        """
+        found = self._matchpoints.get(scale)
+        if found is not None:
+            return found
+        masses = [row.freq + row.weight for row in self.rows]
+        common = math.lcm(1, *(mass.denominator for mass in masses))
+        factor = self.factor
+        found = {}
+        below = 0
+        for row, mass in zip(reversed(self.rows), reversed(masses), strict=True):
+            whole = mass.numerator * (common // mass.denominator)
+            mp = Fraction(scale * (2 * below + whole - common), 2 * common)
+            found[row.score] = _factored(mp, factor, scale)
+            below += whole
+        self._matchpoints[scale] = found
+        return found
+
+    @cached_property
+    def _matchpoints(self) -> dict[int, dict[int, Fraction]]:
+        """:meth:`matchpoints_by_score` by scale, as worked out."""
+        return {}
 
     def top(self, scale: int = 2) -> int:
         """The top on the board: ``scale * (expected - 1)``."""
@@ -398,8 +404,10 @@ class Board:
         for direction in Direction:
             table = self.table(direction)
             if id(table) not in done:
-                exact = {score: Fraction(value) for score, value in figures(table).items()}
-                done[id(table)] = {s: (v.numerator, v.denominator) for s, v in exact.items()}
+                done[id(table)] = {
+                    score: (value.numerator, value.denominator)  # an int's denominator is 1
+                    for score, value in figures(table).items()
+                }
             by_direction[direction] = done[id(table)]
         return by_direction
 
@@ -412,9 +420,7 @@ class Board:
         """
         scale = int(parse_setting("scale", scale, argument="scale"))
         top = scale * (self.expected - 1)
-        mp = self._per_table(
-            lambda table: {row.score: table.matchpoints(row.score, scale) for row in table.rows}
-        )
+        mp = self._per_table(lambda table: table.matchpoints_by_score(scale))
 
         def side_mp(side: Side, direction: Direction) -> Fraction:
             if isinstance(side, Artificial):

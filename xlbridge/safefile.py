@@ -50,6 +50,7 @@ input, each folder must exist), and then either all are written or none.
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import shutil
 import stat
@@ -85,6 +86,10 @@ MAX_MEMBERS = 10_000
 MAX_RATIO = 100
 #: Members up to this uncompressed size may compress as well as they like.
 RATIO_MIN_BYTES = 1024 * 1024
+
+#: The most cells a workbook's merged ranges may cover together (openpyxl makes an object
+#: for every merged cell: one range over a whole sheet is seventeen billion).
+MAX_MERGED_CELLS = 100_000
 
 #: Extensions openpyxl opens.
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".xltx", ".xltm")
@@ -492,16 +497,56 @@ def _head(archive: zipfile.ZipFile, member: str) -> bytes:
 
 
 def _check_no_dtd(name: str, archive: zipfile.ZipFile, infos: list[zipfile.ZipInfo]) -> None:
-    """Refuse any part that declares a DTD or entities (entity bombs, external entities)."""
+    """Refuse any part that declares a DTD or entities (entity bombs, external entities), and
+    merged ranges covering more than :data:`MAX_MERGED_CELLS` cells (a merged-cell bomb)."""
+    merged = 0
     for info in infos:
         if info.is_dir() or info.filename.startswith(_OPAQUE):
             continue
+        sheet = info.filename.startswith("xl/worksheets/")
         with archive.open(info) as member:
-            if _contains(_chunks(member), _DTD_MARKERS):
+            found = _contains(_chunks(member), _DTD_MARKERS + ((_MERGE,) if sheet else ()))
+        if found == _MERGE:  # the part is read whole, for the ranges and for entities after them
+            part = archive.read(info)
+            found = _contains((part,), _DTD_MARKERS)
+            merged += _merged_cells(part)
+            if merged > MAX_MERGED_CELLS and not found:
                 raise InputFileError(
-                    f"{name!r} is refused: its part {info.filename!r} declares XML entities "
-                    "(<!DOCTYPE or <!ENTITY), which Excel never writes; it may be an XML bomb"
+                    f"{name!r} is refused: its merged cells (up to part {info.filename!r}) "
+                    f"cover over {MAX_MERGED_CELLS:,} cells, which a club's workbook never "
+                    "does; it may be a bomb"
                 )
+        if found:
+            raise InputFileError(
+                f"{name!r} is refused: its part {info.filename!r} declares XML entities "
+                "(<!DOCTYPE or <!ENTITY), which Excel never writes; it may be an XML bomb"
+            )
+
+
+_MERGE = b"<mergeCell "
+_MERGED_REF = re.compile(rb"""<mergeCell\s[^>]*?ref\s*=\s*["']([^"']*)["']""")
+_CELL_REF = re.compile(rb"\$?([A-Za-z]{1,3})\$?([0-9]{1,7})")
+
+
+def _merged_cells(part: bytes) -> int:
+    """How many cells the merged ranges of a sheet part cover (a range it cannot read: all of
+    a sheet, so that it is refused)."""
+    total = 0
+    for match in _MERGED_REF.finditer(part):
+        corners = [_CELL_REF.fullmatch(c) for c in match.group(1).split(b":")]
+        ends = [(_column(m.group(1)), int(m.group(2))) for m in corners if m is not None]
+        if len(ends) != len(corners) or len(ends) not in (1, 2):
+            return 1 << 34
+        (left, top), (right, bottom) = ends[0], ends[-1]
+        total += (abs(right - left) + 1) * (abs(bottom - top) + 1)
+    return total
+
+
+def _column(letters: bytes) -> int:
+    column = 0
+    for letter in letters.upper():
+        column = column * 26 + letter - 64
+    return column
 
 
 def _chunks(file: IO[bytes]) -> Iterable[bytes]:
@@ -509,8 +554,8 @@ def _chunks(file: IO[bytes]) -> Iterable[bytes]:
         yield chunk
 
 
-def _contains(chunks: Iterable[bytes], markers: tuple[bytes, ...]) -> bool:
-    """True if any marker occurs in the stream, including across chunk boundaries.
+def _contains(chunks: Iterable[bytes], markers: tuple[bytes, ...]) -> bytes:
+    """The first of ``markers`` found in the stream (across chunk boundaries too), or ``b""``.
 
     Markers with a NUL byte (UTF-16 and UTF-32 spellings) are only looked for
     where the stream has one: most parts are UTF-8 and have none.
@@ -521,12 +566,15 @@ def _contains(chunks: Iterable[bytes], markers: tuple[bytes, ...]) -> bool:
     previous = b""
     for chunk in chunks:
         window = previous + chunk if previous else chunk
-        if any(marker in window for marker in narrow):
-            return True
-        if wide and b"\0" in window and any(marker in window for marker in wide):
-            return True
+        for marker in narrow:
+            if marker in window:
+                return marker
+        if wide and b"\0" in window:
+            for marker in wide:
+                if marker in window:
+                    return marker
         previous = window[-overlap:]
-    return False
+    return b""
 
 
 # --- writing -----------------------------------------------------------------------------------

@@ -309,6 +309,15 @@ class EventResult:
         raise KeyError((number, version))
 
 
+def _exact_order(value: Fraction | int) -> tuple[float, Fraction | int]:
+    """A sort key ordering values exactly as they are, comparing floats where they differ.
+
+    Rounding to a float never reverses an order, so values whose floats
+    differ are ordered by them; values with one float are compared exactly.
+    """
+    return float(value), value
+
+
 def rank_labels(scores: Sequence[Fraction]) -> list[str]:
     """The rank of each score, highest first; equal scores share a rank marked ``=``.
 
@@ -316,7 +325,8 @@ def rank_labels(scores: Sequence[Fraction]) -> list[str]:
     ['2=', '1', '2=', '4']
     """
     # Equal scores are neighbours once sorted: compared, never hashed (a Fraction's hash is slow).
-    order = sorted(range(len(scores)), key=scores.__getitem__, reverse=True)
+    keys = [_exact_order(score) for score in scores]
+    order = sorted(range(len(scores)), key=keys.__getitem__, reverse=True)
     labels = [""] * len(scores)
     start = 0
     while start < len(order):
@@ -823,7 +833,7 @@ def _rank(pairs: list[PairResult], settings: Settings, units: _Units) -> tuple[P
         labels = rank_labels([p.score for p in members if p.score is not None])
         with_rank = [replace(p, rank=r) for p, r in zip(members, labels, strict=True)]
         with_rank.sort(key=lambda p: _natural(p.pair.label))
-        with_rank.sort(key=lambda p: p.score or 0, reverse=True)  # stable: ties stay in order
+        with_rank.sort(key=lambda p: _exact_order(p.score or 0), reverse=True)  # stable
         ranked.extend(with_rank)
     ranked.extend(
         sorted((p for p in scored if p.score is None), key=lambda p: _natural(p.pair.label))

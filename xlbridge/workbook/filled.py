@@ -13,6 +13,7 @@ scores: the club's name and number, the date, each pair's players.
 from __future__ import annotations
 
 import datetime
+import io
 import os
 from fractions import Fraction
 from pathlib import Path
@@ -180,7 +181,8 @@ def write_filled_workbook(
 def read_event_info(path: str | os.PathLike[str], settings: Settings | None = None) -> EventInfo:
     """The club's name and number, the date and each pair's players, from a filled workbook."""
     check_workbook_file(path)
-    wb = load_workbook(path, read_only=True, data_only=True)
+    # read from memory: openpyxl leaves a file it opened open when it fails half way
+    wb = load_workbook(io.BytesIO(Path(path).read_bytes()), read_only=True, data_only=True)
     try:
         found: dict[str, object] = {}
         for row in wb[L.SETTINGS].iter_rows(min_row=2, max_col=2, values_only=True):

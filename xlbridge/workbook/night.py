@@ -165,13 +165,14 @@ def _pbn_date(source: Path) -> str:
 
     from openpyxl import load_workbook
 
-    wb = load_workbook(source, read_only=True, data_only=True)
-    try:
-        value = wb[L.SETTINGS].cell(L.setting_row("EventDate"), 2).value
-    except KeyError:
-        return ""
-    finally:
-        wb.close()
+    with open(source, "rb") as file:  # closed even when openpyxl fails half way
+        wb = load_workbook(file, read_only=True, data_only=True)
+        try:
+            value = wb[L.SETTINGS].cell(L.setting_row("EventDate"), 2).value
+        except KeyError:
+            return ""
+        finally:
+            wb.close()
     if isinstance(value, datetime.datetime | datetime.date):
         return value.strftime("%Y.%m.%d")
     return ""
@@ -232,7 +233,7 @@ def event_workbook(event: Event, result: EventResult, bulk: BulkRows | None = No
     the first row of each results sheet go to ``bulk``: save the workbook with
     :func:`~xlbridge.workbook.writer.save_workbook`.
     """
-    wb = build_template()
+    wb = build_template(results=False)  # fill_results writes the result sheets
     settings = wb[L.SETTINGS]
     settings[f"B{L.setting_row('EventName')}"] = event.name or "Merged event"
     settings[f"B{L.setting_row('Boards')}"] = max((p.board for p in event.plays), default=1)

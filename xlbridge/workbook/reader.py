@@ -470,8 +470,8 @@ class _Reader:
             said = ", ".join(f"{v} (H{r[0]})" for v, r in sorted(versions.items()))
             if len(versions) == 1:
                 self.problems.warnings.append(
-                    f"{L.TRAVELLERS}!H{rows[0]}: board {board} was fouled: its "
-                    f"{_rows(rows)} with a blank version are scored as one version, "
+                    f"{L.TRAVELLERS}!H{rows[0]}: board {board} was fouled: {_rows(rows)} with a "
+                    f"blank version {'is' if len(rows) == 1 else 'are'} scored as one version, "
                     f"beside version {said}"
                 )
                 continue
@@ -808,8 +808,10 @@ _SETTING_FIELDS = {
 
 
 def _rows(rows: list[int]) -> str:
-    """``row 4`` or ``4 rows (H4-H9)``."""
-    return f"row (H{rows[0]})" if len(rows) == 1 else f"{len(rows)} rows (H{rows[0]}-H{rows[-1]})"
+    """``its row (H4)`` or ``its 6 rows (H4 to H9)``."""
+    if len(rows) == 1:
+        return f"its row (H{rows[0]})"
+    return f"its {len(rows)} rows (H{rows[0]} to H{rows[-1]})"
 
 
 def _quote_free(message: str, value: object) -> str:

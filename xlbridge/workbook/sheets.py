@@ -43,6 +43,7 @@ from xlbridge.errors import InputFileError
 
 __all__ = [
     "COLUMNS",
+    "MAX_ROWS",
     "Hidden",
     "Sheet",
     "Sheets",
@@ -176,6 +177,12 @@ def _openpyxl_file(file: IO[bytes], path: Path, widths: Mapping[str, int]) -> Sh
             rows: list[tuple[Any, ...]] = []
             formats: dict[tuple[int, int], str] = {}
             for index, row in enumerate(ws.iter_rows(min_row=1, max_col=COLUMNS), start=1):
+                if index > MAX_ROWS:  # openpyxl makes every blank row up to the last one
+                    raise InputFileError(
+                        f"{os.fspath(path)!r}: the sheet {name!r} goes on past row "
+                        f"{MAX_ROWS:,}: delete anything typed below the entries; if there is "
+                        f"nothing there, the file is damaged: {_AGAIN}"
+                    )
                 rows.append(_padded(tuple(cell.value for cell in row)))
                 for column, cell in enumerate(row, start=1):
                     code = cell.number_format
@@ -235,7 +242,18 @@ def damage_message(path: Path, exc: Exception, widths: Mapping[str, int] | None 
     if found:
         return found
     name = os.fspath(path)
-    return f"{name!r} could not be read as a workbook ({type(exc).__name__}: {exc}): {_AGAIN}"
+    # openpyxl's own words, without the path it repeats and the advice to read a traceback
+    said = str(exc).split("\n")[0].replace(f" from {name}", "").rstrip(".")
+    cause = exc.__cause__ or exc.__context__
+    detail = f" ({cause})" if cause is not None and str(cause) else ""
+    if "stylesheet" in said:
+        return (
+            f"{name!r} is damaged: its part xl/styles.xml (the cells' formats) could not be "
+            f"read{detail}: {_AGAIN}"
+        )
+    return (
+        f"{name!r} could not be read as a workbook: {said or 'a part is damaged'}{detail}: {_AGAIN}"
+    )
 
 
 def find_damage(path: Path, widths: Mapping[str, int] | None = None) -> str:
@@ -326,8 +344,9 @@ _CELL = re.compile(rb"""<c\s(?:[^>]*?\s)?r\s*=\s*["']\$?([A-Z]+)\$?(\d+)["'][^>]
 _STYLE = re.compile(rb"""\ss\s*=\s*["'](\d+)["']""")
 #: Number formats both libraries read as dates: letters of dates and times, separators.
 _PLAIN_DATE = re.compile(r"[dmyhsDMYHS\-/.: ]+")
-#: Sheets whose XML declares more rows than this (a huge <dimension>) are left to openpyxl.
-_MAX_FAST_ROWS = 100_000
+#: The most rows an entry sheet is read to (a club night's entries are a few hundred); a
+#: sheet whose XML declares more (a huge <dimension>) is left to openpyxl, which stops there.
+MAX_ROWS = 100_000
 #: Built-in number formats that openpyxl and calamine both know (0-22, 37-49).
 _BUILTIN = {str(n) for n in range(37, 50)}
 
@@ -544,7 +563,7 @@ def _check_sheet_xml(data: bytes) -> None:
         last = range_boundaries(dimension.group(1).decode())[3]
     except ValueError:
         raise _NotSure("dimension") from None
-    if last is not None and last > _MAX_FAST_ROWS:
+    if last is not None and last > MAX_ROWS:
         raise _NotSure("a huge dimension")  # calamine might make every row up to it
 
 

@@ -75,7 +75,8 @@ def _sheet(ws: Worksheet) -> dict[str, Any]:
 
 def describe_workbook(path: Path) -> dict[str, Any]:
     """The comparable content of the workbook at ``path``."""
-    wb = load_workbook(path, keep_vba=path.suffix == ".xlsm")
+    with open(path, "rb") as file:  # closed even when openpyxl fails half way
+        wb = load_workbook(file, keep_vba=path.suffix == ".xlsm")
     return {
         "sheets": wb.sheetnames,
         "names": {name: dn.attr_text for name, dn in sorted(wb.defined_names.items())},

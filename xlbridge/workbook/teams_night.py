@@ -171,7 +171,8 @@ def draw_round(source: Path, round_number: int, target: Path) -> Draw:
     boards = night.event.settings.boards_per_match
     matches = _round_matches(round_number, _with_bye(pairs, bye), boards)
     check_workbook_file(source)
-    wb = load_workbook(source)
+    with open(source, "rb") as file:  # closed even when openpyxl fails half way
+        wb = load_workbook(file)
     add_round(wb, matches)
     atomic_write(target, wb.save)
     return Draw(round_number, matches, {t.number: t.name for t in night.event.teams})

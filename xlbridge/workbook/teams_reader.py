@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
+import zipfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -29,6 +30,7 @@ from xlbridge.result import Row, parse_result, parse_rulings
 from xlbridge.safefile import check_workbook_file
 from xlbridge.teams import BYE_VPS, Match, Penalty, Team, TeamsEvent, TeamsSettings
 from xlbridge.workbook import teams_template as T
+from xlbridge.workbook.sheets import sheet_parts
 
 __all__ = ["TeamsNight", "is_teams_workbook", "read_teams_workbook"]
 
@@ -58,25 +60,25 @@ def is_teams_workbook(path: str | os.PathLike[str]) -> bool:
     """
     check_workbook_file(path)
     try:
-        wb = load_workbook(path, read_only=True)
-    except Exception:  # any damage openpyxl trips on is reported by the pairs reader
+        with zipfile.ZipFile(path) as archive:
+            names = sheet_parts(archive)
+    except Exception:  # any damage is reported by the pairs reader, naming the part
         return False
-    try:
-        return all(name in wb.sheetnames for name in T.TEAMS_SHEETS)
-    finally:
-        wb.close()
+    return all(name in names for name in T.TEAMS_SHEETS)
 
 
 def read_teams_workbook(path: str | os.PathLike[str]) -> TeamsNight:
     """Check and read the teams workbook at ``path``; every problem raises one ScoringError."""
     check_workbook_file(path)
-    wb = load_workbook(path, read_only=True, data_only=True)
-    try:
-        sheets = {
-            name: [tuple(r) for r in wb[name].iter_rows(values_only=True)] for name in wb.sheetnames
-        }
-    finally:
-        wb.close()
+    with open(path, "rb") as file:  # closed even when openpyxl fails half way
+        wb = load_workbook(file, read_only=True, data_only=True)
+        try:
+            sheets = {
+                name: [tuple(r) for r in wb[name].iter_rows(values_only=True)]
+                for name in wb.sheetnames
+            }
+        finally:
+            wb.close()
     return _Reader(sheets).read()
 
 

@@ -47,7 +47,8 @@ def _number(value: Fraction | None) -> int | float | None:
 
 def write_teams_results(source: str | os.PathLike[str], result: TeamsResult, target: Path) -> None:
     """The workbook at ``source`` with ``result`` written into it, saved to ``target``."""
-    wb = load_workbook(source)
+    with open(source, "rb") as file:  # closed even when openpyxl fails half way
+        wb = load_workbook(file)
     names = {t.number: t.name for t in result.event.teams}
     by_key = {(m.match.round, m.match.home): m for m in result.matches}
     _fill_travellers(wb[TRAVELLERS], by_key)

@@ -99,11 +99,13 @@ HOW_TO_TEXT = (
 )
 
 
-def build_template(workbook: Workbook | None = None) -> Workbook:
+def build_template(workbook: Workbook | None = None, *, results: bool = True) -> Workbook:
     """The club-pairs template, laid out in ``workbook`` (default: a new one).
 
     Given a workbook (the xlwings quickstart one), its existing sheets are
-    kept after the template's.
+    kept after the template's.  ``results=False`` leaves the result sheets
+    (Board results, Frequencies, Ranking) empty, for a caller that fills
+    them with values (:func:`~xlbridge.workbook.writer.fill_results`).
     """
     wb = Workbook() if workbook is None else workbook
     if workbook is None:
@@ -120,7 +122,9 @@ def build_template(workbook: Workbook | None = None) -> Workbook:
         (L.RANKING, _ranking),
     )
     for index, (title, build) in enumerate(builders):
-        build(wb.create_sheet(title, index))
+        sheet = wb.create_sheet(title, index)
+        if results or title not in (L.BOARD_RESULTS, L.FREQUENCIES, L.RANKING):
+            build(sheet)
     _define_names(wb)
     wb.active = 0
     fix_properties(wb)

@@ -26,13 +26,14 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.board import FrequencyLine, percent_of_top
 from xlbridge.contract import board_dealer, board_vulnerability
+from xlbridge.errors import InputFileError
 from xlbridge.event import Play
 from xlbridge.result import Row, format_result
 from xlbridge.session import BoardResult, EventResult, PairResult
 from xlbridge.workbook import layout as L
 from xlbridge.workbook.printing import prepare_printing
 from xlbridge.workbook.reader import source_row
-from xlbridge.workbook.sheets import sheet_parts
+from xlbridge.workbook.sheets import damage_message, sheet_parts
 from xlbridge.workbook.template import (
     BOLD,
     COMPUTED_FILL,
@@ -83,7 +84,10 @@ def write_results(
     its frequency table (:func:`fill_hands`).
     """
     with open(source, "rb") as file:  # closed even when openpyxl fails half way
-        wb = load_workbook(file)
+        try:
+            wb = load_workbook(file)
+        except Exception as exc:  # a part the entries do not need is damaged: name it
+            raise InputFileError(damage_message(Path(source), exc)) from exc
     fill_results(wb, result)
     if hands is not None:
         from xlbridge.workbook.handsheet import fill_hands  # only when hands are given
