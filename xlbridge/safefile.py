@@ -25,8 +25,14 @@ no ``xl/workbook.xml``                      not an .xlsx workbook (e.g. a Word d
 external links (``xl/externalLinks/``)      the cells would hold values cached from other
                                             files, which may be stale: break the links first
 ``<!DOCTYPE`` or ``<!ENTITY`` in any part   XML entity bombs ("billion laughs") and external
-(but embedded files and media)              entities; Office never writes a DTD
+(but embedded files and media)              entities; Office never writes a DTD (a UTF-8 part is
+                                            read to its root element: only its prolog may
+                                            declare them)
 ==========================================  =====================================================
+
+Before openpyxl loads a workbook whole, :func:`check_merged_cells` refuses
+merged ranges over more than :data:`MAX_MERGED_CELLS` cells (openpyxl makes
+an object per merged cell).
 
 External links are *refused*, not warned about: a traveller whose scores
 come from another workbook would be scored from whatever values Excel last
@@ -49,6 +55,7 @@ input, each folder must exist), and then either all are written or none.
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import secrets
@@ -67,11 +74,13 @@ from xlbridge.errors import InputFileError
 __all__ = [
     "MAX_FILE_BYTES",
     "MAX_MEMBERS",
+    "MAX_MERGED_CELLS",
     "MAX_RATIO",
     "MAX_UNCOMPRESSED_BYTES",
     "RATIO_MIN_BYTES",
     "OutputPlan",
     "atomic_write",
+    "check_merged_cells",
     "check_workbook_file",
     "refuse_same_file",
 ]
@@ -497,30 +506,88 @@ def _head(archive: zipfile.ZipFile, member: str) -> bytes:
 
 
 def _check_no_dtd(name: str, archive: zipfile.ZipFile, infos: list[zipfile.ZipInfo]) -> None:
-    """Refuse any part that declares a DTD or entities (entity bombs, external entities), and
-    merged ranges covering more than :data:`MAX_MERGED_CELLS` cells (a merged-cell bomb)."""
-    merged = 0
+    """Refuse any part that declares a DTD or entities (entity bombs, external entities)."""
     for info in infos:
         if info.is_dir() or info.filename.startswith(_OPAQUE):
             continue
-        sheet = info.filename.startswith("xl/worksheets/")
         with archive.open(info) as member:
-            found = _contains(_chunks(member), _DTD_MARKERS + ((_MERGE,) if sheet else ()))
-        if found == _MERGE:  # the part is read whole, for the ranges and for entities after them
-            part = archive.read(info)
-            found = _contains((part,), _DTD_MARKERS)
-            merged += _merged_cells(part)
-            if merged > MAX_MERGED_CELLS and not found:
+            if _declares_entities(member):
+                raise InputFileError(
+                    f"{name!r} is refused: its part {info.filename!r} declares XML entities "
+                    "(<!DOCTYPE or <!ENTITY), which Excel never writes; it may be an XML bomb"
+                )
+
+
+def _declares_entities(member: IO[bytes]) -> bool:
+    """True if the part may declare a DTD or entities.
+
+    Only an XML document's prolog may (a DOCTYPE after the root element's
+    start is not well-formed, and every parser stops there): a UTF-8 part is
+    read through its prolog (declaration, comments, processing
+    instructions) to the root element, which spares inflating the rest of a
+    large sheet.  Any other part (UTF-16 or UTF-32, not XML, a prolog longer
+    than the first chunk) is scanned whole for the markers.
+    """
+    first = member.read(_CHUNK)
+    if b"\0" not in first[:4]:
+        verdict = _prolog_declares(first)
+        if verdict is not None:
+            return verdict
+    return bool(_contains(itertools.chain((first,), _chunks(member)), _DTD_MARKERS))
+
+
+def _prolog_declares(data: bytes) -> bool | None:
+    """Whether the prolog at the start of UTF-8 ``data`` declares anything (``<!``): ``True``
+    or ``False`` when the root element's start is reached, ``None`` when it is not."""
+    at = 3 if data.startswith(b"\xef\xbb\xbf") else 0
+    while True:
+        while at < len(data) and data[at] in b" \t\r\n":
+            at += 1
+        if data.startswith(b"<?", at):
+            end = data.find(b"?>", at + 2)
+            if end < 0:
+                return None
+            at = end + 2
+        elif data.startswith(b"<!--", at):
+            end = data.find(b"-->", at + 4)
+            if end < 0:
+                return None
+            at = end + 3
+        elif data.startswith(b"<!", at):
+            return True  # a DOCTYPE, or a declaration where none may be
+        elif data.startswith(b"<", at) and _NAME_START.match(data, at + 1):
+            return False  # the root element: nothing after it can declare entities
+        else:
+            return None
+
+
+_NAME_START = re.compile(rb"[A-Za-z_:]")
+
+
+def check_merged_cells(path: str | os.PathLike[str]) -> None:
+    """Refuse a workbook whose merged ranges cover more than :data:`MAX_MERGED_CELLS` cells.
+
+    openpyxl, loading a workbook whole (not read-only), makes an object for
+    every merged cell: one range over a whole sheet is seventeen billion.
+    Call it before such a load; the workbook must have passed
+    :func:`check_workbook_file`.
+    """
+    name = os.fspath(path)
+    merged = 0
+    with zipfile.ZipFile(name) as archive:
+        for info in archive.infolist():
+            if not info.filename.startswith("xl/worksheets/"):
+                continue
+            with archive.open(info) as member:
+                if not _contains(_chunks(member), (_MERGE,)):
+                    continue
+            merged += _merged_cells(archive.read(info))
+            if merged > MAX_MERGED_CELLS:
                 raise InputFileError(
                     f"{name!r} is refused: its merged cells (up to part {info.filename!r}) "
                     f"cover over {MAX_MERGED_CELLS:,} cells, which a club's workbook never "
                     "does; it may be a bomb"
                 )
-        if found:
-            raise InputFileError(
-                f"{name!r} is refused: its part {info.filename!r} declares XML entities "
-                "(<!DOCTYPE or <!ENTITY), which Excel never writes; it may be an XML bomb"
-            )
 
 
 _MERGE = b"<mergeCell "

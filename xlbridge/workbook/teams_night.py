@@ -16,7 +16,12 @@ from pathlib import Path
 from openpyxl import load_workbook
 
 from xlbridge.errors import ScoringError
-from xlbridge.safefile import atomic_write, check_workbook_file, refuse_same_file
+from xlbridge.safefile import (
+    atomic_write,
+    check_merged_cells,
+    check_workbook_file,
+    refuse_same_file,
+)
 from xlbridge.teams import Match, TeamsResult, round_robin, score_teams, swiss_draw
 from xlbridge.workbook.teams_html import teams_page
 from xlbridge.workbook.teams_reader import TeamsNight, read_teams_workbook
@@ -171,6 +176,7 @@ def draw_round(source: Path, round_number: int, target: Path) -> Draw:
     boards = night.event.settings.boards_per_match
     matches = _round_matches(round_number, _with_bye(pairs, bye), boards)
     check_workbook_file(source)
+    check_merged_cells(source)
     with open(source, "rb") as file:  # closed even when openpyxl fails half way
         wb = load_workbook(file)
     add_round(wb, matches)

@@ -14,6 +14,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.exact import whole_number
 from xlbridge.result import Result, Row, Weighted, format_result
+from xlbridge.safefile import check_merged_cells
 from xlbridge.teams import TIE_BREAK_RULE, MatchResult, TeamsResult
 from xlbridge.workbook.layout import Column
 from xlbridge.workbook.teams_template import MATCHES, TRAVELLERS
@@ -47,6 +48,7 @@ def _number(value: Fraction | None) -> int | float | None:
 
 def write_teams_results(source: str | os.PathLike[str], result: TeamsResult, target: Path) -> None:
     """The workbook at ``source`` with ``result`` written into it, saved to ``target``."""
+    check_merged_cells(source)
     with open(source, "rb") as file:  # closed even when openpyxl fails half way
         wb = load_workbook(file)
     names = {t.number: t.name for t in result.event.teams}

@@ -29,6 +29,7 @@ from xlbridge.contract import board_dealer, board_vulnerability
 from xlbridge.errors import InputFileError
 from xlbridge.event import Play
 from xlbridge.result import Row, format_result
+from xlbridge.safefile import check_merged_cells
 from xlbridge.session import BoardResult, EventResult, PairResult
 from xlbridge.workbook import layout as L
 from xlbridge.workbook.printing import prepare_printing
@@ -83,6 +84,7 @@ def write_results(
     With ``hands``, each board's deal, makeable contracts and par go beside
     its frequency table (:func:`fill_hands`).
     """
+    check_merged_cells(source)
     with open(source, "rb") as file:  # closed even when openpyxl fails half way
         try:
             wb = load_workbook(file)
