@@ -85,17 +85,42 @@ def write_results(
     its frequency table (:func:`fill_hands`).
     """
     check_merged_cells(source)
-    with open(source, "rb") as file:  # closed even when openpyxl fails half way
-        try:
-            wb = load_workbook(file)
-        except Exception as exc:  # a part the entries do not need is damaged: name it
-            raise InputFileError(damage_message(Path(source), exc)) from exc
+    try:
+        wb = load_workbook(io.BytesIO(_without_results(Path(source))))
+    except Exception as exc:  # a part the entries do not need is damaged: name it
+        raise InputFileError(damage_message(Path(source), exc)) from exc
     fill_results(wb, result)
     if hands is not None:
         from xlbridge.workbook.handsheet import fill_hands  # only when hands are given
 
         fill_hands(wb, hands)
     wb.save(target)
+
+
+#: What the parts of the result sheets are read as: :func:`fill_results` writes them anew.
+_EMPTY_SHEET = (
+    b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+    b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+    b"<sheetData/></worksheet>"
+)
+
+
+def _without_results(source: Path) -> bytes:
+    """The package at ``source`` with its result sheets' parts empty (stored, not compressed).
+
+    The result sheets are replaced whole by :func:`fill_results`; the
+    template's formulas in them (two megabytes of XML for Board results)
+    need not be parsed first.
+    """
+    out = io.BytesIO()
+    with zipfile.ZipFile(source) as old, zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as new:
+        parts = sheet_parts(old)
+        results = {parts[t] for t in (L.BOARD_RESULTS, L.FREQUENCIES, L.RANKING) if t in parts}
+        for info in old.infolist():
+            new.writestr(
+                info.filename, _EMPTY_SHEET if info.filename in results else old.read(info)
+            )
+    return out.getvalue()
 
 
 def fill_results(
