@@ -82,6 +82,13 @@ class TestCellForm:
         with pytest.raises(ScoringError, match="NP A60/0 for an absent pair"):
             parse_result(text, "row 4")
 
+    def test_one_side_only_is_refused_with_the_np_form_as_the_example(self) -> None:
+        with pytest.raises(ScoringError) as caught:
+            parse_result("NP A+", "row 4")
+        assert str(caught.value) == (
+            "row 4: 'NP A+' is ambiguous: give both sides, e.g. 'NP A+/A-' or 'NP A+/A+'"
+        )
+
     def test_a_ruling_id_is_still_a_ruling(self) -> None:
         rulings = {"NP1": Result.of(420)}
         assert parse_result("NP1", rulings=rulings) is Result.of(420)

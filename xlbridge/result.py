@@ -387,7 +387,7 @@ def _at(where: str) -> str:
 def _parse_not_counted(original: object, text: str, rest: str, where: str) -> NotCounted:
     """``NP`` followed by an artificial score: ``NP A60/0``, ``NP 60/0``, ``NP A+/A-``."""
     if rest.startswith("A"):
-        row = _parse_artificial_pair(original, rest, where)
+        row = _parse_artificial_pair(original, rest, where, "NP ")
     else:
         bare = _ART_BARE.match(rest)
         if bare is None:
@@ -502,7 +502,9 @@ def _artificial(percent_text: str, original: object, where: str) -> Artificial:
     return _CODES[code] if code else Artificial(percent, f"A{decimal_text(percent)}")
 
 
-def _parse_artificial_pair(original: object, upper: str, where: str) -> Result:
+def _parse_artificial_pair(original: object, upper: str, where: str, prefix: str = "") -> Result:
+    """An artificial score of both sides (``prefix`` is what the cell has before it, for the
+    examples of a message)."""
     if upper in {"A=", "AVE", "AVG", "A=/A="}:
         return Result(AVERAGE, AVERAGE)
     match = _ART_PAIR.match(upper)
@@ -511,7 +513,8 @@ def _parse_artificial_pair(original: object, upper: str, where: str) -> Result:
     if match:
         raise ResultCellError(
             f"{_at(where)}{quote(original)} is ambiguous: give both sides, "
-            f"e.g. '{upper}/A{'-' if match.group(1) == '+' else '+'}' or '{upper}/{upper}'"
+            f"e.g. '{prefix}{upper}/A{'-' if match.group(1) == '+' else '+'}' or "
+            f"'{prefix}{upper}/{upper}'"
         )
     match = _ART_EXPLICIT.match(upper)
     if match and match.group(2) is not None:
