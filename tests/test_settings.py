@@ -95,6 +95,12 @@ def test_typed_words_become_the_choices() -> None:
             11.5,
             "expected results per board must be 'max played' or a whole number from 1, not 11.5",
         ),
+        (  # found by the workbook fuzzing: 1e300 was taken as the number of results
+            "expected",
+            1e300,
+            "expected results per board must be 'max played' or a whole number from 1 to "
+            "100,000,000, not 1e+300",
+        ),
         (
             "trim",
             -1,

@@ -182,3 +182,16 @@ def test_the_cycle_collector_is_left_as_it_was_found() -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_a_count_that_is_no_count_is_refused() -> None:
+    """1e300 is a whole number to Python: as the expected results it gave 1.5e+300 matchpoints
+    (found by the workbook fuzzing, in the Settings cell the functions read)."""
+    from xlbridge.errors import ScoringError as Refused
+    from xlbridge.udfs import MATCHPOINTS, NEUBERG
+
+    with pytest.raises(Refused, match=r"expected 1e\+300 is larger than 100,000,000"):
+        MATCHPOINTS([[420], [400]], 1e300)
+    with pytest.raises(Refused, match="larger than 100,000,000"):
+        NEUBERG([[2]], 2, 1e300)
+    assert MATCHPOINTS([[420], [400]], 3) == [[3.5, 0.5], [0.5, 3.5]]  # Neuberg: 2 of 3

@@ -26,6 +26,7 @@ from xlbridge.errors import ScoringError, SettingsError
 from xlbridge.exact import decimal_text, is_blank, normalise_text, parse_fraction, quote
 
 __all__ = [
+    "MOST",
     "AvplusMethod",
     "Choice",
     "CrossDivisor",
@@ -206,6 +207,12 @@ def _scale(value: object) -> Scale:
         raise _Bad("2 or 1") from None
 
 
+#: The largest whole number a setting or a function's count may be (results per board,
+#: results trimmed, points a datum is rounded to): a hundred times Excel's rows, far below
+#: a number such as 1E+300 that is no count at all.
+MOST = 100_000_000
+
+
 def _whole(low: int) -> Callable[[object], int]:
     def parse(value: object) -> int:
         try:
@@ -214,6 +221,8 @@ def _whole(low: int) -> Callable[[object], int]:
             number = None
         if number is None or number.denominator != 1 or number < low:
             raise _Bad(f"a whole number from {low}")
+        if number > MOST:  # 1e300 is a whole number to Python, and no field's size
+            raise _Bad(f"a whole number from {low} to {MOST:,}")
         return int(number)
 
     return parse
@@ -224,8 +233,8 @@ def _expected(value: object) -> int | None:
         return None
     try:
         return _whole(1)(value)
-    except _Bad:
-        raise _Bad("'max played' or a whole number from 1") from None
+    except _Bad as bad:
+        raise _Bad(f"'max played' or {bad.requirement}") from None
 
 
 def _percent(requirement: str, allowed: Callable[[Fraction], bool]) -> Callable[[object], Fraction]:

@@ -73,7 +73,7 @@ from xlbridge.result import (
     parse_weight,
 )
 from xlbridge.scales import imps, victory_points
-from xlbridge.settings import CrossDivisor, Scale, parse_setting, shown
+from xlbridge.settings import MOST, CrossDivisor, Scale, parse_setting, shown
 from xlbridge.teams import board_imps
 
 __all__ = [
@@ -230,9 +230,12 @@ def _optional(value: Cell, default: T, convert: Callable[[Cell], T]) -> T:
 def _whole(name: str) -> Callable[[Cell], int]:
     def convert(value: Cell) -> int:
         try:
-            return whole_number(value)
+            number = whole_number(value)
         except ValueError:
             raise ScoringError(f"{name} {shown(value)} is not a whole number") from None
+        if abs(number) > MOST:
+            raise ScoringError(f"{name} {shown(value)} is larger than {MOST:,}")
+        return number
 
     return convert
 
