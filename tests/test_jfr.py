@@ -262,10 +262,8 @@ def test_libreoffice_counts_the_results_as_xlbridge_does(
     """The workbook's own formulas (Frequencies' Results, Settings' Expected (used)) leave
     the NP A60/0 rows out: LibreOffice recalculates 11 expected results, not 12."""
     import shutil
-    import subprocess
 
-    from openpyxl import load_workbook
-    from test_three_paths import ranking_rows, with_xlbridge_values
+    from test_three_paths import ranking_rows, recalculated, with_xlbridge_values
 
     from xlbridge.formats.usebio import usebio_document
     from xlbridge.workbook import layout as L
@@ -282,13 +280,7 @@ def test_libreoffice_counts_the_results_as_xlbridge_does(
     assert scored.result.expected == 11
     source = tmp_path / "values.xlsx"
     with_xlbridge_values(scored, source, night)
-    out = tmp_path / "out"
-    subprocess.run(
-        [soffice, f"-env:UserInstallation=file://{tmp_path}/lo-profile", "--headless",
-         "--calc", "--convert-to", "xlsx", "--outdir", str(out), str(source)],
-        check=True, capture_output=True, timeout=300,
-    )  # fmt: skip
-    wb = load_workbook(out / "values.xlsx", data_only=True)
+    wb = recalculated(source, tmp_path)
     assert wb[L.SETTINGS].cell(L.EXPECTED_USED_ROW, 2).value == 11
     assert wb[L.SETTINGS].cell(L.EXPECTED_USED_ROW + 1, 2).value == 20
     ranking = wb[L.RANKING]

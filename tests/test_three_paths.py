@@ -16,6 +16,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 from formula_engine import evaluate
@@ -121,22 +122,28 @@ def with_xlbridge_values(scored: ScoredNight, path: Path, workbook: Path = EXAMP
     wb.save(path)
 
 
+def recalculated(source: Path, folder: Path) -> Any:
+    """``source`` recalculated and saved by LibreOffice headless, read back with the values it
+    computed (the calling test is skipped when LibreOffice is not installed)."""
+    soffice = shutil.which("soffice") or shutil.which("libreoffice")
+    if soffice is None:
+        pytest.skip("LibreOffice is not installed")
+    out = folder / "out"
+    subprocess.run(
+        [soffice, f"-env:UserInstallation=file://{folder}/lo-profile", "--headless",
+         "--calc", "--convert-to", "xlsx", "--outdir", str(out), str(source)],
+        check=True, capture_output=True, timeout=300,
+    )  # fmt: skip
+    return load_workbook(out / source.name, data_only=True)
+
+
 @pytest.mark.subprocess
 def test_libreoffice_recalculates_the_standard_formulas(
     scored: ScoredNight, tmp_path: Path
 ) -> None:
-    soffice = shutil.which("soffice") or shutil.which("libreoffice")
-    if soffice is None:
-        pytest.skip("LibreOffice is not installed")
     source = tmp_path / "night.xlsx"
     with_xlbridge_values(scored, source)
-    out = tmp_path / "out"
-    subprocess.run(
-        [soffice, f"-env:UserInstallation=file://{tmp_path}/lo-profile", "--headless",
-         "--calc", "--convert-to", "xlsx", "--outdir", str(out), str(source)],
-        check=True, capture_output=True, timeout=300,
-    )  # fmt: skip
-    wb = load_workbook(out / "night.xlsx", data_only=True)
+    wb = recalculated(source, tmp_path)
     settings = wb[L.SETTINGS]
     assert settings.cell(L.EXPECTED_USED_ROW, 2).value == scored.result.expected
     assert settings.cell(L.EXPECTED_USED_ROW + 1, 2).value == scored.result.top
