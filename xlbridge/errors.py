@@ -14,16 +14,31 @@ input keep working::
           ├── DealError               a deal or hand record that is not valid (not 52 cards)
           └── InputFileError          a file refused before reading or writing (not .xlsx, hostile)
 
-Messages say where the value was found and show it as the user typed it
-(``row 7: '42O' is not a score``); a caller that knows more of the place
-adds it with :func:`located` (the Excel functions, the workbook reader and
-the command line add the sheet and cell).
+Every error carries **where** and **what** as attributes, and its message is
+built once from them: ``where: what`` (``Travellers!G14: '42O' is not a
+score``), or ``what`` alone when the place is not known.  ``what`` says what
+was expected and shows the value as the user typed or sees it
+(:func:`xlbridge.exact.quote`), never as Python writes it.  A caller that
+knows more of the place adds it with :meth:`ScoringError.at` (the Excel
+functions add the row, the workbook reader the sheet and cell, a merge the
+club's file), which returns the same kind of error placed there; nobody edits
+a message's text.
+
+>>> error = ScoringError("'42O' is not a score").at("Travellers!G14")
+>>> error.where, error.what, str(error)
+('Travellers!G14', "'42O' is not a score", "Travellers!G14: '42O' is not a score")
+>>> str(error.at("club.xlsx"))
+"club.xlsx: Travellers!G14: '42O' is not a score"
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
 
 __all__ = [
     "BoardError",
@@ -40,7 +55,41 @@ __all__ = [
 
 
 class ScoringError(ValueError):
-    """Input that xlbridge will not score, with a message that says where and why."""
+    """Input that xlbridge will not score: ``where`` it was found and ``what`` is wrong.
+
+    ``where`` is ``""`` until a caller that knows the place adds it with :meth:`at`.
+    """
+
+    def __init__(self, what: str, where: str = "") -> None:
+        self.what = str(what)
+        self.where = str(where)
+        super().__init__(f"{self.where}: {self.what}" if self.where else self.what)
+
+    def at(self, where: str) -> Self:
+        """This error placed at ``where`` (an outer place goes before a known inner one).
+
+        A place already given, or an empty ``where``, leaves the error as it is.
+        """
+        if not where or self.where == where or self.where.startswith(f"{where}: "):
+            return self
+        if not self.where and self.what.startswith(f"{where}:"):
+            return self  # an older message that names its place in its text
+        placed = copy.copy(self)
+        placed.where = f"{where}: {self.where}" if self.where else where
+        placed.args = (f"{placed.where}: {placed.what}",)
+        return placed
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # the attributes cross process boundaries (a merge's workers) as they are
+        return (_rebuild, (type(self), self.__dict__.copy()))
+
+
+def _rebuild(cls: type[ScoringError], state: dict[str, object]) -> ScoringError:
+    error = cls.__new__(cls)
+    error.__dict__.update(state)
+    where, what = state.get("where", ""), state.get("what", "")
+    error.args = (f"{where}: {what}" if where else str(what),)
+    return error
 
 
 class ResultCellError(ScoringError):
@@ -69,8 +118,10 @@ class SettingsError(ScoringError):
     ``problems`` pairs each bad setting's name with its message.
     """
 
-    def __init__(self, message: str, problems: Sequence[tuple[str, str]] = ()) -> None:
-        super().__init__(message)
+    def __init__(
+        self, what: str, problems: Sequence[tuple[str, str]] = (), where: str = ""
+    ) -> None:
+        super().__init__(what, where)
         self.problems = tuple(problems)
 
 
@@ -90,14 +141,9 @@ E = TypeVar("E", bound=ScoringError)
 
 
 def located(where: str, error: E) -> E:
-    """``error`` again (same class) with ``where`` before its message; raise it ``from error``.
-
-    A message that already starts at ``where`` is left as it is.
+    """``error`` placed at ``where``: the same as ``error.at(where)``; raise it ``from error``.
 
     >>> str(located("Settings!B7", ScoringError("'x' is not a number")))
     "Settings!B7: 'x' is not a number"
     """
-    message = str(error)
-    if where and not message.startswith(f"{where}:"):
-        message = f"{where}: {message}"
-    return type(error)(message)
+    return error.at(where)
