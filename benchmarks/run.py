@@ -253,7 +253,7 @@ def _club_workbooks(count: int) -> list[Path]:
 
     Kept in a temporary folder between runs: building 500 takes minutes.
     """
-    from xlbridge.workbook.example import Size, build_example
+    from xlbridge.workbook.pairs.example import Size, build_example
 
     size = Size(tables=10, boards=24, missing_pair=False)
     folder = Path(tempfile.gettempdir()) / f"xlbridge-bench-clubs-{size.tables}x{size.boards}"

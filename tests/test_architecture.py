@@ -13,7 +13,13 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent / "xlbridge"
 
 #: Modules that are adapters: they may import xlwings, openpyxl and the workbook code.
-ADAPTERS = ("xlbridge.udfs", "xlbridge.cli", "xlbridge.lite", "xlbridge.workbook")
+ADAPTERS = (
+    "xlbridge.udfs",
+    "xlbridge.cli",
+    "xlbridge.lite",
+    "xlbridge.workbook",
+    "xlbridge.formats",
+)
 
 #: Private names one module still takes from another, each with the work that removes it.
 KNOWN_PRIVATE: set[tuple[str, str, str]] = set()

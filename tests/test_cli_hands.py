@@ -18,10 +18,10 @@ import pytest
 from openpyxl import load_workbook
 
 from xlbridge.cli import main
-from xlbridge.dd import cache_path, load_hands
+from xlbridge.formats.hand_records import cache_path, load_hands
 from xlbridge.formats.pbn import format_hand_record
 from xlbridge.hands import random_deal
-from xlbridge.workbook import layout as L
+from xlbridge.workbook.pairs import layout as L
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "workbook_templates"
 EXAMPLE = TEMPLATES / "example_club_night.xlsx"
@@ -134,9 +134,9 @@ def test_a_settings_row_naming_a_missing_file_is_an_error(night: Path, capsys):
 
 
 def test_without_a_solver_or_kept_tables_the_hands_show_alone(tmp_path):
-    from xlbridge.dd import NO_SOLVER
-    from xlbridge.workbook.html import results_page
-    from xlbridge.workbook.night import score_night
+    from xlbridge.formats.hand_records import NO_SOLVER
+    from xlbridge.workbook.pairs.html import results_page
+    from xlbridge.workbook.pairs.night import score_night
 
     deals = tmp_path / "deals.pbn"
     shutil.copy(HANDS, deals)  # no DEALS.dd.json beside it, no tables in it

@@ -14,8 +14,8 @@ from openpyxl import load_workbook
 
 from xlbridge.cli import main
 from xlbridge.session import score_event
-from xlbridge.workbook import layout as L
-from xlbridge.workbook.reader import read_workbook
+from xlbridge.workbook.pairs import layout as L
+from xlbridge.workbook.pairs.reader import read_workbook
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "workbook_templates" / "example_club_night.xlsx"
 
@@ -142,7 +142,7 @@ def test_explain_an_average_plus_raised_by_law_12c2c() -> None:
     """Pair 1 tops board 1 (100%); its A+ on board 2 is raised to that percentage, 4 of 4."""
     from xlbridge.event import Event, Pair, Play
     from xlbridge.result import parse_result
-    from xlbridge.workbook.present import explain_board
+    from xlbridge.workbook.pairs.present import explain_board
 
     cells = {
         1: [("1", "4", 420), ("2", "5", 400), ("3", "6", -50)],

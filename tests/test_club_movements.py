@@ -16,8 +16,8 @@ from openpyxl import load_workbook
 
 from xlbridge.cli import main
 from xlbridge.session import score_event
-from xlbridge.workbook import layout as L
-from xlbridge.workbook.reader import read_workbook
+from xlbridge.workbook.pairs import layout as L
+from xlbridge.workbook.pairs.reader import read_workbook
 
 #: Part scores that are the same whatever the vulnerability (2H=, 3S=, 3H+1, 1NT=, 2NT=, ...).
 SCORES = (110, 140, 170, 90, 120, -110, -140, -90, -120, 150)
@@ -192,7 +192,7 @@ def test_pairs_that_would_meet_twice(tmp_path: Path, capsys: pytest.CaptureFixtu
 
 def test_the_result_drop_down_survives_excel() -> None:
     """Excel turns a typed = into a formula and +1 into 1, except in a text cell."""
-    from xlbridge.workbook.template import build_template
+    from xlbridge.workbook.pairs.template import build_template
 
     ws = build_template()[L.TRAVELLERS]
     assert ws["F2"].number_format == "@" and ws["F1001"].number_format == "@"

@@ -26,8 +26,8 @@ import pytest
 from openpyxl import Workbook
 
 from tests.test_corpus_workbooks import build, digest, put, run_score, small_night  # noqa: F401
-from xlbridge.workbook import layout as L
-from xlbridge.workbook.reader import read_workbook
+from xlbridge.workbook.pairs import layout as L
+from xlbridge.workbook.pairs.reader import read_workbook
 
 T = L.TRAVELLERS
 SETTINGS = L.SETTINGS
@@ -310,7 +310,7 @@ def damaged(source: Path, target: Path, part: str, change: Callable[[bytes], byt
 
 
 def sheet_part(path: Path, name: str) -> str:
-    from xlbridge.workbook.sheets import sheet_parts
+    from xlbridge.workbook.shared.sheets import sheet_parts
 
     with zipfile.ZipFile(path) as archive:
         return sheet_parts(archive)[name]

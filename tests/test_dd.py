@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from xlbridge import dd
+from xlbridge.formats import hand_records as dd
 from xlbridge.formats.pbn import decode, read_hand_records
 from xlbridge.hands import format_deal, par
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from xlbridge.session import score_event
-from xlbridge.workbook.example import EXAMPLE_SIZE, Size, build_example
-from xlbridge.workbook.reader import read_workbook
+from xlbridge.workbook.pairs.example import EXAMPLE_SIZE, Size, build_example
+from xlbridge.workbook.pairs.reader import read_workbook
 
 #: The issue-6 club: 10 full tables (20 pairs) over 24 boards, 8 rounds of 3.
 CLUB = Size(tables=10, boards=24, missing_pair=False)

@@ -42,9 +42,9 @@ from openpyxl import load_workbook
 
 from xlbridge.cli import main
 from xlbridge.errors import ScoringError
-from xlbridge.workbook import layout as L
-from xlbridge.workbook.example import build_example
-from xlbridge.workbook.night import score_night
+from xlbridge.workbook.pairs import layout as L
+from xlbridge.workbook.pairs.example import build_example
+from xlbridge.workbook.pairs.night import score_night
 
 CI_EXAMPLES = 200
 LONG_EXAMPLES = int(os.environ.get("XLBRIDGE_FUZZ_WORKBOOKS", "10000"))

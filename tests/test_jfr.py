@@ -40,7 +40,8 @@ from xlbridge.audit import Figure, choose_convention, conventions_for, conventio
 from xlbridge.cli import main
 from xlbridge.event import Event, Pair, Play
 from xlbridge.result import NotCounted, parse_result
-from xlbridge.session import EventResult, score_event
+from xlbridge.scored import EventResult
+from xlbridge.session import score_event
 
 DATA = Path(__file__).resolve().parent / "data" / "jfr"
 _ROW = re.compile(r"<tr>(.*?)</tr>", re.S)
@@ -266,8 +267,8 @@ def test_libreoffice_counts_the_results_as_xlbridge_does(
     from test_three_paths import ranking_rows, recalculated, with_xlbridge_values
 
     from xlbridge.formats.usebio import usebio_document
-    from xlbridge.workbook import layout as L
-    from xlbridge.workbook.night import score_night
+    from xlbridge.workbook.pairs import layout as L
+    from xlbridge.workbook.pairs.night import score_night
 
     soffice = shutil.which("soffice") or shutil.which("libreoffice")
     if soffice is None:

@@ -19,9 +19,9 @@ from openpyxl import load_workbook
 
 from xlbridge.cli import main
 from xlbridge.contract import Seat, Strain
-from xlbridge.dd import cache_path, load_hands
+from xlbridge.formats.hand_records import cache_path, load_hands
 from xlbridge.formats.pbn import read_games
-from xlbridge.workbook import layout as L
+from xlbridge.workbook.pairs import layout as L
 
 endplay_pbn = pytest.importorskip("endplay.parsers.pbn")
 
@@ -192,7 +192,7 @@ def test_the_export_reads_back_into_the_same_event_and_figures(exported):
     """xlbridge's own reader (formats.pbn.read_results) gets the event back: same ranking."""
     from xlbridge.formats.pbn import read_results
     from xlbridge.session import score_event
-    from xlbridge.workbook.reader import read_workbook
+    from xlbridge.workbook.pairs.reader import read_workbook
 
     _, _, pbn = exported
     results = read_results(pbn.read_text(encoding="utf-8"), pbn.name)
@@ -236,7 +236,7 @@ def test_import_reads_the_export_back_and_audits_every_figure(exported, tmp_path
     assert "pair 14: total published 206.74, xlbridge 208.14" in out
     assert "pair 14: percentage published 54.69, xlbridge 55.06" in out
     from xlbridge.session import score_event
-    from xlbridge.workbook.reader import read_workbook
+    from xlbridge.workbook.pairs.reader import read_workbook
 
     rescored = score_event(read_workbook(night).event)
     original = score_event(read_workbook(EXAMPLE).event)
@@ -277,7 +277,7 @@ def test_a_mitchell_numbered_by_direction_round_trips(tmp_path, capsys):
     assert main(["import", str(pbn), "-o", str(imported)]) == 0
     assert "48 published figures checked: every one reproduced" in capsys.readouterr().out
     from xlbridge.session import score_event
-    from xlbridge.workbook.reader import read_workbook
+    from xlbridge.workbook.pairs.reader import read_workbook
 
     again = score_event(read_workbook(imported).event)
     first_time = score_event(read_workbook(night).event)

@@ -15,7 +15,7 @@ import pytest
 from xlbridge.cli import main
 from xlbridge.event import Play
 from xlbridge.result import parse_result
-from xlbridge.workbook.printing import played_text
+from xlbridge.workbook.pairs.printing import played_text
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "workbook_templates" / "example_club_night.xlsx"
 PAIRS, BOARDS = 17, 27

@@ -177,8 +177,8 @@ def test_the_cross_imp_divisor() -> None:
 def test_the_settings_sheet_names_each_bad_cell(tmp_path: Path) -> None:
     from openpyxl import load_workbook
 
-    from xlbridge.workbook import layout as L
-    from xlbridge.workbook.reader import read_workbook
+    from xlbridge.workbook.pairs import layout as L
+    from xlbridge.workbook.pairs.reader import read_workbook
 
     example = Path(__file__).resolve().parent.parent / "workbook_templates"
     wb = load_workbook(example / "example_club_night.xlsx")

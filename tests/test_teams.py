@@ -29,7 +29,7 @@ from xlbridge.teams import (
     score_teams,
     swiss_draw,
 )
-from xlbridge.workbook.teams_night import score_teams_night
+from xlbridge.workbook.teams.night import score_teams_night
 
 # The WBF continuous 20-VP scale for a 6-board match, as published: the winner's VPs
 # for a margin of 0, 1, 2, ... IMPs, up to the first 20.00.

@@ -13,7 +13,7 @@ from test_teams import fill_round
 
 import xlbridge.udfs as udfs
 from xlbridge.cli import main
-from xlbridge.workbook.teams_night import score_teams_night
+from xlbridge.workbook.teams.night import score_teams_night
 
 
 def test_formula_engine_with_the_udfs_equals_xlbridge_score(tmp_path: Path) -> None:

@@ -24,10 +24,10 @@ from openpyxl import load_workbook
 from openpyxl.worksheet.formula import ArrayFormula
 
 from xlbridge.result import format_result
-from xlbridge.session import EventResult
-from xlbridge.workbook import layout as L
-from xlbridge.workbook.night import ScoredNight, score_night
-from xlbridge.workbook.reader import source_row
+from xlbridge.scored import EventResult
+from xlbridge.workbook.pairs import layout as L
+from xlbridge.workbook.pairs.night import ScoredNight, score_night
+from xlbridge.workbook.pairs.reader import source_row
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "workbook_templates" / "example_club_night.xlsx"
 UDFS = ("MATCHPOINTS", "BUTLER_IMPS", "CROSS_IMPS", "FREQUENCY_TABLE", "BRIDGE_SCORE")
@@ -159,7 +159,7 @@ def test_html_page_in_headless_chromium(scored: ScoredNight, tmp_path: Path) -> 
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium is None:
         pytest.skip("Chromium is not installed")
-    from xlbridge.workbook.html import results_page
+    from xlbridge.workbook.pairs.html import results_page
 
     page = tmp_path / "results.html"
     page.write_text(results_page(scored.result), encoding="utf-8")

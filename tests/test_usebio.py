@@ -26,8 +26,8 @@ from xlbridge.cli import main
 from xlbridge.errors import ScoringError
 from xlbridge.formats.usebio import figure_text, read_usebio, usebio_document
 from xlbridge.result import format_result
-from xlbridge.workbook.filled import read_event_info
-from xlbridge.workbook.night import score_night
+from xlbridge.workbook.pairs.filled import read_event_info
+from xlbridge.workbook.pairs.night import score_night
 
 DATA = Path(__file__).resolve().parent / "data" / "usebio"
 EXAMPLE = Path(__file__).resolve().parent.parent / "workbook_templates" / "example_club_night.xlsx"

@@ -30,7 +30,7 @@ import pytest
 from openpyxl import load_workbook
 
 from xlbridge.cli import main
-from xlbridge.workbook.example import write_all
+from xlbridge.workbook.pairs.example import write_all
 
 MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 RELS = "{http://schemas.openxmlformats.org/package/2006/relationships}"

@@ -13,9 +13,10 @@ from openpyxl import load_workbook
 from xlbridge.contract import PASSED_OUT_NAMES, board_vulnerability, is_possible_score
 from xlbridge.errors import ScoringError
 from xlbridge.result import NOT_PLAYED, Artificial, Result
-from xlbridge.workbook import layout as L
-from xlbridge.workbook import reader, sheets
-from xlbridge.workbook.reader import read_workbook
+from xlbridge.workbook.pairs import layout as L
+from xlbridge.workbook.pairs import reader
+from xlbridge.workbook.pairs.reader import read_workbook
+from xlbridge.workbook.shared import sheets
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "workbook_templates" / "example_club_night.xlsx"
 

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from xlbridge.workbook import layout as L
-from xlbridge.workbook.example import write_all
-from xlbridge.workbook.snapshot import describe_workbook, diff_snapshots
-from xlbridge.workbook.template import XLWINGS_CONF
+from xlbridge.workbook.pairs import layout as L
+from xlbridge.workbook.pairs.example import write_all
+from xlbridge.workbook.pairs.template import XLWINGS_CONF
+from xlbridge.workbook.shared.snapshot import describe_workbook, diff_snapshots
 
 COMMITTED = Path(__file__).resolve().parent.parent / "workbook_templates"
 NAMES = ("club_pairs.xlsx", "club_pairs.xlsm", "example_club_night.xlsx")

@@ -8,7 +8,7 @@ import pytest
 from openpyxl import Workbook, load_workbook
 from openpyxl.utils.exceptions import IllegalCharacterError
 
-from xlbridge.workbook.writer import BulkRows, save_workbook
+from xlbridge.workbook.pairs.writer import BulkRows, save_workbook
 
 ROWS = [
     (1, "Acol:3", "Ann & Bob <x>", " spaced ", "", None, 2.5, -0.0),

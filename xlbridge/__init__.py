@@ -78,15 +78,8 @@ from xlbridge.result import (
     parse_rulings,
 )
 from xlbridge.scales import imps, victory_point_pair, victory_points
-from xlbridge.session import (
-    BoardResult,
-    EventResult,
-    PairBoard,
-    PairResult,
-    ScoredPlay,
-    rank_labels,
-    score_event,
-)
+from xlbridge.scored import BoardResult, EventResult, PairBoard, PairResult, ScoredPlay
+from xlbridge.session import rank_labels, score_event
 from xlbridge.settings import AvplusMethod, CrossDivisor, Scale, parse_setting
 
 __version__ = "0.1.0"

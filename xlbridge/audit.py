@@ -24,7 +24,8 @@ from fractions import Fraction
 from xlbridge.errors import ScoringError
 from xlbridge.event import Event, Play, Settings
 from xlbridge.exact import decimal_text, round_half_away
-from xlbridge.session import BoardResult, EventResult, PairResult, ScoredPlay, score_event
+from xlbridge.scored import BoardResult, EventResult, PairResult, ScoredPlay
+from xlbridge.session import score_event
 
 __all__ = [
     "Audit",

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from openpyxl import Workbook
 
     from xlbridge.hands import SessionHands
-    from xlbridge.workbook.night import ScoredNight
+    from xlbridge.workbook.pairs.night import ScoredNight
 
 __all__ = ["cli", "main"]
 
@@ -111,7 +111,7 @@ def score(
 ) -> None:
     """Score a filled club-night workbook and print the ranking; the input is never changed."""
     from xlbridge.safefile import OutputPlan
-    from xlbridge.workbook.night import (
+    from xlbridge.workbook.pairs.night import (
         HTML_SUFFIXES,
         PBN_SUFFIXES,
         WORKBOOK_SUFFIXES,
@@ -121,7 +121,7 @@ def score(
         results_writer,
         score_night,
     )
-    from xlbridge.workbook.teams_reader import is_teams_workbook
+    from xlbridge.workbook.teams.reader import is_teams_workbook
 
     if is_teams_workbook(night):
         extra = [
@@ -139,7 +139,7 @@ def score(
             )
         _score_teams(night, output or default_output(night), html_path)
         return
-    from xlbridge.workbook.present import format_ranking
+    from xlbridge.workbook.pairs.present import format_ranking
 
     # Every output is planned and checked before the night is read; each writer runs
     # only once the night is scored, and all are written or none.
@@ -180,7 +180,7 @@ def score(
     for warning in scored[0].warnings:
         click.echo(f"warning: {warning}", err=True)
     if hands_path is None:
-        from xlbridge.workbook.night import hand_records_setting
+        from xlbridge.workbook.pairs.night import hand_records_setting
 
         hands_path = hand_records_setting(night, scored[0].night)
         if hands_path is not None:
@@ -189,7 +189,7 @@ def score(
     hands[0] = _session_hands(hands_path, scored[0])
     written = plan.write()
     if hands[0] is not None:
-        from xlbridge.dd import save_cache
+        from xlbridge.formats.hand_records import save_cache
 
         save_cache(hands[0])
     click.echo(format_ranking(scored[0].result))
@@ -199,7 +199,7 @@ def score(
 def _usebio_writer(night: Path, scored: ScoredNight, version: str) -> Callable[[Path], None]:
     """What fills the USEBIO file of a scored night (a function of the file to fill)."""
     from xlbridge.formats.usebio import usebio_document
-    from xlbridge.workbook.filled import read_event_info
+    from xlbridge.workbook.pairs.filled import read_event_info
 
     data = usebio_document(scored.result, read_event_info(night), version)
 
@@ -213,7 +213,7 @@ def _session_hands(path: Path | None, scored: ScoredNight) -> SessionHands | Non
     """The hand records at ``path`` for the night's boards (warnings printed), or ``None``."""
     if path is None:
         return None
-    from xlbridge.dd import load_hands
+    from xlbridge.formats.hand_records import load_hands
 
     hands = load_hands(path)
     for warning in hands.warnings:
@@ -273,7 +273,7 @@ def new(
     """Write a fresh club-night workbook to NIGHT.xlsx, set up for a movement if given;
     with --teams, a teams workbook."""
     from xlbridge.movement import make_movement
-    from xlbridge.workbook.night import new_night
+    from xlbridge.workbook.pairs.night import new_night
 
     if teams is not None:
         if movement is not None or tables is not None or skip or sit_out:
@@ -311,12 +311,12 @@ def new(
 @click.option("--board", "-b", "number", type=int, required=True, help="The board to explain.")
 def explain(night: Path, number: int) -> None:
     """Show one board's frequency table step by step (Score, Freq, Adj. Freq, NS MP, EW MP)."""
-    from xlbridge.workbook.night import score_night
-    from xlbridge.workbook.present import explain_board
-    from xlbridge.workbook.teams_reader import is_teams_workbook
+    from xlbridge.workbook.pairs.night import score_night
+    from xlbridge.workbook.pairs.present import explain_board
+    from xlbridge.workbook.teams.reader import is_teams_workbook
 
     if is_teams_workbook(night):
-        from xlbridge.workbook.teams_night import explain_teams_board, score_teams_night
+        from xlbridge.workbook.teams.night import explain_teams_board, score_teams_night
 
         teams = score_teams_night(night)
         for warning in teams.warnings:
@@ -347,9 +347,9 @@ def merge(clubs: tuple[Path, ...], output: Path) -> None:
     from xlbridge.merge import compare_rankings, format_rank_changes, merge_events, repeated_club
     from xlbridge.safefile import OutputPlan
     from xlbridge.session import score_event
-    from xlbridge.workbook.night import event_workbook
-    from xlbridge.workbook.present import format_ranking
-    from xlbridge.workbook.writer import BulkRows, save_workbook
+    from xlbridge.workbook.pairs.night import event_workbook
+    from xlbridge.workbook.pairs.present import format_ranking
+    from xlbridge.workbook.pairs.writer import BulkRows, save_workbook
 
     # A merged field is millions of objects without cycles: the cyclic garbage collector
     # would only walk them again and again (a third of the time of 500 clubs), up to the
@@ -435,7 +435,7 @@ def _start_worker() -> None:
     """A merge's worker: the cycle collector back on (the merge turns it off), but frozen
     over what is loaded by then, so its collections walk only each club's new objects
     (3 ms of a club's 39 ms went on walking the modules again and again)."""
-    import xlbridge.workbook.night  # noqa: F401  (what scoring a club needs, loaded once)
+    import xlbridge.workbook.pairs.night  # noqa: F401  (what scoring a club needs, loaded once)
 
     gc.enable()
     gc.collect()
@@ -443,7 +443,7 @@ def _start_worker() -> None:
 
 
 def _score_club(club: Path, output: Path) -> ScoredNight:
-    """:func:`~xlbridge.workbook.night.score_night`, the result cut to what a merge reads of it.
+    """:func:`~xlbridge.workbook.pairs.night.score_night`, cut to what a merge reads of it.
 
     ``club`` must not be the ``output`` file.  The merge compares each pair's
     club ranking with the merged one, so the club's boards are neither kept
@@ -452,7 +452,7 @@ def _score_club(club: Path, output: Path) -> ScoredNight:
     from dataclasses import replace
 
     from xlbridge.safefile import refuse_same_file
-    from xlbridge.workbook.night import score_night
+    from xlbridge.workbook.pairs.night import score_night
 
     refuse_same_file(club, output)
     scored = score_night(club, boards=False)
@@ -476,7 +476,7 @@ def import_(source: Path, output: Path, force: bool) -> None:
     from xlbridge.audit import choose_convention, conventions_for_event, format_audit
     from xlbridge.formats import read_published
     from xlbridge.safefile import refuse_same_file
-    from xlbridge.workbook.filled import write_filled_workbook
+    from xlbridge.workbook.pairs.filled import write_filled_workbook
 
     refuse_same_file(source, output)
     if output.exists() and not force:
@@ -511,8 +511,8 @@ def _new_teams(
     """``xlbridge new --teams``: the teams workbook, first round drawn."""
     import datetime as dt
 
-    from xlbridge.workbook.teams_night import format_draw, new_teams_night
-    from xlbridge.workbook.teams_template import TeamsLayout
+    from xlbridge.workbook.teams.night import format_draw, new_teams_night
+    from xlbridge.workbook.teams.template import TeamsLayout
 
     if boards is None:
         raise ScoringError("--teams needs --boards: the number of boards in each match")
@@ -538,7 +538,7 @@ def _new_teams(
 
 def _score_teams(night: Path, target: Path, html_path: Path | None) -> None:
     from xlbridge.safefile import refuse_same_file
-    from xlbridge.workbook.teams_night import (
+    from xlbridge.workbook.teams.night import (
         format_teams_ranking,
         score_teams_night,
         write_teams_html,
@@ -574,7 +574,7 @@ def _score_teams(night: Path, target: Path, html_path: Path | None) -> None:
 )
 def draw(night: Path, round_number: int, output: Path | None) -> None:
     """Draw the next Swiss round from the standings (no two teams meet twice) and print it."""
-    from xlbridge.workbook.teams_night import default_draw_output, draw_round, format_draw
+    from xlbridge.workbook.teams.night import default_draw_output, draw_round, format_draw
 
     target = output or default_draw_output(night, round_number)
     drawn = draw_round(night, round_number, target)

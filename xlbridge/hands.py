@@ -7,7 +7,7 @@ diamonds, clubs) and refuses anything that is not 52 distinct cards.
 
 A :class:`DDTable` is what a double-dummy solver finds: the tricks each
 declarer takes in each strain with best play all round.  Solving needs a
-native solver (:mod:`xlbridge.dd`, the optional ``hands`` extra); the table
+native solver (:mod:`xlbridge.formats.hand_records`, the optional ``hands`` extra); the table
 itself, the makeable contracts and the par (:func:`par`) are worked out here,
 from Law 77's scores (:func:`~xlbridge.contract.score_contract`).
 
@@ -408,7 +408,8 @@ class SessionHands:
     boards: dict[int, BoardHands]
     warnings: tuple[str, ...]
     name: str
-    #: Newly solved tables to keep beside the file (see :func:`xlbridge.dd.save_cache`).
+    #: Newly solved tables to keep beside the file
+    #: (see :func:`xlbridge.formats.hand_records.save_cache`).
     solved: tuple[tuple[str, dict[str, DDTable]], ...] = ()
 
     def get(self, board: int) -> BoardHands | None:

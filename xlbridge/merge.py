@@ -23,7 +23,7 @@ from fractions import Fraction
 
 from xlbridge.errors import ScoringError
 from xlbridge.event import BYE, Event, Play
-from xlbridge.session import EventResult, PairResult
+from xlbridge.scored import EventResult, PairResult
 
 __all__ = [
     "RankChange",

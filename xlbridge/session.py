@@ -147,14 +147,10 @@ from xlbridge.result import (
     count_results,
     counts_as_result,
 )
+from xlbridge.scored import BoardResult, EventResult, PairBoard, PairResult, ScoredPlay
 from xlbridge.settings import AvplusMethod
 
 __all__ = [
-    "BoardResult",
-    "EventResult",
-    "PairBoard",
-    "PairResult",
-    "ScoredPlay",
     "rank_labels",
     "score_event",
 ]
@@ -168,145 +164,6 @@ _CODES = (_PLUS, _MINUS, _BYE)
 
 #: The largest fouled-board version that ``small_versions`` treats.
 SMALL_VERSION = 3
-
-
-@dataclass(frozen=True)
-class ScoredPlay:
-    """One traveller row and what each side scored on it.
-
-    ``ns_score`` and ``ew_score`` are in the event's units (matchpoints or
-    IMPs), after Law 12C2(c) has settled A+ and A- and before any
-    adjustment; ``None`` for a row without a result (``NP``).
-    """
-
-    play: Play
-    ns_score: Fraction | None
-    ew_score: Fraction | None
-
-
-@dataclass(frozen=True)
-class BoardResult:
-    """One board (or one version of a fouled board) as scored.
-
-    ``results`` counts the rows with a result in this version; ``expected`` is
-    the board's ``E``.  ``ns_lines`` and ``ew_lines`` are the frequency tables
-    as the EBU prints them (:func:`~xlbridge.board.frequency_lines`), for the
-    table NS pairs are compared in and the one EW pairs are compared in (they
-    differ only when a split score is on the board).
-    """
-
-    board: int
-    version: str
-    expected: int
-    results: int
-    plays: tuple[ScoredPlay, ...]
-    ns_lines: tuple[FrequencyLine, ...]
-    ew_lines: tuple[FrequencyLine, ...]
-
-    def totals(self) -> tuple[Fraction, Fraction]:
-        """The NS and EW scores on this board added up (a TD's check)."""
-        ns = sum((p.ns_score for p in self.plays if p.ns_score is not None), Fraction(0))
-        ew = sum((p.ew_score for p in self.plays if p.ew_score is not None), Fraction(0))
-        return ns, ew
-
-
-@dataclass(frozen=True)
-class PairBoard:
-    """What one pair scored on one board.
-
-    ``code`` is ``A+``, ``A-`` or ``BYE`` for a board settled by Law 12C2(c)
-    ("" otherwise); ``score`` is the settled score and ``adjustment`` the
-    penalties and awards on the board; the pair's total counts ``total``.
-    """
-
-    board: int
-    version: str
-    direction: Direction
-    opponent: str
-    code: str
-    score: Fraction
-    adjustment: Fraction
-
-    @property
-    def total(self) -> Fraction:
-        """The score plus the adjustments on this board."""
-        return self.score + self.adjustment
-
-
-@dataclass(frozen=True)
-class PairResult:
-    """One pair's session.
-
-    ``field`` is the ranking the pair is in: ``NS``, ``EW`` or ``""`` (one
-    field).  ``total`` adds the board totals and ``session_adjustment``.
-    Matchpoints: ``maximum`` is what was available (top x boards) and
-    ``percentage`` is ``100 x total / maximum``.  IMPs: ``average`` is IMPs per
-    board and ``score`` the (possibly factored) total.  ``score`` is the
-    figure ranked on (the percentage for matchpoints); ``rank`` is ``"1"``,
-    ``"3="``, or ``""`` for a pair without any board.  ``scaled_total`` is the
-    total scaled to the most boards any pair of its field played (``factor_fewer_boards``;
-    ``None`` otherwise): in IMPs it is ``score``; in matchpoints it is the
-    total Compscore3 publishes (percentage x top x most boards), ranked on the
-    same percentage.
-    """
-
-    pair: Pair
-    field: str
-    boards: tuple[PairBoard, ...]
-    session_adjustment: Fraction
-    total: Fraction
-    maximum: Fraction | None
-    percentage: Fraction | None
-    average: Fraction | None
-    score: Fraction | None
-    rank: str
-    scaled_total: Fraction | None = None
-
-    def board(self, number: int) -> PairBoard:
-        """The pair's score on board ``number`` (KeyError if it has none)."""
-        for entry in self.boards:
-            if entry.board == number:
-                return entry
-        raise KeyError(number)
-
-
-@dataclass(frozen=True)
-class EventResult:
-    """An event's results: the boards as scored and the pairs in ranking order.
-
-    ``pairs`` lists the NS field, then the EW field (or the one field), each
-    best first; pairs without a board come last.  ``top`` is the matchpoint top
-    per board (``None`` in IMP events).
-    """
-
-    event: Event
-    expected: int
-    top: int | None
-    boards: tuple[BoardResult, ...]
-    pairs: tuple[PairResult, ...]
-
-    @property
-    def fields(self) -> tuple[str, ...]:
-        """The rankings in this result: ``("NS", "EW")`` or ``("",)``."""
-        return tuple(dict.fromkeys(p.field for p in self.pairs if p.rank))
-
-    def field(self, name: str = "") -> tuple[PairResult, ...]:
-        """The pairs ranked in field ``name`` (``NS``, ``EW``, or ``""``), best first."""
-        return tuple(p for p in self.pairs if p.field == name and p.rank)
-
-    def pair(self, label: str) -> PairResult:
-        """The result of the pair labelled ``label`` (KeyError if there is none)."""
-        for result in self.pairs:
-            if result.pair.label == label:
-                return result
-        raise KeyError(label)
-
-    def board(self, number: int, version: str = "") -> BoardResult:
-        """Board ``number`` (one ``version`` of it when fouled)."""
-        for result in self.boards:
-            if result.board == number and result.version == version:
-                return result
-        raise KeyError((number, version))
 
 
 def _exact_order(value: Fraction | int) -> tuple[float, Fraction | int]:

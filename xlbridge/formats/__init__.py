@@ -25,7 +25,7 @@ __all__ = ["READERS", "read_published"]
 #: The reader of each file suffix: ``module:function``, the function taking the path.
 READERS = {
     ".xml": "xlbridge.formats.usebio:read_usebio",
-    ".pbn": "xlbridge.formats.pbn:read_pbn",
+    ".pbn": "xlbridge.formats.pbn.published:read_pbn",
 }
 
 

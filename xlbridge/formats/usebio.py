@@ -70,7 +70,7 @@ from xlbridge.result import (
     Weighted,
     parse_result,
 )
-from xlbridge.session import EventResult
+from xlbridge.scored import EventResult
 
 __all__ = [
     "USEBIO_VERSIONS",

@@ -1,4 +1,4 @@
-"""Read a filled teams workbook (see :mod:`xlbridge.workbook.teams_template`) into a TeamsEvent.
+"""Read a filled teams workbook (see :mod:`xlbridge.workbook.teams.template`) into a TeamsEvent.
 
 Every problem is collected with the sheet and cell it is in, and all of them
 are raised together as one :class:`~xlbridge.errors.ScoringError`.
@@ -29,8 +29,8 @@ from xlbridge.exact import is_blank, normalise_text, parse_fraction, quote, whol
 from xlbridge.result import Row, parse_result, parse_rulings
 from xlbridge.safefile import check_workbook_file
 from xlbridge.teams import BYE_VPS, Match, Penalty, Team, TeamsEvent, TeamsSettings
-from xlbridge.workbook import teams_template as T
-from xlbridge.workbook.sheets import sheet_parts
+from xlbridge.workbook.shared.sheets import sheet_parts
+from xlbridge.workbook.teams import template as T
 
 __all__ = ["TeamsNight", "is_teams_workbook", "read_teams_workbook"]
 

@@ -16,9 +16,8 @@ from xlbridge.exact import whole_number
 from xlbridge.result import Result, Row, Weighted, format_result
 from xlbridge.safefile import check_merged_cells
 from xlbridge.teams import TIE_BREAK_RULE, MatchResult, TeamsResult
-from xlbridge.workbook.layout import Column
-from xlbridge.workbook.teams_template import MATCHES, TRAVELLERS
-from xlbridge.workbook.template import HEADER_FILL, HEADER_FONT, TITLE_FONT, header_row
+from xlbridge.workbook.shared.style import HEADER_FILL, HEADER_FONT, TITLE_FONT, Column, header_row
+from xlbridge.workbook.teams.template import MATCHES, TRAVELLERS
 
 __all__ = ["FREQUENCIES", "RANKING", "SCORECARDS", "write_teams_results"]
 

@@ -16,44 +16,42 @@ its ``xlwings.conf`` sheet pointing the add-in at :mod:`xlbridge.udfs`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
 from pathlib import Path
 
 from openpyxl import Workbook, load_workbook
 from openpyxl.formatting.rule import FormulaRule
-from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.styles import PatternFill
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.formula import ArrayFormula
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlbridge.workbook import layout as L
-from xlbridge.workbook.layout import Column
+from xlbridge.workbook.pairs import layout as L
+from xlbridge.workbook.shared.style import (
+    BOLD,
+    COMPUTED_FILL,
+    HEADER_FILL,
+    HEADER_FONT,
+    NOTE_FILL,
+    THIN,
+    TITLE_FONT,
+    WARN_FILL,
+    WARN_FONT,
+    Column,
+    fix_properties,
+    header_row,
+)
 
 __all__ = [
     "TEMPLATE_NAME",
     "XLWINGS_CONF",
     "build_template",
-    "fix_properties",
-    "header_row",
     "write_templates",
 ]
 
 TEMPLATE_NAME = "club_pairs"
 XLWINGS_CONF = "xlwings.conf"
 
-#: A fixed timestamp, so that a rebuilt template carries the same properties.
-_FIXED_TIME = datetime(2024, 1, 1)
-
-HEADER_FONT = Font(bold=True, color="FFFFFF")
-HEADER_FILL = PatternFill("solid", fgColor="1F5C3A")
-COMPUTED_FILL = PatternFill("solid", fgColor="EDEDED")
-WARN_FILL = PatternFill("solid", fgColor="FFC7CE")
-WARN_FONT = Font(color="9C0006")
-NOTE_FILL = PatternFill("solid", fgColor="FFEB9C")
-TITLE_FONT = Font(bold=True, size=14)
-BOLD = Font(bold=True)
-THIN = Border(bottom=Side(style="thin", color="999999"))
 
 _T = f"{L.TRAVELLERS}!"
 _LAST = L.last_row(L.MAX_ROWS)
@@ -105,7 +103,7 @@ def build_template(workbook: Workbook | None = None, *, results: bool = True) ->
     Given a workbook (the xlwings quickstart one), its existing sheets are
     kept after the template's.  ``results=False`` leaves the result sheets
     (Board results, Frequencies, Ranking) empty, for a caller that fills
-    them with values (:func:`~xlbridge.workbook.writer.fill_results`).
+    them with values (:func:`~xlbridge.workbook.pairs.writer.fill_results`).
     """
     wb = Workbook() if workbook is None else workbook
     if workbook is None:
@@ -129,14 +127,6 @@ def build_template(workbook: Workbook | None = None, *, results: bool = True) ->
     wb.active = 0
     fix_properties(wb)
     return wb
-
-
-def fix_properties(wb: Workbook) -> None:
-    """Give the workbook fixed document properties, so rebuilding changes nothing."""
-    wb.properties.creator = "xlbridge"
-    wb.properties.lastModifiedBy = "xlbridge"
-    wb.properties.created = _FIXED_TIME
-    wb.properties.modified = _FIXED_TIME
 
 
 def write_templates(folder: Path, quickstart: Path | None = None) -> list[Path]:
@@ -172,24 +162,6 @@ def build_macro_template(quickstart: Path | None = None) -> Workbook:
 
 
 # --- helpers ----------------------------------------------------------------------------------
-
-
-def header_row(ws: Worksheet, columns: Sequence[Column], row: int = 1) -> None:
-    for col in columns:
-        cell = ws[f"{col.letter}{row}"]
-        cell.value = col.header
-        cell.font = HEADER_FONT
-        cell.fill = HEADER_FILL
-        cell.alignment = Alignment(horizontal="center", vertical="center")
-        ws.column_dimensions[col.letter].width = col.width
-    ws.freeze_panes = f"A{row + 1}"
-    ws.print_title_rows = f"{row}:{row}"
-    ws.auto_filter.ref = None
-    ws.page_setup.orientation = "landscape"
-    ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = 0
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
-    ws.print_options.gridLines = True
 
 
 def _formats(ws: Worksheet, columns: Sequence[Column], first: int, last: int) -> None:

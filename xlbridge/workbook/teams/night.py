@@ -23,15 +23,15 @@ from xlbridge.safefile import (
     refuse_same_file,
 )
 from xlbridge.teams import Match, TeamsResult, round_robin, score_teams, swiss_draw
-from xlbridge.workbook.teams_html import teams_page
-from xlbridge.workbook.teams_reader import TeamsNight, read_teams_workbook
-from xlbridge.workbook.teams_template import (
+from xlbridge.workbook.teams.html import teams_page
+from xlbridge.workbook.teams.reader import TeamsNight, read_teams_workbook
+from xlbridge.workbook.teams.template import (
     TeamsLayout,
     add_round,
     build_teams_workbook,
     round_boards,
 )
-from xlbridge.workbook.teams_writer import write_teams_results
+from xlbridge.workbook.teams.writer import write_teams_results
 
 __all__ = [
     "Draw",

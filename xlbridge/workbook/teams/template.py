@@ -24,8 +24,13 @@ from openpyxl.worksheet.formula import ArrayFormula
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.teams import BYE_VPS, Match
-from xlbridge.workbook.layout import Column
-from xlbridge.workbook.template import COMPUTED_FILL, TITLE_FONT, fix_properties, header_row
+from xlbridge.workbook.shared.style import (
+    COMPUTED_FILL,
+    TITLE_FONT,
+    Column,
+    fix_properties,
+    header_row,
+)
 
 __all__ = [
     "FORMATS",

@@ -21,14 +21,15 @@ from xlbridge.errors import InputFileError, ScoringError
 from xlbridge.event import Event
 from xlbridge.movement import Movement
 from xlbridge.safefile import OutputPlan, atomic_write, check_workbook_file
-from xlbridge.session import EventResult, score_event
-from xlbridge.workbook import layout as L
-from xlbridge.workbook.cards import movement_workbook
-from xlbridge.workbook.html import results_page
-from xlbridge.workbook.reader import NightWorkbook, read_workbook, source_row
-from xlbridge.workbook.sheets import find_damage
-from xlbridge.workbook.template import build_macro_template, build_template
-from xlbridge.workbook.writer import BulkRows, fill_results, result_texts, write_results
+from xlbridge.scored import EventResult
+from xlbridge.session import score_event
+from xlbridge.workbook.pairs import layout as L
+from xlbridge.workbook.pairs.cards import movement_workbook
+from xlbridge.workbook.pairs.html import results_page
+from xlbridge.workbook.pairs.reader import NightWorkbook, read_workbook, source_row
+from xlbridge.workbook.pairs.template import build_macro_template, build_template
+from xlbridge.workbook.pairs.writer import BulkRows, fill_results, result_texts, write_results
+from xlbridge.workbook.shared.sheets import find_damage
 
 if TYPE_CHECKING:
     from xlbridge.hands import SessionHands
@@ -206,7 +207,7 @@ def new_night(
     A ``.xlsm`` name gets the macro-enabled template for the classic xlwings
     add-in (xlwings' own VBA module, UDF Modules set to ``xlbridge.udfs``).
     With a ``movement``: the workbook set up for it (pairs numbered, travellers
-    pre-filled, Movement and Table cards sheets; see :mod:`xlbridge.workbook.cards`).
+    pre-filled, Movement and Table cards sheets; see :mod:`xlbridge.workbook.pairs.cards`).
     """
     if target.exists() and not overwrite:
         raise ScoringError(f"{os.fspath(target)!r} exists already: give a new file name")
@@ -231,7 +232,7 @@ def event_workbook(event: Event, result: EventResult, bulk: BulkRows | None = No
 
     With ``bulk`` (a merged field), the rows past the template's own and past
     the first row of each results sheet go to ``bulk``: save the workbook with
-    :func:`~xlbridge.workbook.writer.save_workbook`.
+    :func:`~xlbridge.workbook.pairs.writer.save_workbook`.
     """
     wb = build_template(results=False)  # fill_results writes the result sheets
     settings = wb[L.SETTINGS]

@@ -28,10 +28,10 @@ from xlbridge.event import Event, Settings
 from xlbridge.exact import is_blank, normalise_text, round_half_away
 from xlbridge.result import format_result
 from xlbridge.safefile import atomic_write, check_workbook_file
-from xlbridge.workbook import layout as L
-from xlbridge.workbook.layout import Column
-from xlbridge.workbook.reader import pair_label
-from xlbridge.workbook.template import BOLD, build_template, header_row
+from xlbridge.workbook.pairs import layout as L
+from xlbridge.workbook.pairs.reader import pair_label
+from xlbridge.workbook.pairs.template import build_template
+from xlbridge.workbook.shared.style import BOLD, Column, header_row
 
 __all__ = ["AUDIT", "GUEST", "filled_workbook", "read_event_info", "write_filled_workbook"]
 

@@ -17,8 +17,8 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.contract import Seat, Strain
 from xlbridge.hands import BoardHands, SessionHands
-from xlbridge.workbook import layout as L
-from xlbridge.workbook.template import BOLD, HEADER_FILL, HEADER_FONT
+from xlbridge.workbook.pairs import layout as L
+from xlbridge.workbook.shared.style import BOLD, HEADER_FILL, HEADER_FONT
 
 __all__ = ["HANDS_ROWS", "fill_hands", "par_text"]
 

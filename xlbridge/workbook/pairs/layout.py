@@ -18,6 +18,7 @@ from xlbridge.settings import (
     SmallVersions,
     UnequalBoards,
 )
+from xlbridge.workbook.shared.style import Column
 
 __all__ = [
     "ADJUSTMENTS",
@@ -79,17 +80,6 @@ def _values(choices: type[Enum]) -> tuple[str, ...]:
 def last_row(count: int) -> int:
     """The last sheet row of a table with a header in row 1 and ``count`` data rows."""
     return count + 1
-
-
-@dataclass(frozen=True)
-class Column:
-    """One column of an entry or result table."""
-
-    letter: str
-    header: str
-    width: float
-    help: str = ""
-    number_format: str = "General"
 
 
 @dataclass(frozen=True)

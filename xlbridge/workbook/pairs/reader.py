@@ -66,8 +66,8 @@ from xlbridge.result import (
     parse_score,
     parse_weight,
 )
-from xlbridge.workbook import layout as L
-from xlbridge.workbook.sheets import Hidden, Sheets, is_percent_format, load_sheets
+from xlbridge.workbook.pairs import layout as L
+from xlbridge.workbook.shared.sheets import Hidden, Sheets, is_percent_format, load_sheets
 
 __all__ = ["NightWorkbook", "pair_label", "read_workbook", "source_row"]
 

@@ -30,18 +30,12 @@ from xlbridge.errors import InputFileError
 from xlbridge.event import Play
 from xlbridge.result import Row, format_result
 from xlbridge.safefile import check_merged_cells
-from xlbridge.session import BoardResult, EventResult, PairResult
-from xlbridge.workbook import layout as L
-from xlbridge.workbook.printing import prepare_printing
-from xlbridge.workbook.reader import source_row
-from xlbridge.workbook.sheets import damage_message, sheet_parts
-from xlbridge.workbook.template import (
-    BOLD,
-    COMPUTED_FILL,
-    HEADER_FILL,
-    HEADER_FONT,
-    header_row,
-)
+from xlbridge.scored import BoardResult, EventResult, PairResult
+from xlbridge.workbook.pairs import layout as L
+from xlbridge.workbook.pairs.printing import prepare_printing
+from xlbridge.workbook.pairs.reader import source_row
+from xlbridge.workbook.shared.sheets import damage_message, sheet_parts
+from xlbridge.workbook.shared.style import BOLD, COMPUTED_FILL, HEADER_FILL, HEADER_FONT, header_row
 
 if TYPE_CHECKING:
     from xlbridge.hands import SessionHands
@@ -91,7 +85,7 @@ def write_results(
         raise InputFileError(damage_message(Path(source), exc)) from exc
     fill_results(wb, result)
     if hands is not None:
-        from xlbridge.workbook.handsheet import fill_hands  # only when hands are given
+        from xlbridge.workbook.pairs.handsheet import fill_hands  # only when hands are given
 
         fill_hands(wb, hands)
     wb.save(target)

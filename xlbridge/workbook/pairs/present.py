@@ -17,8 +17,8 @@ from xlbridge.board import FrequencyLine
 from xlbridge.contract import board_dealer, board_vulnerability
 from xlbridge.report import format_figure, format_frequency_table
 from xlbridge.result import Artificial, Result, Weighted, counts_as_result, format_result
-from xlbridge.session import BoardResult, EventResult, ScoredPlay
-from xlbridge.workbook.printing import event_title, played_text
+from xlbridge.scored import BoardResult, EventResult, ScoredPlay
+from xlbridge.workbook.pairs.printing import event_title, played_text
 
 __all__ = ["explain_board", "format_ranking", "format_table"]
 

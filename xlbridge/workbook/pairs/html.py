@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 from xlbridge.contract import Seat, Strain, board_vulnerability
 from xlbridge.report import format_figure
 from xlbridge.result import format_result
-from xlbridge.session import BoardResult, EventResult, PairResult
-from xlbridge.workbook.printing import event_title, pair_name, played_text
+from xlbridge.scored import BoardResult, EventResult, PairResult
+from xlbridge.workbook.pairs.printing import event_title, pair_name, played_text
 
 if TYPE_CHECKING:
     from xlbridge.hands import BoardHands, SessionHands

@@ -30,8 +30,9 @@ from xlbridge.contract import (
     format_contract,
     score_contract,
 )
-from xlbridge.workbook import layout as L
-from xlbridge.workbook.template import build_template, fix_properties, write_templates
+from xlbridge.workbook.pairs import layout as L
+from xlbridge.workbook.pairs.template import build_template, write_templates
+from xlbridge.workbook.shared.style import fix_properties
 
 __all__ = [
     "EXAMPLE_NAME",

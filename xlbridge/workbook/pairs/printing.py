@@ -27,9 +27,9 @@ from xlbridge.errors import ScoringError
 from xlbridge.event import Play
 from xlbridge.report import format_figure
 from xlbridge.result import format_result
-from xlbridge.session import EventResult, PairResult
-from xlbridge.workbook import layout as L
-from xlbridge.workbook.template import BOLD, HEADER_FILL, HEADER_FONT, TITLE_FONT
+from xlbridge.scored import EventResult, PairResult
+from xlbridge.workbook.pairs import layout as L
+from xlbridge.workbook.shared.style import BOLD, HEADER_FILL, HEADER_FONT, TITLE_FONT
 
 __all__ = [
     "event_title",

@@ -1,0 +1,194 @@
+"""A scored session as a PBN 2.1 results file (score tables, ranking, deals, double dummy)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from xlbridge.contract import (
+    Seat,
+    parse_contract,
+    parse_tricks_result,
+)
+from xlbridge.errors import ScoringError
+from xlbridge.event import Play, ScoringForm
+from xlbridge.formats.pbn.deals import board_tags
+from xlbridge.formats.pbn.syntax import Column, format_table, format_tag
+from xlbridge.hands import (
+    STRAINS,
+    BoardHands,
+    SessionHands,
+)
+from xlbridge.result import format_result
+from xlbridge.scored import BoardResult, EventResult
+
+__all__ = [
+    "format_results",
+]
+
+
+def format_results(result: EventResult, hands: SessionHands | None = None, date: str = "") -> str:
+    """A scored session as a PBN 2.1 results file, one game per board (per fouled version).
+
+    Each game has the event tags, the board's Dealer and Vulnerable (and its
+    Deal, OptimumScore and OptimumResultTable when ``hands`` has them) and a
+    ScoreTable of the board's traveller: PairId_NS, PairId_EW, Contract,
+    Declarer, Result (tricks taken), Score_NS, then MP_NS, MP_EW,
+    Percentage_NS, Percentage_EW (matchpoints) or IMP_NS, IMP_EW (Butler,
+    cross-IMPs).  The first game also has the TotalScoreTable: Rank (``3=``
+    for a tie), PairId, Direction, TotalScoreMP and TotalPercentage (or
+    TotalScoreIMP), NrBoards and Names.  Figures are exact where whole and
+    to two decimals otherwise; a score that is not a plain number
+    (weighted, split, artificial) is written as its cell text without spaces.
+    """
+    games = []
+    for index, board in enumerate(result.boards):
+        lines = _event_tags(result, board.board, hands, date)
+        lines += _optimum(hands.get(board.board) if hands else None)
+        lines += _score_table(result, board)
+        if index == 0:
+            lines += _total_score_table(result)
+        games.append("\n".join(lines))
+    return "% PBN 2.1\n% Creator: xlbridge\n" + "\n\n".join(games) + "\n"
+
+
+_SCORING = {
+    ScoringForm.MATCHPOINTS: "MatchPoints",
+    ScoringForm.BUTLER: "IMP;Butler",
+    ScoringForm.CROSS_IMPS: "IMP;Cross-IMPs",
+}
+
+
+def _event_tags(
+    result: EventResult, number: int, hands: SessionHands | None, date: str
+) -> list[str]:
+    board_hands = hands.get(number) if hands else None
+    tags = board_tags(number, board_hands.deal if board_hands else None)
+    return [
+        format_tag("Event", result.event.name),
+        format_tag("Site", ""),
+        format_tag("Date", date or "????.??.??"),
+        tags[0],
+        *(format_tag(seat, "") for seat in ("West", "North", "East", "South")),
+        *tags[1:],
+        format_tag("Scoring", _SCORING[result.event.settings.form]),
+        format_tag("Declarer", ""),
+        format_tag("Contract", ""),
+        format_tag("Result", ""),
+        format_tag("Competition", "Pairs"),
+    ]
+
+
+def _optimum(board: BoardHands | None) -> list[str]:
+    if board is None or board.dd is None or board.par is None:
+        return []
+    score = board.par.score
+    lines = [format_tag("OptimumScore", f"NS {score}" if score >= 0 else f"EW {-score}")]
+    columns = (Column("Declarer"), Column("Denomination", 2, "R"), Column("Result", 2, "R"))
+    rows = [
+        (seat.value, strain.value, str(board.dd.tricks_for(seat, strain)))
+        for seat in (Seat.N, Seat.S, Seat.E, Seat.W)
+        for strain in STRAINS
+    ]
+    return lines + format_table("OptimumResultTable", columns, rows)
+
+
+def _figure(value: Fraction | None) -> str:
+    if value is None:
+        return "-"
+    if value.denominator == 1:
+        return str(value.numerator)
+    text = f"{float(value):.2f}"
+    return "0.00" if text == "-0.00" else text
+
+
+def _tricks(contract_text: str, relative: str) -> str:
+    """Tricks taken (PBN's Result) from the contract and the result relative to it."""
+    try:
+        contract = parse_contract(contract_text)
+    except ScoringError:
+        return "-"
+    if contract is None:
+        return "-"
+    try:
+        return str(contract.level + 6 + parse_tricks_result(relative, contract))
+    except ScoringError:
+        return "-"
+
+
+def _score_entry(play: Play) -> str:
+    text = format_result(play.result)
+    return text.replace(" ", "") if text else "-"
+
+
+def _score_table(result: EventResult, board: BoardResult) -> list[str]:
+    matchpoints = result.top is not None
+    units = ("MP_NS", "MP_EW") if matchpoints else ("IMP_NS", "IMP_EW")
+    columns = [
+        Column("PairId_NS", 2, "R"),
+        Column("PairId_EW", 2, "R"),
+        Column("Contract", 5, "L"),
+        Column("Declarer", 1, "R"),
+        Column("Result", 2, "R"),
+        Column("Score_NS", 6, "R"),
+        Column(units[0], 6, "R"),
+        Column(units[1], 6, "R"),
+    ]
+    if matchpoints:
+        columns += [Column("Percentage_NS", 6, "R"), Column("Percentage_EW", 6, "R")]
+    rows = []
+    for scored in board.plays:
+        play = scored.play
+        contract = "Pass" if play.contract.strip().lower() in ("pass", "p") else play.contract
+        row = [
+            _pair_id(play.ns),
+            _pair_id(play.ew),
+            contract or "-",
+            play.declarer or "-",
+            _tricks(play.contract, play.tricks) if play.contract else "-",
+            _score_entry(play),
+            _figure(scored.ns_score),
+            _figure(scored.ew_score),
+        ]
+        if matchpoints and result.top:
+            top = Fraction(result.top)
+            row += [
+                _figure(None if s is None else 100 * s / top)
+                for s in (scored.ns_score, scored.ew_score)
+            ]
+        rows.append(tuple(row))
+    return format_table("ScoreTable", columns, rows)
+
+
+def _pair_id(label: str) -> str:
+    """PBN's PairId of a pair: its number (a Mitchell numbered by direction labels ``NS 3``)."""
+    direction, _, number = label.partition(" ")
+    return number if direction in ("NS", "EW") and number else label
+
+
+def _total_score_table(result: EventResult) -> list[str]:
+    matchpoints = result.top is not None
+    by_direction = result.fields != ("",)
+    columns = [Column("Rank", 3, "R"), Column("PairId", 2, "R")]
+    if by_direction:
+        columns.append(Column("Direction", 2, "L"))
+    if matchpoints:
+        columns += [Column("TotalScoreMP", 7, "R"), Column("TotalPercentage", 6, "R")]
+    else:
+        columns.append(Column("TotalScoreIMP", 7, "R"))
+    columns += [Column("NrBoards", 2, "R"), Column("Names", 30, "L")]
+    rows = []
+    for pair in result.pairs:
+        if not pair.rank:
+            continue
+        row = [pair.rank, _pair_id(pair.pair.label)]
+        if by_direction:
+            row.append(pair.field or pair.pair.label.partition(" ")[0])
+        row.append(_figure(pair.total))
+        if matchpoints:
+            row.append(_figure(pair.percentage))
+        row += [str(len(pair.boards)), pair.pair.names]
+        rows.append(tuple(row))
+    return format_table("TotalScoreTable", columns, rows)
+
+
+# --- results in: a published event's score tables -----------------------------------------

@@ -1,0 +1,3 @@
+"""The club-pairs workbook: its template, reader, results writer, pages and imported events."""
+
+from __future__ import annotations

@@ -1,0 +1,3 @@
+"""What the pairs and the teams workbooks share: the cell layer and the workbook checks."""
+
+from __future__ import annotations

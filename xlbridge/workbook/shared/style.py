@@ -1,0 +1,76 @@
+"""The look both workbooks share: colours, fonts, header rows, columns, fixed properties."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from openpyxl import Workbook
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.worksheet.worksheet import Worksheet
+
+__all__ = [
+    "BOLD",
+    "COMPUTED_FILL",
+    "HEADER_FILL",
+    "HEADER_FONT",
+    "NOTE_FILL",
+    "THIN",
+    "TITLE_FONT",
+    "WARN_FILL",
+    "WARN_FONT",
+    "Column",
+    "fix_properties",
+    "header_row",
+]
+
+#: A fixed timestamp, so that a rebuilt template carries the same properties.
+_FIXED_TIME = datetime(2024, 1, 1)
+
+HEADER_FONT = Font(bold=True, color="FFFFFF")
+HEADER_FILL = PatternFill("solid", fgColor="1F5C3A")
+COMPUTED_FILL = PatternFill("solid", fgColor="EDEDED")
+WARN_FILL = PatternFill("solid", fgColor="FFC7CE")
+WARN_FONT = Font(color="9C0006")
+NOTE_FILL = PatternFill("solid", fgColor="FFEB9C")
+TITLE_FONT = Font(bold=True, size=14)
+BOLD = Font(bold=True)
+THIN = Border(bottom=Side(style="thin", color="999999"))
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of an entry or result table."""
+
+    letter: str
+    header: str
+    width: float
+    help: str = ""
+    number_format: str = "General"
+
+
+def header_row(ws: Worksheet, columns: Sequence[Column], row: int = 1) -> None:
+    for col in columns:
+        cell = ws[f"{col.letter}{row}"]
+        cell.value = col.header
+        cell.font = HEADER_FONT
+        cell.fill = HEADER_FILL
+        cell.alignment = Alignment(horizontal="center", vertical="center")
+        ws.column_dimensions[col.letter].width = col.width
+    ws.freeze_panes = f"A{row + 1}"
+    ws.print_title_rows = f"{row}:{row}"
+    ws.auto_filter.ref = None
+    ws.page_setup.orientation = "landscape"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.print_options.gridLines = True
+
+
+def fix_properties(wb: Workbook) -> None:
+    """Give the workbook fixed document properties, so rebuilding changes nothing."""
+    wb.properties.creator = "xlbridge"
+    wb.properties.lastModifiedBy = "xlbridge"
+    wb.properties.created = _FIXED_TIME
+    wb.properties.modified = _FIXED_TIME
