@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from xlbridge.errors import ScoringError
-from xlbridge.event import Event, Play, Settings
+from xlbridge.event import Event, Play, Player, Settings
 from xlbridge.exact import decimal_text, round_half_away
 from xlbridge.scored import BoardResult, EventResult, PairResult, ScoredPlay
 from xlbridge.session import score_event
@@ -75,15 +75,6 @@ class Figure:
 
     def __str__(self) -> str:
         return f"{float(self.value):.{self.places}f}"
-
-
-@dataclass(frozen=True)
-class Player:
-    """One player of a pair: the name, the national (federation) number, a guest or not."""
-
-    name: str
-    national_id: str = ""
-    guest: bool = False
 
 
 @dataclass(frozen=True)

@@ -27,12 +27,13 @@ from enum import Enum
 from typing import TypeVar
 
 from xlbridge.errors import ContractError
-from xlbridge.exact import is_blank, normalise_text, parse_fraction, quote
+from xlbridge.exact import is_blank, normalise_text, parse_fraction, quote, whole_number
 
 __all__ = [
     "PASSED_OUT_NAMES",
     "Contract",
     "Doubling",
+    "PlayedContract",
     "Seat",
     "Strain",
     "Vulnerability",
@@ -67,9 +68,9 @@ class Seat(_Token):
     W = "W"
 
     @classmethod
-    def parse(cls, text: str) -> Seat:
+    def parse(cls, text: object) -> Seat:
         """The seat named by ``text`` (``'N'``, ``'north'``, ``' West '``)."""
-        return _lookup(_SEAT_NAMES, text, "a seat (expected N, E, S or W)")
+        return _lookup(_SEAT_NAMES, text, "a seat (expected N, E, S or W)", "declarer")
 
     @property
     def is_north_south(self) -> bool:
@@ -87,9 +88,9 @@ class Strain(_Token):
     NT = "NT"
 
     @classmethod
-    def parse(cls, text: str) -> Strain:
+    def parse(cls, text: object) -> Strain:
         """The strain named by ``text`` (``'h'``, ``'♥'``, ``'hearts'``, ``'N'``, ``'nt'``)."""
-        return _lookup(_STRAIN_NAMES, text, "a strain (expected C, D, H, S or NT)")
+        return _lookup(_STRAIN_NAMES, text, "a strain (expected C, D, H, S or NT)", "contract")
 
 
 class Doubling(_Token):
@@ -100,9 +101,9 @@ class Doubling(_Token):
     REDOUBLED = "XX"
 
     @classmethod
-    def parse(cls, text: str) -> Doubling:
+    def parse(cls, text: object) -> Doubling:
         """The doubling written as ``text``: ``''``, ``'X'``, ``'XX'`` (or ``'*'``, ``'**'``)."""
-        return _lookup(_DOUBLING_NAMES, text, "a doubling (expected '', X or XX)")
+        return _lookup(_DOUBLING_NAMES, text, "a doubling (expected '', X or XX)", "contract")
 
 
 class Vulnerability(_Token):
@@ -114,7 +115,7 @@ class Vulnerability(_Token):
     BOTH = "Both"
 
     @classmethod
-    def parse(cls, text: str) -> Vulnerability:
+    def parse(cls, text: object) -> Vulnerability:
         """The vulnerability in ``text``: ``'None'``, ``'Love'``, ``'-'``, ``'N-S'``, ``'All'``."""
         expected = "a vulnerability (expected None, NS, EW or Both)"
         return _lookup(_VULNERABILITY_NAMES, text, expected)
@@ -132,10 +133,10 @@ def _squash(text: str) -> str:
     return re.sub(r"[\s\ufe0f]+", "", normalise_text(text)).upper()
 
 
-def _lookup(names: Mapping[str, _E], text: object, expected: str) -> _E:
+def _lookup(names: Mapping[str, _E], text: object, expected: str, part: str = "") -> _E:
     member = names.get(_squash(text)) if isinstance(text, str) else None
     if member is None:
-        raise ContractError(f"{quote(text)} is not {expected}")
+        raise ContractError(f"{quote(text)} is not {expected}", part=part)
     return member
 
 
@@ -199,12 +200,18 @@ class Contract:
     doubling: Doubling = Doubling.UNDOUBLED
 
     def __post_init__(self) -> None:
-        if type(self.level) is not int or not 1 <= self.level <= 7:
-            raise ContractError(f"{self.level!r} is not a contract level (expected 1-7)")
+        if type(self.level) is not int or not 1 <= self.level <= 7:  # a Python caller's slips
+            raise ContractError(
+                f"{self.level!r} is not a contract level (expected 1-7)", part="contract"
+            )
         if not isinstance(self.strain, Strain):
-            raise ContractError(f"{self.strain!r} is not a Strain (use Strain.parse)")
+            raise ContractError(
+                f"{self.strain!r} is not a Strain (use Strain.parse)", part="contract"
+            )
         if not isinstance(self.doubling, Doubling):
-            raise ContractError(f"{self.doubling!r} is not a Doubling (use Doubling.parse)")
+            raise ContractError(
+                f"{self.doubling!r} is not a Doubling (use Doubling.parse)", part="contract"
+            )
 
     def __str__(self) -> str:
         return format_contract(self)
@@ -255,7 +262,9 @@ def parse_contract(text: str) -> Contract | None:
     match = _CONTRACT_PATTERN.fullmatch(squashed)
     strain = _STRAIN_NAMES.get(match.group(2)) if match else None
     if match is None or strain is None:
-        raise ContractError(f"{quote(text)} is not a contract {_CONTRACT_EXPECTED}")
+        raise ContractError(
+            f"{quote(text)} is not a contract {_CONTRACT_EXPECTED}", part="contract"
+        )
     return Contract(int(match.group(1)), strain, _DOUBLING_NAMES[match.group(3) or ""])
 
 
@@ -295,9 +304,11 @@ def _read_tricks(value: object) -> int:
     try:
         number = parse_fraction(value)
     except ValueError:
-        raise ContractError(f"{quote(value)} is not a result {_RESULT_EXPECTED}") from None
+        raise ContractError(
+            f"{quote(value)} is not a result {_RESULT_EXPECTED}", part="result"
+        ) from None
     if number.denominator != 1:
-        raise ContractError(f"{quote(value)} is not a whole number of tricks")
+        raise ContractError(f"{quote(value)} is not a whole number of tricks", part="result")
     return int(number)
 
 
@@ -306,17 +317,20 @@ def _check_result(contract: Contract | None, result: int, value: object) -> None
     if contract is None:
         if result != 0:
             raise ContractError(
-                f"{quote(value)} is not a result for a passed-out board (expected 0)"
+                f"{quote(value)} is not a result for a passed-out board (expected 0)",
+                part="result",
             )
     elif result > contract.max_overtricks:
         raise ContractError(
             f"{quote(value)} is not possible for {contract}: "
-            f"at most {contract.max_overtricks} overtricks"
+            f"at most {contract.max_overtricks} overtricks",
+            part="result",
         )
     elif -result > contract.max_undertricks:
         raise ContractError(
             f"{quote(value)} is not possible for {contract}: "
-            f"at most {contract.max_undertricks} undertricks"
+            f"at most {contract.max_undertricks} undertricks",
+            part="result",
         )
 
 
@@ -383,13 +397,15 @@ def score_contract(
     >>> score_contract(Contract(4, Strain.S, Doubling.DOUBLED), Seat.N, -3, Vulnerability.NS)
     -800
     """
-    if isinstance(result, bool) or not isinstance(result, int):
-        raise ContractError(f"{result!r} is not a whole number of tricks")
+    if isinstance(result, bool) or not isinstance(result, int):  # a Python caller's slip
+        raise ContractError(f"{result!r} is not a whole number of tricks", part="result")
     _check_result(contract, result, result)
     if contract is None:
         return 0
     if not isinstance(declarer, Seat):
-        raise ContractError(f"{declarer!r} is not a declarer for {contract} (expected a Seat)")
+        raise ContractError(
+            f"{declarer!r} is not a declarer for {contract} (expected a Seat)", part="declarer"
+        )
     vulnerable = vulnerability.is_vulnerable(declarer)
     if result >= 0:
         score = _made_score(contract, result, vulnerable)
@@ -415,6 +431,163 @@ def _undertrick_penalty(doubling: Doubling, undertricks: int, vulnerable: bool) 
     """What the defenders score for ``undertricks`` (at least 1)."""
     first, additional, fourth_on = _UNDERTRICKS[(doubling, vulnerable)]
     return first + additional * (undertricks - 1) + fourth_on * max(0, undertricks - 3)
+
+
+@dataclass(frozen=True)
+class PlayedContract:
+    """A contract as played: ``contract`` (``None``: passed out), ``declarer`` and ``result``.
+
+    ``result`` is the tricks relative to the contract (0 made exactly, 1 one
+    over, -2 two down); :attr:`tricks` is the tricks declarer took.  Every
+    reader parses the three cells once (:meth:`from_cells`; a file's tricks
+    taken, :meth:`from_tricks`), the score comes from Law 77 once
+    (:meth:`score`), and every output writes it one way: ``str()`` on a score
+    card (``4H+1 N``, ``Pass``), :meth:`cells` in a workbook's three columns,
+    :attr:`tricks` in PBN and USEBIO.  A passed-out board has no declarer and a
+    result of 0.
+
+    >>> played = PlayedContract.from_cells("4 h x", "n", "+1")
+    >>> played
+    PlayedContract(contract=Contract(level=4, strain=Strain.H, doubling=Doubling.DOUBLED), \
+declarer=Seat.N, result=1)
+    >>> str(played), played.cells(), played.tricks, played.score(Vulnerability.NONE)
+    ('4HX+1 N', ('4HX', 'N', '+1'), 11, 690)
+    >>> PlayedContract.parse("4HX+1 N") == played, str(PlayedContract.from_cells("All Pass"))
+    (True, 'Pass')
+    """
+
+    contract: Contract | None
+    declarer: Seat | None = None
+    result: int = 0
+
+    def __post_init__(self) -> None:
+        if self.contract is not None and not isinstance(self.contract, Contract):
+            raise ContractError(
+                f"{quote(self.contract)} is not a Contract (use parse_contract)", part="contract"
+            )
+        if self.contract is None:
+            if self.declarer is not None:
+                raise ContractError("a passed-out board has no declarer", part="declarer")
+        elif not isinstance(self.declarer, Seat):
+            raise ContractError(
+                f"{quote(self.declarer)} is not a declarer for {self.contract} "
+                "(expected N, E, S or W)",
+                part="declarer",
+            )
+        if isinstance(self.result, bool) or not isinstance(self.result, int):
+            raise ContractError(f"{self.result!r} is not a whole number of tricks", part="result")
+        _check_result(self.contract, self.result, self.result)
+
+    @classmethod
+    def from_cells(
+        cls, contract: object, declarer: object = None, result: object = None
+    ) -> PlayedContract | None:
+        """The contract played, from its three cells as a person or a terminal typed them.
+
+        ``contract``: ``4HX``, ``4 S``, ``3 NT x``, ``4♥``, or a passed-out
+        word (:data:`PASSED_OUT_NAMES`); ``declarer``: ``N``, ``north``...;
+        ``result``: ``=``, ``+2``, ``-1``, ``m``/``made``, or a number
+        relative to the contract (Excel turns a typed ``+1`` into 1).  A
+        passed-out board takes a blank or 0 as its result and a blank (or a
+        seat) as its declarer.  ``None`` when the contract cell is blank.
+
+        A cell that is wrong raises :class:`~xlbridge.errors.ContractError`
+        whose ``part`` names it (``contract``, ``declarer`` or ``result``).
+        """
+        if is_blank(contract):
+            return None
+        parsed = parse_contract(contract)  # type: ignore[arg-type]
+        if parsed is None:
+            if not is_blank(declarer):
+                Seat.parse(declarer)  # a seat is harmless; anything else is a slip
+            parse_tricks_result(result, None)
+            return cls(None)
+        seat = Seat.parse(declarer) if not is_blank(declarer) else None
+        if seat is None:
+            raise ContractError(
+                f"a blank declarer for {parsed} (expected N, E, S or W)", part="declarer"
+            )
+        if is_blank(result):
+            raise ContractError(f"a blank result for {parsed} {_RESULT_EXPECTED}", part="result")
+        return cls(parsed, seat, parse_tricks_result(result, parsed))
+
+    @classmethod
+    def from_tricks(
+        cls, contract: object, declarer: object = None, tricks: object = None
+    ) -> PlayedContract | None:
+        """The contract played, from a file that gives the tricks declarer took (PBN's
+        ``Result``, USEBIO's ``TRICKS``): ``4H``, ``N``, ``9`` is 4H one down.
+
+        ``None`` when the contract is blank; a passed-out board's declarer and
+        tricks are not read (files write ``N`` and ``0`` there).
+        """
+        if is_blank(contract):
+            return None
+        parsed = parse_contract(contract)  # type: ignore[arg-type]
+        if parsed is None:
+            return cls(None)
+        try:
+            taken = whole_number(tricks)
+        except ValueError:
+            raise ContractError(
+                f"{quote(tricks)} is not a number of tricks taken (0 to 13)", part="result"
+            ) from None
+        if not 0 <= taken <= 13:
+            raise ContractError(
+                f"{quote(tricks)} is not a number of tricks taken (0 to 13)", part="result"
+            )
+        return cls(parsed, Seat.parse(declarer), taken - parsed.level - 6)
+
+    @classmethod
+    def parse(cls, text: str) -> PlayedContract:
+        """The canonical text back (``4HX+1 N``, ``3NT= S``, ``4S-2 E``, ``Pass``).
+
+        >>> PlayedContract.parse("3NT= S").tricks
+        9
+        """
+        if is_passed_out(text):
+            return cls(None)
+        match = _PLAYED_TEXT.fullmatch(normalise_text(text)) if isinstance(text, str) else None
+        if match is None:
+            raise ContractError(
+                f"{quote(text)} is not a contract as played (expected e.g. 4H+1 N, 3NT= S, Pass)",
+                part="contract",
+            )
+        played = cls.from_cells(match.group(1), match.group(3), match.group(2))
+        assert played is not None
+        return played
+
+    @property
+    def tricks(self) -> int | None:
+        """The tricks declarer took (``None`` when passed out)."""
+        return None if self.contract is None else self.contract.level + 6 + self.result
+
+    @property
+    def result_text(self) -> str:
+        """The result as a traveller writes it: ``=``, ``+1``, ``-2`` (``""`` when passed out)."""
+        if self.contract is None:
+            return ""
+        return "=" if self.result == 0 else f"{self.result:+d}"
+
+    def score(self, vulnerability: Vulnerability) -> int:
+        """The NS score by Law 77 (:func:`score_contract`)."""
+        return score_contract(self.contract, self.declarer, self.result, vulnerability)
+
+    def cells(self) -> tuple[str, str, str]:
+        """The contract, declarer and result cells of a traveller: ``('4HX', 'N', '+1')``."""
+        if self.contract is None:
+            return (_PASSED_OUT_TEXT, "", "")
+        assert self.declarer is not None
+        return (format_contract(self.contract), self.declarer.value, self.result_text)
+
+    def __str__(self) -> str:
+        if self.contract is None:
+            return _PASSED_OUT_TEXT
+        assert self.declarer is not None
+        return f"{format_contract(self.contract)}{self.result_text} {self.declarer.value}"
+
+
+_PLAYED_TEXT = re.compile(r"(.+?)\s*(=|[+-]\d+)\s+(\S+)")
 
 
 # The standard cycle of 16 boards; board 17 is dealt like board 1.
@@ -451,11 +624,13 @@ def _board_number(board: object) -> int:
     try:
         number = parse_fraction(board)
     except ValueError:
-        raise ContractError(f"board {quote(board)} is not a number") from None
+        raise ContractError(f"board {quote(board)} is not a number", part="board") from None
     if number.denominator != 1:
-        raise ContractError(f"board {quote(board)} is not a whole number")
+        raise ContractError(f"board {quote(board)} is not a whole number", part="board")
     if number < 1:
-        raise ContractError(f"board {quote(board)} is not a board number (expected 1 or more)")
+        raise ContractError(
+            f"board {quote(board)} is not a board number (expected 1 or more)", part="board"
+        )
     return int(number)
 
 

@@ -105,7 +105,16 @@ class RulingError(ScoringError):
 
 
 class ContractError(ScoringError):
-    """A contract, declarer, result or board number that is not valid."""
+    """A contract, declarer, result or board number that is not valid.
+
+    ``part`` says which of a played contract's cells is wrong: ``contract``,
+    ``declarer``, ``result`` or ``board`` (``""`` when not known), so that a
+    reader names its column.
+    """
+
+    def __init__(self, what: str, where: str = "", part: str = "") -> None:
+        super().__init__(what, where)
+        self.part = part
 
 
 class BoardError(ScoringError):

@@ -16,6 +16,7 @@ import datetime
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from xlbridge.exact import format_date
 from xlbridge.result import Row
 from xlbridge.settings import (
     Choice,
@@ -31,8 +32,10 @@ __all__ = [
     "Adjustment",
     "AdjustmentUnit",
     "Event",
+    "EventFacts",
     "Pair",
     "Play",
+    "Player",
     "Ranking",
     "ScoringForm",
     "Settings",
@@ -52,6 +55,15 @@ class AdjustmentUnit(Choice):
 
     MATCHPOINTS = "MP"
     PERCENT_OF_TOP = "%"
+
+
+@dataclass(frozen=True)
+class Player:
+    """One player of a pair: the name, the national (federation) number, a guest or not."""
+
+    name: str
+    national_id: str = ""
+    guest: bool = False
 
 
 @dataclass(frozen=True)
@@ -100,6 +112,33 @@ class Adjustment:
     board: int | None = None
     reason: str = ""
     source: str = ""
+
+
+@dataclass(frozen=True)
+class EventFacts:
+    """What the Settings sheet says about the event, read once and printed on every output.
+
+    ``name`` and ``date`` head the results; ``club`` and ``club_number`` go to
+    the national body (USEBIO); ``movement`` is the movement as Settings
+    names it (``Mitchell``, ``Howell``); ``hand_records`` the hand-record
+    file Settings names ("" for none).
+
+    >>> EventFacts("Tuesday pairs", datetime.date(2026, 11, 24)).title
+    'Tuesday pairs, 24 November 2026'
+    """
+
+    name: str = ""
+    date: datetime.date | None = None
+    club: str = ""
+    club_number: str = ""
+    movement: str = ""
+    hand_records: str = ""
+
+    @property
+    def title(self) -> str:
+        """The name and date as a heading: ``Tuesday pairs, 24 November 2026``."""
+        name = self.name or "Results"
+        return f"{name}, {format_date(self.date)}" if self.date else name
 
 
 @dataclass(frozen=True)

@@ -23,8 +23,10 @@ from numbers import Rational
 __all__ = [
     "DECORATED_DIGITS",
     "decimal_text",
+    "format_date",
     "is_blank",
     "normalise_text",
+    "parse_date",
     "parse_fraction",
     "parse_percent",
     "quote",
@@ -258,3 +260,94 @@ def decimal_text(value: Fraction) -> str:
     if Fraction(text) != value:
         return f"{value.numerator}/{value.denominator}"
     return text
+
+
+_MONTHS = {
+    name: number
+    for number, names in enumerate(
+        (
+            ("jan", "january"),
+            ("feb", "february"),
+            ("mar", "march"),
+            ("apr", "april"),
+            ("may",),
+            ("jun", "june"),
+            ("jul", "july"),
+            ("aug", "august"),
+            ("sep", "sept", "september"),
+            ("oct", "october"),
+            ("nov", "november"),
+            ("dec", "december"),
+        ),
+        start=1,
+    )
+    for name in names
+}
+_ISO_DATE = re.compile(r"(\d{4})[-./](\d{1,2})[-./](\d{1,2})")
+_NUMERIC_DATE = re.compile(r"(\d{1,2})[-./](\d{1,2})[-./](\d{2}|\d{4})")
+_WORDS_DATE = re.compile(r"(?:[a-z]+,?\s+)?(\d{1,2})(?:st|nd|rd|th)?\s+([a-z]+)\.?,?\s+(\d{4})")
+_WORDS_FIRST_DATE = re.compile(
+    r"(?:[a-z]+,?\s+)?([a-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})"
+)
+_DATE_EXPECTED = "(type it as 24/11/2026, 2026-11-24 or 24 Nov 2026)"
+
+
+def parse_date(value: object) -> datetime.date:
+    """The date a cell holds: a date cell, or text as people type it.
+
+    Text is ``24/11/2026`` (day first, as in the UK and as USEBIO 1.2 writes
+    it; ``11/24/2026`` is read month first only because 24 is no month),
+    ``2026-11-24`` (ISO, as USEBIO 1.3 writes it), ``2026.11.24`` (PBN),
+    ``24 Nov 2026`` or ``24 November 2026`` (a weekday before it is allowed),
+    ``Nov 24, 2026``; a two-digit year is in this century.  Anything else, a
+    number included (a date cell whose format was lost shows a number), raises
+    :class:`ValueError` saying how to type it.
+
+    >>> [parse_date(t).isoformat() for t in ("24/11/2026", "2026-11-24", "Tue 24 Nov 2026")]
+    ['2026-11-24', '2026-11-24', '2026-11-24']
+    >>> parse_date("31/02/2026")
+    Traceback (most recent call last):
+    ...
+    ValueError: '31/02/2026' is not a date (type it as 24/11/2026, 2026-11-24 or 24 Nov 2026)
+    """
+    if isinstance(value, datetime.datetime):
+        return value.date()
+    if isinstance(value, datetime.date):
+        return value
+    if not isinstance(value, str):
+        raise ValueError(f"{quote(value)} is not a date {_DATE_EXPECTED}")
+    text = normalise_text(value).lower()
+    try:
+        parts = _date_parts(text)
+        if parts is not None:
+            return datetime.date(*parts)
+    except ValueError:
+        pass
+    raise ValueError(f"{quote(value)} is not a date {_DATE_EXPECTED}")
+
+
+def _date_parts(text: str) -> tuple[int, int, int] | None:
+    """(year, month, day) as written in ``text``, or ``None`` when it is no date form."""
+    if match := _ISO_DATE.fullmatch(text):
+        return int(match[1]), int(match[2]), int(match[3])
+    if match := _NUMERIC_DATE.fullmatch(text):
+        first, second, year = int(match[1]), int(match[2]), int(match[3])
+        year += 2000 if len(match[3]) == 2 else 0
+        day, month = (second, first) if second > 12 >= first else (first, second)
+        return year, month, day
+    if match := _WORDS_DATE.fullmatch(text):
+        named = _MONTHS.get(match[2])
+        return None if named is None else (int(match[3]), named, int(match[1]))
+    if match := _WORDS_FIRST_DATE.fullmatch(text):
+        named = _MONTHS.get(match[1])
+        return None if named is None else (int(match[3]), named, int(match[2]))
+    return None
+
+
+def format_date(day: datetime.date | None) -> str:
+    """A date as people read it on the results: ``24 November 2026`` (``""`` without one).
+
+    >>> format_date(datetime.date(2026, 11, 4))
+    '4 November 2026'
+    """
+    return f"{day.day} {day:%B %Y}" if day else ""

@@ -1,0 +1,233 @@
+"""A pair's label: its number, its direction when numbered by direction, its club in a merge.
+
+Every reader parses what a person or a file wrote for a pair (``3``,
+``3.0``, ``NS 3``, ``3NS``, ``ns3``, ``N-S 3``, ``EW 12``, ``12EW`` as
+Compscore3's USEBIO files write it) once, into a :class:`PairLabel`, and
+every output takes it from there: its canonical text (``NS 3``, ``3``), its
+number and direction (USEBIO ``3NS``, PBN ``PairId`` and ``Direction``), its
+heading (``NS 3``, ``Pair 3``) and its place in a list (:attr:`PairLabel.sort_key`:
+pair 2 before pair 10, NS before EW).
+
+A pair is known by its number alone (a Howell, a Mitchell numbered straight
+through, NS 1-9 and EW 10-18), or by its number and direction (a Mitchell
+numbered in each direction, NS 1..n and EW 1..n): ``direction`` is ``NS`` or
+``EW`` only then.  A merge of several clubs keeps their pairs apart by the
+club's name (``Acol:3``).
+
+>>> label = PairLabel.parse("3ns")
+>>> label
+PairLabel('3', 'NS')
+>>> str(label), label.number, label.direction, label.display
+('NS 3', '3', 'NS', 'NS 3')
+>>> PairLabel.parse(12.0).display, PairLabel.parse("Acol:EW 5").club
+('Pair 12', 'Acol')
+>>> sorted((PairLabel.parse(t) for t in ("10", "EW 2", "2", "NS 1")), key=sort_key)
+[PairLabel('1', 'NS'), PairLabel('2'), PairLabel('10'), PairLabel('2', 'EW')]
+
+**Why a str.**  A label is text to everything that compares or hashes it:
+``PairLabel.parse("NS 3") == "NS 3"``, it hashes as its text, and a dict
+keyed by labels is found by the text.  The session's and the merge's inner
+loops key dicts by labels a quarter of a million times; a ``str`` subclass
+keeps C's hashing and comparing there, where a dataclass would call Python
+for each.  Its fields are worked out once, when it is made, and it cannot be
+changed afterwards.  Equality is over every field: the canonical text says
+each of them and is said by them alone.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar
+
+from xlbridge.errors import ScoringError
+from xlbridge.exact import is_blank, normalise_text, quote
+
+__all__ = [
+    "BYE",
+    "DIRECTIONS",
+    "PairLabel",
+    "natural_key",
+    "parse_direction",
+    "sort_key",
+]
+
+#: The directions a pair numbered by direction has.
+DIRECTIONS = ("NS", "EW")
+
+#: The label of the opponent of a pair with a bye.
+BYE_TEXT = "BYE"
+
+_SIDE = r"(N\s*[-/]?\s*S|E\s*[-/]?\s*W)"
+_LEADING = re.compile(rf"{_SIDE}\s*[-:]?\s*([0-9]+)", re.IGNORECASE)
+_TRAILING = re.compile(rf"([0-9]+)\s*-?\s*{_SIDE}", re.IGNORECASE)
+_RUNS = re.compile(r"\d+|\D+")
+_DECIMAL = re.compile(r"([0-9]+)\.([0-9]*)")
+#: What a Pairs sheet's Direction cell may say, by its first letter.
+_DIRECTION_LETTERS = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
+
+
+def natural_key(text: str) -> tuple[tuple[int, int, str], ...]:
+    """A sort key putting ``2`` before ``10`` and ``B2`` before ``B10``.
+
+    >>> sorted(["10", "2", "B10", "B2"], key=natural_key)
+    ['2', '10', 'B2', 'B10']
+    """
+    return tuple(
+        (0, int(part), "") if part.isdigit() else (1, 0, part) for part in _RUNS.findall(text)
+    )
+
+
+def parse_direction(value: object) -> str:
+    """``NS``, ``EW`` or ``""`` from a Direction cell: ``NS``, ``N-S``, ``North``, ``E/W``, ``W``.
+
+    Anything else (a blank, a note for people) is ``""``.
+
+    >>> parse_direction("N-S"), parse_direction("west"), parse_direction(None)
+    ('NS', 'EW', '')
+    """
+    if is_blank(value):
+        return ""
+    return _DIRECTION_LETTERS.get(normalise_text(str(value))[:1].upper(), "")
+
+
+def _number_text(value: object) -> str:
+    """A pair number as text: ``12.0`` and ``'12'`` are ``'12'``."""
+    if isinstance(value, bool):
+        raise ScoringError(f"{quote(value)} is not a pair number")
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if not value.is_integer():
+            raise ScoringError(f"{quote(value)} is not a pair number (a whole number)")
+        return str(int(value))
+    return "" if is_blank(value) else normalise_text(str(value))
+
+
+class PairLabel(str):
+    """A pair's label (see the module docstring): ``number``, ``direction``, ``club``.
+
+    ``PairLabel("3", "NS")`` is NS 3, ``PairLabel("3")`` pair 3, and
+    ``PairLabel("3", "NS", "Acol")`` the Acol club's NS 3 in a merged field.
+    Its text (``str(label)``) is the canonical one, which :meth:`parse` reads
+    back as the same label.
+    """
+
+    number: str
+    direction: str
+    club: str
+    #: True for the opponent of a pair with a bye (:data:`BYE`).
+    is_bye: bool
+    #: Sorts pairs as people list them: by club, NS before EW, pair 2 before pair 10.
+    sort_key: tuple[Any, ...]
+
+    _FIELDS: ClassVar[tuple[str, ...]] = ("number", "direction", "club", "is_bye", "sort_key")
+
+    def __new__(cls, number: str, direction: str = "", club: str = "") -> PairLabel:
+        if not isinstance(number, str) or not number or number != number.strip():
+            raise ScoringError(f"{quote(number)} is not a pair number")
+        if direction not in ("", *DIRECTIONS):
+            raise ScoringError(f"{quote(direction)} is not a direction (NS, EW or blank)")
+        if direction and not number.isdigit():
+            raise ScoringError(f"{quote(number)} is not the number of a pair numbered by direction")
+        text = f"{direction} {number}" if direction else number
+        self = super().__new__(cls, f"{club}:{text}" if club else text)
+        fields = {
+            "number": number,
+            "direction": direction,
+            "club": club,
+            "is_bye": number.upper() == BYE_TEXT and not direction,
+            "sort_key": (
+                natural_key(club),
+                {"NS": 0, "": 1, "EW": 2}[direction],
+                natural_key(number),
+                number,
+            ),
+        }
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
+        return self
+
+    @classmethod
+    def parse(cls, value: object) -> PairLabel:
+        """The label a cell or a file writes: ``3``, ``3.0``, ``NS 3``, ``3NS``, ``ns3``,
+        ``N-S 3``, ``12 EW``, ``Acol:3``, ``bye`` (the same label back for a label).
+
+        Raises :class:`~xlbridge.errors.ScoringError` for a blank or a number
+        that is not whole.
+        """
+        if isinstance(value, PairLabel):
+            return value
+        text = _number_text(value)
+        if not text:
+            raise ScoringError(f"{quote(value)} is not a pair: a pair needs a number")
+        club, colon, rest = text.rpartition(":")
+        if colon and club.strip() and rest.strip():
+            return cls._parse_own(rest.strip(), club.strip())
+        return cls._parse_own(text, "")
+
+    @classmethod
+    def _parse_own(cls, text: str, club: str) -> PairLabel:
+        for pattern, side, number in ((_LEADING, 1, 2), (_TRAILING, 2, 1)):
+            match = pattern.fullmatch(text)
+            if match:
+                letters = re.sub(r"[^A-Z]", "", match.group(side).upper())
+                return cls(str(int(match.group(number))), letters, club)
+        if text.upper() == BYE_TEXT:
+            return cls(BYE_TEXT, "", club)
+        decimal = _DECIMAL.fullmatch(text)
+        if decimal and decimal.group(2).strip("0"):
+            raise ScoringError(f"{quote(text)} is not a pair number (a whole number)")
+        if decimal or (text.isdigit() and text.isascii()):
+            text = str(int(decimal.group(1) if decimal else text))
+        return cls(text, "", club)
+
+    @property
+    def display(self) -> str:
+        """The pair as a heading names it: ``NS 3`` (numbered by direction), ``Pair 3``."""
+        own = f"{self.direction} {self.number}" if self.direction else f"Pair {self.number}"
+        return f"{self.club}: {own}" if self.club else own
+
+    @property
+    def own(self) -> PairLabel:
+        """The label without its club (a merged field's ``Acol:NS 3`` is ``NS 3``)."""
+        return PairLabel(self.number, self.direction) if self.club else self
+
+    def in_club(self, club: str) -> PairLabel:
+        """This pair as a merged field knows it: ``Acol:3`` (a bye stays a bye)."""
+        return self if self.is_bye else PairLabel(self.number, self.direction, club)
+
+    def __repr__(self) -> str:
+        args = [repr(self.number)]
+        if self.direction or self.club:
+            args.append(repr(self.direction))
+        if self.club:
+            args.append(repr(self.club))
+        return f"PairLabel({', '.join(args)})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a pair label cannot be changed ({name})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a pair label cannot be changed ({name})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (PairLabel, (self.number, self.direction, self.club))
+
+    def __copy__(self) -> PairLabel:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> PairLabel:
+        return self
+
+
+#: The opponent of a pair with a bye: a play with ``ew=BYE`` gives the NS pair a bye.
+BYE = PairLabel(BYE_TEXT)
+
+
+def sort_key(label: str) -> tuple[Any, ...]:
+    """The order pairs are listed in (:attr:`PairLabel.sort_key`), for any label or its text.
+
+    >>> sorted(["NS 10", "EW 1", "NS 2"], key=sort_key)
+    ['NS 2', 'NS 10', 'EW 1']
+    """
+    return PairLabel.parse(label).sort_key
