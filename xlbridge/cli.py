@@ -197,11 +197,14 @@ def score(
 
 
 def _usebio_writer(night: Path, scored: ScoredNight, version: str) -> Callable[[Path], None]:
-    """What fills the USEBIO file of a scored night (a function of the file to fill)."""
-    from xlbridge.formats.usebio import usebio_document
-    from xlbridge.workbook.pairs.filled import read_event_info
+    """What fills the USEBIO file of a scored night (a function of the file to fill).
 
-    data = usebio_document(scored.result, read_event_info(night), version)
+    The club, the date and the players are the night's, read with it.
+    """
+    from xlbridge.formats.usebio import usebio_document
+
+    del night
+    data = usebio_document(scored.result, version=version)
 
     def write(tmp: Path) -> None:
         tmp.write_bytes(data)
@@ -473,7 +476,7 @@ def _score_club(club: Path, output: Path) -> ScoredNight:
 @click.option("--force", is_flag=True, help="Overwrite the workbook if it exists.")
 def import_(source: Path, output: Path, force: bool) -> None:
     """Turn a published event (USEBIO .xml) into a workbook to rescore, and audit its figures."""
-    from xlbridge.audit import choose_convention, conventions_for_event, format_audit
+    from xlbridge.audit import choose_convention, conventions_for_event, format_audit, scored_with
     from xlbridge.formats import read_published
     from xlbridge.safefile import refuse_same_file
     from xlbridge.workbook.pairs.filled import write_filled_workbook
@@ -482,12 +485,14 @@ def import_(source: Path, output: Path, force: bool) -> None:
     if output.exists() and not force:
         raise ScoringError(f"{str(output)!r} exists already: give a new file name (or --force)")
     published = read_published(source)
-    chosen, tried = choose_convention(published, conventions_for_event(published.event))
+    conventions = conventions_for_event(published.event)
+    if published.info.settings is not None:  # the file says how it was scored (xlbridge's)
+        conventions = (scored_with(published.info.settings), *conventions)
+    chosen, tried = choose_convention(published, conventions)
     # the convention's settings, and its plays (an absent pair's 0% read as NP A60/0)
     plays, settings = chosen.result.event.plays, chosen.convention.settings
     event = replace(published.event, plays=plays, settings=settings)
-    directions = {pair.label: pair.direction for pair in published.pairs if pair.direction}
-    write_filled_workbook(output, event, published.info, directions, chosen)
+    write_filled_workbook(output, event, published.info, chosen)
     info = published.info
     made_by = " by ".join(part for part in (info.file_format, info.program) if part)
     click.echo(f"{source}: {event.name or 'event'}" + (f" ({made_by})" if made_by else ""))
