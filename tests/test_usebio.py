@@ -423,7 +423,7 @@ def test_import_picks_the_reader_by_suffix(tmp_path, capsys):
     assert READERS[".xml"] == "xlbridge.formats.usebio:read_usebio"
     night = tmp_path / "n.xlsx"
     assert main(["import", str(tmp_path / "event.csv"), "-o", str(night)]) == 2
-    assert "imports results files ending .pbn, .xml" in capsys.readouterr().err
+    assert "imports results files ending .bws, .pbn, .xml" in capsys.readouterr().err
     published = read_published(DATA / "mp_pairs_mitchell_03.xml")
     assert published.info.file_format == "USEBIO 1.2"
     assert not night.exists()

@@ -475,7 +475,9 @@ def _score_club(club: Path, output: Path) -> ScoredNight:
 )
 @click.option("--force", is_flag=True, help="Overwrite the workbook if it exists.")
 def import_(source: Path, output: Path, force: bool) -> None:
-    """Turn a published event (USEBIO .xml) into a workbook to rescore, and audit its figures."""
+    """Turn a results file into a club workbook to rescore: USEBIO (.xml) or PBN (.pbn), with
+    an audit of the figures it published, or a Bridgemate night (.bws), as the tables entered it.
+    """
     from xlbridge.audit import choose_convention, conventions_for_event, format_audit, scored_with
     from xlbridge.formats import read_published
     from xlbridge.safefile import refuse_same_file
@@ -484,6 +486,9 @@ def import_(source: Path, output: Path, force: bool) -> None:
     refuse_same_file(source, output)
     if output.exists() and not force:
         raise ScoringError(f"{str(output)!r} exists already: give a new file name (or --force)")
+    if source.suffix.lower() == ".bws":
+        _import_bridgemate(source, output)
+        return
     published = read_published(source)
     conventions = conventions_for_event(published.event)
     if published.info.settings is not None:  # the file says how it was scored (xlbridge's)
@@ -497,6 +502,27 @@ def import_(source: Path, output: Path, force: bool) -> None:
     made_by = " by ".join(part for part in (info.file_format, info.program) if part)
     click.echo(f"{source}: {event.name or 'event'}" + (f" ({made_by})" if made_by else ""))
     click.echo(format_audit(chosen, tried))
+    click.echo(f"\nwrote {output}: xlbridge score {output}")
+
+
+def _import_bridgemate(source: Path, output: Path) -> None:
+    """``xlbridge import GAME.bws``: the results as the tables entered them, in a workbook."""
+    from xlbridge.exact import plural
+    from xlbridge.formats.bws import read_bws
+    from xlbridge.workbook.pairs.filled import write_filled_workbook
+
+    night = read_bws(source)
+    places = [(seating.round, seating.table) for seating in night.seatings]
+    write_filled_workbook(output, night.event, places=places)
+    event = night.event
+    tables = len({(s.section, s.table) for s in night.seatings})
+    rounds = len({s.round for s in night.seatings})
+    click.echo(
+        f"{source}: Bridgemate, {night.movement}, {len(event.pairs)} pairs, "
+        f"{plural(tables, 'table')}, {plural(rounds, 'round')}, {len(event.plays)} results"
+    )
+    for note in night.notes:
+        click.echo(f"  {note}")
     click.echo(f"\nwrote {output}: xlbridge score {output}")
 
 

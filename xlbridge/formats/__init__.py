@@ -38,7 +38,7 @@ def read_published(path: str | os.PathLike[str]) -> PublishedEvent:
     suffix = Path(path).suffix.lower()
     target = READERS.get(suffix)
     if target is None:
-        known = ", ".join(sorted(READERS))
+        known = ", ".join(sorted([*READERS, ".bws"]))  # .bws: xlbridge.formats.bws
         raise InputFileError(f"{os.fspath(path)!r}: xlbridge imports results files ending {known}")
     module_name, function = target.split(":")
     try:

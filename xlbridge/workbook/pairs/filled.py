@@ -11,6 +11,7 @@ then rescores it like any other night, and reads everything back as it was.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
@@ -34,13 +35,18 @@ __all__ = ["AUDIT", "GUEST", "filled_workbook", "write_filled_workbook"]
 
 
 def filled_workbook(
-    event: Event, info: EventInfo | None = None, audit: Audit | None = None
+    event: Event,
+    info: EventInfo | None = None,
+    audit: Audit | None = None,
+    places: Sequence[tuple[int, int]] = (),
 ) -> Workbook:
     """The club-night template holding ``event``: settings, pairs, players, travellers.
 
     ``audit`` (of the published figures) is written on an *Audit* sheet.  A
     Mitchell numbered in each direction keeps its numbers (NS 1 and EW 1 are 1
     on the Pairs sheet, with their directions, and 1 on the travellers).
+    ``places`` gives each play's round and table where the file says them
+    (a Bridgemate night), for the Round and Table columns.
     """
     info = info or EventInfo()
     wb = build_template()
@@ -55,6 +61,10 @@ def filled_workbook(
         cells = traveller_values(play, format_result(play.result), number_only=by_direction)
         for column, value in enumerate(cells, start=1):
             travellers.cell(row, column, value if value != "" else None)
+        if row - 2 < len(places):
+            round_, table = places[row - 2]
+            travellers.cell(row, _column("Round"), round_)
+            travellers.cell(row, _column("Table"), table)
     adjustments = wb[L.ADJUSTMENTS]
     for row, adjustment in enumerate(event.adjustments, start=2):
         amount: object = _number(adjustment.amount)
@@ -72,6 +82,11 @@ def filled_workbook(
     if audit is not None:
         _audit_sheet(wb.create_sheet(AUDIT), audit, info)
     return wb
+
+
+def _column(heading: str) -> int:
+    """The Travellers column headed ``heading`` (1-based)."""
+    return next(i for i, c in enumerate(L.TRAVELLER_COLUMNS, start=1) if c.header == heading)
 
 
 def _pair_values(pair: Pair, by_direction: bool) -> list[object]:
@@ -174,9 +189,10 @@ def write_filled_workbook(
     event: Event,
     info: EventInfo | None = None,
     audit: Audit | None = None,
+    places: Sequence[tuple[int, int]] = (),
 ) -> None:
     """Write :func:`filled_workbook` to ``target`` (an .xlsx file, written atomically)."""
     if Path(target).suffix.lower() != ".xlsx":
         raise ScoringError(f"{os.fspath(target)!r}: the workbook's name must end in .xlsx")
-    wb = filled_workbook(event, info, audit)
+    wb = filled_workbook(event, info, audit, places)
     atomic_write(target, lambda tmp: wb.save(tmp))
