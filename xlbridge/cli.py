@@ -100,6 +100,11 @@ def lite(directory: Path, force: bool, wheel: str | None) -> None:
     show_default=True,
     help="The USEBIO version to write.",
 )
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Replace an output file that exists though xlbridge did not write it.",
+)
 def score(
     night: Path,
     output: Path | None,
@@ -108,8 +113,13 @@ def score(
     pbn_path: Path | None,
     usebio_path: Path | None,
     usebio_version: str,
+    force: bool,
 ) -> None:
-    """Score a filled club-night workbook and print the ranking; the input is never changed."""
+    """Score a filled club-night workbook and print the ranking; the input is never changed.
+
+    An output that exists is replaced only when xlbridge wrote it (an earlier results
+    workbook, page or file), never a night being filled in, unless --force.
+    """
     from xlbridge.safefile import OutputPlan
     from xlbridge.workbook.pairs.night import (
         HTML_SUFFIXES,
@@ -137,14 +147,14 @@ def score(
             raise ScoringError(
                 f"{' and '.join(extra)}: not available for a teams workbook yet (pairs events only)"
             )
-        _score_teams(night, output or default_output(night), html_path)
+        _score_teams(night, output or default_output(night), html_path, force)
         return
     from xlbridge.workbook.pairs.present import format_ranking
 
     # Every output is planned and checked before the night is read; each writer runs
     # only once the night is scored, and all are written or none.
     inputs = [night] if hands_path is None else [night, hands_path]
-    plan = OutputPlan(inputs)
+    plan = OutputPlan(inputs, force)
     scored: list[ScoredNight] = []
     hands: list[SessionHands | None] = [None]
     target = output or default_output(night)
@@ -356,7 +366,12 @@ def explain(night: Path, number: int) -> None:
     type=click.Path(dir_okay=False, path_type=Path),
     help="The merged results workbook to write.",
 )
-def merge(clubs: tuple[Path, ...], output: Path) -> None:
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Replace an output file that exists though xlbridge did not write it.",
+)
+def merge(clubs: tuple[Path, ...], output: Path, force: bool) -> None:
     """Score several clubs' workbooks of the same boards as one field (simultaneous pairs)."""
     from xlbridge.merge import compare_rankings, format_rank_changes, merge_events, repeated_club
     from xlbridge.safefile import OutputPlan
@@ -369,7 +384,7 @@ def merge(clubs: tuple[Path, ...], output: Path) -> None:
     # would only walk them again and again (a third of the time of 500 clubs), up to the
     # last report printed.
     _refuse_repeated_files(clubs)
-    plan = OutputPlan(clubs)
+    plan = OutputPlan(clubs, force)
     merged: list[Workbook] = []
     bulk = BulkRows()
     plan.add(output, "-o", lambda tmp: save_workbook(merged[0], tmp, bulk), (".xlsx",))
@@ -571,7 +586,7 @@ def _new_teams(
     click.echo(f"\nwrote {night}: fill in Teams and round 1's Travellers, {following}")
 
 
-def _score_teams(night: Path, target: Path, html_path: Path | None) -> None:
+def _score_teams(night: Path, target: Path, html_path: Path | None, force: bool) -> None:
     """Score a teams workbook: its outputs through the pairs night's output plan (checked
     before the workbook is read, then all written or none)."""
     from xlbridge.safefile import OutputPlan, check_workbook_file
@@ -580,7 +595,7 @@ def _score_teams(night: Path, target: Path, html_path: Path | None) -> None:
     from xlbridge.workbook.teams.night import ScoredTeams, format_teams_ranking, score_teams_night
     from xlbridge.workbook.teams.writer import write_teams_results
 
-    plan = OutputPlan([night])
+    plan = OutputPlan([night], force)
     scored: list[ScoredTeams] = []
     plan.add(
         target,
@@ -613,11 +628,19 @@ def _score_teams(night: Path, target: Path, html_path: Path | None) -> None:
     type=click.Path(dir_okay=False, path_type=Path),
     help="The workbook with the new round (default: NIGHT-roundR.xlsx; NIGHT is never changed).",
 )
-def draw(night: Path, round_number: int, output: Path | None) -> None:
+@click.option("--force", is_flag=True, help="Replace the output workbook if it exists.")
+def draw(night: Path, round_number: int, output: Path | None, force: bool) -> None:
     """Draw the next Swiss round from the standings (no two teams meet twice) and print it."""
+    from xlbridge.safefile import refuse_same_file
     from xlbridge.workbook.teams.night import default_draw_output, draw_round, format_draw
 
     target = output or default_draw_output(night, round_number)
+    refuse_same_file(night, target)
+    if target.exists() and not force:
+        raise ScoringError(
+            f"{os.fspath(target)!r} exists already (its round may be filled in): "
+            "give another name with -o, or add --force to replace it"
+        )
     drawn = draw_round(night, round_number, target)
     click.echo(format_draw(drawn))
     click.echo(f"\nwrote {target}: fill in round {round_number} there")

@@ -36,7 +36,14 @@ from xlbridge.workbook.pairs import layout as L
 from xlbridge.workbook.pairs.printing import prepare_printing
 from xlbridge.workbook.pairs.reader import source_row
 from xlbridge.workbook.shared.sheets import damage_message, sheet_parts
-from xlbridge.workbook.shared.style import BOLD, COMPUTED_FILL, HEADER_FILL, HEADER_FONT, header_row
+from xlbridge.workbook.shared.style import (
+    BOLD,
+    COMPUTED_FILL,
+    HEADER_FILL,
+    HEADER_FONT,
+    header_row,
+    mark_results,
+)
 
 if TYPE_CHECKING:
     from xlbridge.hands import SessionHands
@@ -131,6 +138,7 @@ def write_results(
         from xlbridge.workbook.pairs.handsheet import fill_hands  # only when hands are given
 
         fill_hands(wb, hands)
+    mark_results(wb)
     wb.save(target)
 
 

@@ -148,9 +148,9 @@ def draw_round(source: Path, round_number: int, target: Path) -> Draw:
         )
     drawn = night.drawn_rounds
     if round_number != drawn + 1:
+        done = f"round {drawn} drawn" if drawn == 1 else f"rounds 1-{drawn} drawn"
         raise ScoringError(
-            f"--round {round_number}: the workbook has rounds 1-{drawn} drawn, "
-            f"so the next is round {drawn + 1}"
+            f"--round {round_number}: the workbook has {done}, so the next is round {drawn + 1}"
         )
     if night.rounds and round_number > night.rounds:
         raise ScoringError(

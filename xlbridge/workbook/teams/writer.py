@@ -16,7 +16,14 @@ from xlbridge.exact import whole_number
 from xlbridge.result import Result, Row, Weighted, format_result
 from xlbridge.safefile import check_merged_cells
 from xlbridge.teams import TIE_BREAK_RULE, MatchResult, TeamsResult
-from xlbridge.workbook.shared.style import HEADER_FILL, HEADER_FONT, TITLE_FONT, Column, header_row
+from xlbridge.workbook.shared.style import (
+    HEADER_FILL,
+    HEADER_FONT,
+    TITLE_FONT,
+    Column,
+    header_row,
+    mark_results,
+)
 from xlbridge.workbook.teams.template import MATCHES, TRAVELLERS
 
 __all__ = ["FREQUENCIES", "RANKING", "SCORECARDS", "write_teams_results"]
@@ -61,6 +68,7 @@ def write_teams_results(source: str | os.PathLike[str], result: TeamsResult, tar
     _scorecards(wb.create_sheet(SCORECARDS, 1), result, names)
     _frequencies(wb.create_sheet(FREQUENCIES, 2), result)
     wb.active = 0
+    mark_results(wb)
     wb.save(target)
 
 
