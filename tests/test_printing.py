@@ -94,3 +94,42 @@ def test_a_played_contract_reads_as_a_scorer_writes_it() -> None:
     assert played_text(play("3C", "N", "m")) == "3C= N"
     assert played_text(play("4SX", "E", "-2")) == "4SX-2 E"
     assert played_text(play("pass", "", "")) == "Pass"
+
+
+@needs_office
+def test_a_seven_table_mitchell_prints_the_ranking_on_page_one(tmp_path: Path) -> None:
+    """The night of issue 23: a 7-table Mitchell over 21 boards from ``xlbridge new``.
+
+    Page 1 is what the club pins on the board: the ranking, North-South and
+    East-West each under its heading, with the event, its date and the page
+    numbers.  The template's own sheets (How to use, Movement, Table cards) are
+    not in the results; the empty Rulings and Adjustments do not print.  It
+    printed on 42 pages with the ranking on page 28 before.
+    """
+    from openpyxl import load_workbook
+
+    from xlbridge.contract import Vulnerability, board_vulnerability
+
+    night = tmp_path / "tuesday.xlsx"
+    command = ["new", str(night), "--movement", "mitchell", "--tables", "7", "--boards", "21"]
+    assert main([*command, "--event", "Tuesday pairs", "--date", "24/11/2026"]) == 0
+    wb = load_workbook(night)
+    ws = wb["Travellers"]
+    for row in range(2, ws.max_row + 1):
+        board = ws.cell(row, 1).value
+        if board:  # a game made or a part score, at the board's vulnerability
+            vulnerable = board_vulnerability(board) in (Vulnerability.NS, Vulnerability.BOTH)
+            ws.cell(row, 7).value = (620 if vulnerable else 420, 140, -110, 170)[row % 4]
+    wb.save(night)
+    results = tmp_path / "results.xlsx"
+    assert main(["score", str(night), "-o", str(results)]) == 0
+    printed = pages(to_pdf(results))
+    first = "\n".join(printed[0])
+    assert "Tuesday pairs" in first and "24 November 2026" in first
+    assert f"Page 1 of {len(printed)}" in first
+    assert first.index("North-South") < first.index("NS 1") < first.index("East-West")
+    assert "EW 7" in first and "252.00" not in first and " 252 " in first  # Max, whole
+    assert len(printed) <= 31  # 1 ranking, 5 board results, 5 frequencies, 14 cards, 6 typed
+    text = "\n".join("\n".join(page) for page in printed)
+    assert "How to use" not in text and "Table 1" not in text
+    assert not any(page[1].split()[:2] == ["ID", "Side"] for page in printed)  # no Rulings

@@ -82,11 +82,11 @@ def _escape(text: str) -> str:
 def prepare_printing(wb: Workbook, result: EventResult) -> None:
     """Set up every sheet of the results workbook ``wb`` to print (see the module docstring)."""
     _score_cards(_sheet(wb, L.SCORE_CARDS), result)
-    for ws in wb.worksheets:
+    for ws in list(wb.worksheets):
         print_setup(ws, result.event.name or "Results", result.event.date)
         last = _last_row(ws)
         if ws.title in (L.RULINGS, L.ADJUSTMENTS) and last < 2:
-            ws.sheet_state = "hidden"  # nothing to print: no page of headers alone
+            wb.remove(ws)  # nothing to print: no page of headers alone
             continue
         if ws.title in (L.PAIRS, L.TRAVELLERS, L.RULINGS, L.ADJUSTMENTS):
             headers = [c for c in ws[1] if c.value is not None]
@@ -103,8 +103,43 @@ def prepare_printing(wb: Workbook, result: EventResult) -> None:
     frequencies.page_setup.fitToHeight = 0
     frequencies.sheet_properties.pageSetUpPr.fitToPage = True
     _break_between(frequencies, _blocks(frequencies))
-    if wb.active is not None and wb.active.sheet_state == "hidden":
-        wb.active = 0
+    _order(wb)
+
+
+#: The results workbook's sheets in the order they print: the ranking the club pins up
+#: first, then each board, then each pair's card, then what was typed and the settings
+#: the night was scored with (for a TD checking it).
+PRINT_ORDER = (
+    L.RANKING,
+    L.BOARD_RESULTS,
+    L.FREQUENCIES,
+    L.SCORE_CARDS,
+    L.TRAVELLERS,
+    L.PAIRS,
+    L.RULINGS,
+    L.ADJUSTMENTS,
+    L.SETTINGS,
+)
+#: The template's own sheets for before and during play: not in the results workbook
+#: (they stay in the night's workbook). A hidden sheet would still print: LibreOffice
+#: prints every sheet of an .xlsx, hidden or not.
+NOT_IN_RESULTS = (L.HOW_TO, L.MOVEMENT, L.TABLE_CARDS)
+
+
+def _order(wb: Workbook) -> None:
+    """Put the results first, leave out the template's own sheets; open on the Ranking."""
+    for title in NOT_IN_RESULTS:
+        if title in wb.sheetnames:
+            wb.remove(wb[title])
+    order = [t for t in PRINT_ORDER if t in wb.sheetnames]
+    order += [t for t in wb.sheetnames if t not in order]
+    for position, title in enumerate(order):
+        wb.move_sheet(title, position - wb.sheetnames.index(title))
+    for ws in wb.worksheets:
+        ws.sheet_view.tabSelected = False
+    ranking = wb[L.RANKING]
+    ranking.sheet_view.tabSelected = True
+    wb.active = ranking
 
 
 def _sheet(wb: Workbook, title: str) -> Worksheet:

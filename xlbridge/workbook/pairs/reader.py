@@ -587,10 +587,7 @@ class _Reader:
         for score in sorted(scores):
             if is_possible_score(score, vulnerability):
                 continue
-            why = (
-                f"no contract scores {score} for NS on board {board} "
-                f"(vulnerable: {vulnerability.value})"
-            )
+            why = f"no contract scores {score} for NS on board {board} ({vulnerability.described})"
             if ruling:
                 first = ruling_rows[ruling][0]
                 self.problems.warnings.append(
