@@ -133,3 +133,37 @@ def test_a_seven_table_mitchell_prints_the_ranking_on_page_one(tmp_path: Path) -
     text = "\n".join("\n".join(page) for page in printed)
     assert "How to use" not in text and "Table 1" not in text
     assert not any(page[1].split()[:2] == ["ID", "Side"] for page in printed)  # no Rulings
+
+
+@needs_office
+def test_a_teams_event_prints_its_ranking_first_and_whole_score_cards(tmp_path: Path) -> None:
+    """A Swiss of 7 teams over 4 rounds of 6 boards: the ranking on page 1 with the event,
+    date and page numbers; every score card and frequency table whole on one page, one
+    page wide (it printed on 20 pages, cards two pages wide, tables split, no headers)."""
+    from test_teams import fill_round
+
+    night = tmp_path / "swiss.xlsx"
+    command = ["new", str(night), "--teams", "7", "--boards", "6", "--rounds", "4"]
+    assert main([*command, "--event", "Club Swiss", "--date", "23/11/2026"]) == 0
+    fill_round(night, night, 1)
+    for round_number in (2, 3, 4):
+        following = tmp_path / f"swiss{round_number}.xlsx"
+        assert main(["draw", str(night), "--round", str(round_number), "-o", str(following)]) == 0
+        fill_round(following, following, round_number)
+        night = following
+    results = tmp_path / "results.xlsx"
+    assert main(["score", str(night), "-o", str(results)]) == 0
+    printed = pages(to_pdf(results))
+    first = "\n".join(printed[0])
+    assert "Club Swiss" in first and "23 November 2026" in first
+    assert f"Page 1 of {len(printed)}" in first and "Rank" in first
+    assert len(printed) <= 16
+    for page in printed:
+        text = "\n".join(page)
+        if page[-1].strip().startswith("Scorecards"):
+            cards = len(re.findall(r"Round \d, table \d", text))
+            assert cards and text.count("\nVPs") == cards, text  # no card split
+            assert all("Away IMPs" in line for line in page if line.lstrip().startswith("Board"))
+        if page[-1].strip().startswith(("Frequencies", "Scorecards")):
+            # each page starts with a table's own title: none continues from the page before
+            assert re.match(r"\s*(Board \d+|Round \d)", page[1]), page[:3]

@@ -600,7 +600,7 @@ def _score_teams(night: Path, target: Path, html_path: Path | None, force: bool)
     plan.add(
         target,
         "-o",
-        lambda tmp: write_teams_results(night, scored[0].result, tmp),
+        lambda tmp: write_teams_results(night, scored[0].result, tmp, scored[0].night.date),
         WORKBOOK_SUFFIXES,
     )
     if html_path is not None:

@@ -15,11 +15,10 @@ all, so no page holds headers alone.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import date
 
 from openpyxl.workbook.workbook import Workbook
-from openpyxl.worksheet.pagebreak import Break, RowBreak
+from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.event import Play
@@ -29,6 +28,7 @@ from xlbridge.report import format_figure
 from xlbridge.result import format_result
 from xlbridge.scored import EventResult, PairResult
 from xlbridge.workbook.pairs import layout as L
+from xlbridge.workbook.shared.pages import break_between, print_setup
 from xlbridge.workbook.shared.style import BOLD, HEADER_FILL, HEADER_FONT, TITLE_FONT
 
 __all__ = [
@@ -37,11 +37,7 @@ __all__ = [
     "pair_name",
     "played_text",
     "prepare_printing",
-    "print_setup",
 ]
-
-#: Rows that fit a printed page (portrait, the template's fonts), with room to spare.
-PAGE_ROWS = 40
 
 
 def format_day(day: date | None) -> str:
@@ -64,21 +60,6 @@ def played_text(play: Play) -> str:
     return "" if play.played is None else str(play.played)
 
 
-def print_setup(ws: Worksheet, event: str, day: date | None) -> None:
-    """Event name and date in the page header, the sheet and page numbers in the footer."""
-    for header in (ws.oddHeader, ws.evenHeader, ws.firstHeader):
-        header.left.text = _escape(event)
-        header.right.text = _escape(format_day(day))
-    for footer in (ws.oddFooter, ws.evenFooter, ws.firstFooter):
-        footer.left.text = "&A"
-        footer.right.text = "Page &P of &N"
-
-
-def _escape(text: str) -> str:
-    """Header text as Excel shows it: ``&`` starts a code there, ``&&`` is an ampersand."""
-    return text.replace("&", "&&")
-
-
 def prepare_printing(wb: Workbook, result: EventResult) -> None:
     """Set up every sheet of the results workbook ``wb`` to print (see the module docstring)."""
     _score_cards(_sheet(wb, L.SCORE_CARDS), result)
@@ -97,12 +78,12 @@ def prepare_printing(wb: Workbook, result: EventResult) -> None:
     ranking.page_setup.fitToHeight = 1 if len(result.pairs) <= 60 else 0
     ranking.page_setup.fitToWidth = 1
     ranking.sheet_properties.pageSetUpPr.fitToPage = True
-    _break_between(wb[L.BOARD_RESULTS], _runs(wb[L.BOARD_RESULTS]))
+    break_between(wb[L.BOARD_RESULTS], _runs(wb[L.BOARD_RESULTS]))
     frequencies = wb[L.FREQUENCIES]
     frequencies.page_setup.fitToWidth = 1
     frequencies.page_setup.fitToHeight = 0
     frequencies.sheet_properties.pageSetUpPr.fitToPage = True
-    _break_between(frequencies, _blocks(frequencies))
+    break_between(frequencies, _blocks(frequencies))
     _order(wb)
 
 
@@ -181,18 +162,6 @@ def _blocks(ws: Worksheet) -> list[int]:
         for row in range(1, ws.max_row + 1)
         if isinstance(ws.cell(row, 1).value, str) and ws.cell(row, 1).value.startswith("Board ")
     ]
-
-
-def _break_between(ws: Worksheet, starts: Sequence[int]) -> None:
-    """Page breaks before blocks (from each start to the next), so that none is split."""
-    ws.row_breaks = RowBreak()
-    page_top = 1
-    ends = [start - 1 for start in starts[1:]] + [ws.max_row]
-    for start, end in zip(starts, ends, strict=True):
-        if end - page_top + 1 > PAGE_ROWS and start > page_top + 1:
-            ws.row_breaks.append(Break(id=start - 1))
-            page_top = start
-    ws.page_setup.orientation = "portrait"
 
 
 def _score_cards(ws: Worksheet, result: EventResult) -> None:
