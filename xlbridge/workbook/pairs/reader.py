@@ -164,6 +164,29 @@ def _hidden_message(found: Hidden) -> str:
     return f"{where}: merged cells: unmerge them, so that every row has its own entry"
 
 
+#: The Travellers' "Score used" column: the template's own formula (``BRIDGE_SCORE``).
+_SCORE_USED = next(i for i, c in enumerate(L.TRAVELLER_COLUMNS) if c.header == "Score used")
+
+
+def _typed_only(rows: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """The Travellers' rows with the "Score used" column blanked below the header.
+
+    The column holds xlbridge's own formula: its saved value is whatever the
+    program that saved the workbook computed (``#NAME?`` in LibreOffice, or in
+    Excel without the add-in; nothing at all in a file written by openpyxl).
+    Every figure is computed from the cells a person types (contract, declarer,
+    result, score), so the column is neither trusted nor refused.
+    """
+    column = _SCORE_USED
+    return [
+        rows[0] if rows else (),
+        *(
+            (*row[:column], None, *row[column + 1 :]) if len(row) > column else row
+            for row in rows[1:]
+        ),
+    ][: len(rows)]
+
+
 def _data(rows: list[tuple[Any, ...]], width: int) -> Iterator[tuple[int, Cells]]:
     """The non-blank rows below the header, with their sheet row numbers, padded to ``width``."""
     for index, row in enumerate(rows[1:], start=2):
@@ -176,6 +199,8 @@ class _Reader:
     def __init__(self, loaded: Sheets) -> None:
         self.loaded = loaded
         self.sheets = {name: sheet.rows for name, sheet in loaded.read.items()}
+        if L.TRAVELLERS in self.sheets:
+            self.sheets[L.TRAVELLERS] = _typed_only(self.sheets[L.TRAVELLERS])
         self.problems = _Problems([_hidden_message(h) for h in loaded.hidden])
         #: one (immutable) result per score read from a contract
         self.contract_results: dict[int, Result] = {}

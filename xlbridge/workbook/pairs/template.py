@@ -84,6 +84,8 @@ HOW_TO_TEXT = (
     "6. Board results, Frequencies and Ranking fill in by themselves:",
     "   - in Excel with the xlwings add-in (UDF Modules = xlbridge.udfs; club_pairs.xlsm),",
     "   - or without Excel:  xlbridge score NIGHT.xlsx  (writes NIGHT-results.xlsx).",
+    "   Typed in LibreOffice, or in Excel without the add-in, the computed columns show",
+    "   #NAME?: xlbridge score ignores them and scores what you typed, exactly the same.",
     "",
     "Red cells flag suspicious entries: a score that is not a multiple of 10, a pair",
     "playing itself or twice on a board, a board out of range, an unknown pair.",

@@ -1,0 +1,119 @@
+"""A club night as it is lived: typed in any spreadsheet, scored while results come in.
+
+The night is made by ``xlbridge new`` (a 5-table Mitchell), its results typed
+as contract / by / result (the way the How to use sheet recommends) and saved
+by openpyxl, or by LibreOffice, which does not know ``BRIDGE_SCORE`` and
+saves ``#NAME?`` in the Score used column, as Excel does without the add-in.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from collections.abc import Iterator
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+
+from xlbridge.cli import main
+from xlbridge.result import format_result
+from xlbridge.workbook.pairs import layout as L
+from xlbridge.workbook.pairs.night import ScoredNight, score_night
+
+#: What the tables bid and made, in turn (contract, declarer, result).
+TYPED = [
+    ("4H", "S", "="),
+    ("3NT", "N", "+1"),
+    ("2S", "E", "-1"),
+    ("Pass", None, None),
+    ("4SX", "W", "-2"),
+    ("1NT", "W", "="),
+    ("5C", "N", "-1"),
+    ("3D", "E", "+2"),
+]
+
+
+def filled_rows(path: Path) -> Iterator[int]:
+    """The Travellers rows ``xlbridge new`` filled (board, pairs, round and table)."""
+    ws = load_workbook(path)[L.TRAVELLERS]
+    for row in range(2, ws.max_row + 1):
+        if ws[f"A{row}"].value is not None:
+            yield row
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A 5-table Mitchell over 20 boards from ``xlbridge new``, every result typed."""
+    folder = tmp_path_factory.mktemp("night")
+    blank = folder / "mitchell.xlsx"
+    assert (
+        main(["new", str(blank), "--movement", "mitchell", "--tables", "5", "--boards", "20"]) == 0
+    )
+    wb = load_workbook(blank)
+    ws = wb[L.TRAVELLERS]
+    for turn, row in enumerate(filled_rows(blank)):
+        contract, declarer, result = TYPED[turn % len(TYPED)]
+        ws[f"D{row}"], ws[f"E{row}"], ws[f"F{row}"] = contract, declarer, result
+    filled = folder / "filled.xlsx"
+    wb.save(filled)
+    return filled
+
+
+def libreoffice_copy(source: Path, folder: Path) -> Path:
+    """``source`` opened and saved as .xlsx by LibreOffice headless (skipped without it)."""
+    soffice = shutil.which("soffice") or shutil.which("libreoffice")
+    if soffice is None:
+        pytest.skip("LibreOffice is not installed")
+    out = folder / "libreoffice"
+    subprocess.run(
+        [soffice, f"-env:UserInstallation=file://{folder}/lo-profile", "--headless",
+         "--calc", "--convert-to", "xlsx", "--outdir", str(out), str(source)],
+        check=True, capture_output=True, timeout=300,
+    )  # fmt: skip
+    return out / source.name
+
+
+def figures(scored: ScoredNight) -> dict[str, object]:
+    """Every figure of a scored night: each table's score and matchpoints, each pair's total."""
+    result = scored.result
+    return {
+        "plays": [
+            (
+                p.play.board,
+                p.play.ns,
+                p.play.ew,
+                format_result(p.play.result),
+                p.ns_score,
+                p.ew_score,
+            )
+            for board in result.boards
+            for p in board.plays
+        ],
+        "pairs": [(p.pair.label, p.total, p.percentage, p.rank) for p in result.pairs],
+        "warnings": scored.warnings,
+    }
+
+
+def test_the_openpyxl_copy_scores_the_contracts_typed(made: Path) -> None:
+    scored = score_night(made)
+    plays = {(p.play.board, p.play.ns): p for b in scored.result.boards for p in b.plays}
+    assert len(plays) == 100 and not scored.warnings
+    # board 1, NS 1 v EW 1: 4H by S made, not vulnerable (Law 77): +420
+    assert format_result(plays[1, "NS 1"].play.result) == "420"
+    # board 1, NS 5 v EW 4: 3NT by N +1, not vulnerable: +430
+    assert format_result(plays[1, "NS 5"].play.result) == "430"
+    for board in scored.result.boards:  # 5 results, top 8: 4 x 5 = 20 matchpoints a direction
+        assert sum(p.ns_score or 0 for p in board.plays) == 20
+        assert sum(p.ew_score or 0 for p in board.plays) == 20
+    assert sum(p.total for p in scored.result.pairs) == 20 * 40
+    assert {p.percentage for p in scored.result.pairs} != {Fraction(50)}
+
+
+@pytest.mark.subprocess
+def test_a_night_saved_by_libreoffice_scores_the_same(made: Path, tmp_path: Path) -> None:
+    copy = libreoffice_copy(made, tmp_path)
+    cached = load_workbook(copy, data_only=True)[L.TRAVELLERS]
+    assert cached["I2"].value == "#NAME?"  # what LibreOffice saves for BRIDGE_SCORE
+    assert figures(score_night(copy)) == figures(score_night(made))
