@@ -117,3 +117,82 @@ def test_a_night_saved_by_libreoffice_scores_the_same(made: Path, tmp_path: Path
     cached = load_workbook(copy, data_only=True)[L.TRAVELLERS]
     assert cached["I2"].value == "#NAME?"  # what LibreOffice saves for BRIDGE_SCORE
     assert figures(score_night(copy)) == figures(score_night(made))
+
+
+# --- provisional results: a night scored while the travellers come in ---------------------
+
+
+def blanked(source: Path, target: Path, count: int, *, delete: bool = False) -> list[int]:
+    """``source`` with the results of its last ``count`` rows left blank (or the rows deleted)."""
+    wb = load_workbook(source)
+    ws = wb[L.TRAVELLERS]
+    rows = list(filled_rows(source))[-count:]
+    for row in rows:
+        for letter in "DEFGH" if not delete else "ABCDEFGHIJKL":
+            ws[f"{letter}{row}"] = None
+    wb.save(target)
+    return rows
+
+
+def test_ten_blank_rows_score_provisionally_in_a_few_lines(
+    made: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    night = tmp_path / "tonight.xlsx"
+    rows = blanked(made, night, 10)
+    out, page = tmp_path / "out.xlsx", tmp_path / "out.html"
+    assert main(["score", str(night), "-o", str(out), "--html", str(page)]) == 0
+    captured = capsys.readouterr()
+    lines = captured.err.splitlines()
+    assert 1 < len(lines) <= 10, lines
+    # the last 10 rows are boards 19 and 20 of every round (5 tables)
+    assert lines[0] == "provisional: 10 results to come (traveller rows left blank), by round:"
+    assert "  round 5: boards 19-20 (table 1)" in lines
+    assert "Club pairs (PROVISIONAL: 10 results to come)" in captured.out.splitlines()[0]
+    html = page.read_text(encoding="utf-8")
+    assert "<h1>Club pairs (PROVISIONAL: 10 results to come)</h1>" in html
+    ranking = load_workbook(out)[L.RANKING]
+    notes = [c.value for c in ranking["A"] if isinstance(c.value, str) and "PROVISIONAL" in c.value]
+    assert notes == ["PROVISIONAL: 10 results to come; not the final results"]
+    assert "PROVISIONAL: 10 results to come" in ranking.oddHeader.left.text
+    # the figures are those of the rows in, as if the blank rows were not there at all
+    gone = tmp_path / "deleted.xlsx"
+    assert blanked(made, gone, 10, delete=True) == rows
+    assert figures(score_night(night)) == figures(score_night(gone))
+    assert all(len(p.boards) == 18 for p in score_night(night).result.pairs)
+
+
+def test_final_only_outputs_are_refused_while_provisional(
+    made: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    night = tmp_path / "tonight.xlsx"
+    blanked(made, night, 3)
+    usebio, pbn, out = tmp_path / "n.xml", tmp_path / "n.pbn", tmp_path / "n.xlsx"
+    argv = ["score", str(night), "-o", str(out), "--usebio", str(usebio), "--pbn", str(pbn)]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "the results are provisional (3 results to come): --usebio and --pbn are written" in err
+    assert not usebio.exists() and not pbn.exists() and not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("cells", "expected"),
+    [
+        ({"D": "4H"}, "Travellers!E{row}"),  # a contract with no declarer: a slip
+        ({"E": "N", "F": "+1"}, "Travellers!G{row}: no result"),  # no contract
+        ({"J": None, "K": None}, "Travellers!G{row}: no result"),  # not a row of the movement
+        ({"A": "x"}, "Travellers!A{row}: board 'x' is not a board number"),
+    ],
+)
+def test_a_half_filled_row_is_still_a_slip(
+    made: Path, tmp_path: Path, cells: dict[str, object], expected: str, capsys
+) -> None:
+    night = tmp_path / "tonight.xlsx"
+    (row,) = blanked(made, night, 1)
+    wb = load_workbook(night)
+    for letter, value in cells.items():
+        wb[L.TRAVELLERS][f"{letter}{row}"] = value
+    wb.save(night)
+    out = tmp_path / "n.xlsx"
+    assert main(["score", str(night), "-o", str(out)]) == 2
+    assert expected.format(row=row) in capsys.readouterr().err
+    assert not out.exists()

@@ -179,6 +179,8 @@ def score(
     scored.append(score_night(night))
     for warning in scored[0].warnings:
         click.echo(f"warning: {warning}", err=True)
+    if scored[0].night.provisional:
+        _provisional(scored[0], usebio_path, pbn_path)
     if hands_path is None:
         from xlbridge.workbook.pairs.night import hand_records_setting
 
@@ -194,6 +196,22 @@ def score(
         save_cache(hands[0])
     click.echo(format_ranking(scored[0].result))
     click.echo("\nwrote " + " and ".join(str(path) for path in written))
+
+
+def _provisional(scored: ScoredNight, usebio: Path | None, pbn: Path | None) -> None:
+    """Say what is still to come; refuse the outputs that are final results only."""
+    from xlbridge.workbook.pairs.reader import to_come_summary
+
+    for line in to_come_summary(scored.night.to_come):
+        click.echo(line, err=True)
+    final = [name for name, given in (("--usebio", usebio), ("--pbn", pbn)) if given is not None]
+    if final:
+        raise ScoringError(
+            f"the results are provisional ({scored.night.event.provisional}): "
+            f"{' and '.join(final)} {'are' if len(final) > 1 else 'is'} written for the final "
+            "results only (the file for the national body, the published record): type the "
+            "missing results, or leave out " + " and ".join(final)
+        )
 
 
 def _usebio_writer(night: Path, scored: ScoredNight, version: str) -> Callable[[Path], None]:

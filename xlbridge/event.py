@@ -151,3 +151,6 @@ class Event:
     settings: Settings = field(default_factory=Settings)
     name: str = ""
     date: datetime.date | None = None
+    #: "" when every result is in; else what is still to come (``10 results to come``):
+    #: the figures are provisional, and every output says so.
+    provisional: str = ""

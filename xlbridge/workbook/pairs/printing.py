@@ -53,7 +53,13 @@ def event_title(result: EventResult) -> str:
     """The event's name and date: ``Tuesday pairs, 24 November 2026``."""
     name = result.event.name or "Results"
     day = format_day(result.event.date)
-    return f"{name}, {day}" if day else name
+    return _provisional(f"{name}, {day}" if day else name, result)
+
+
+def _provisional(title: str, result: EventResult) -> str:
+    """``title``, marked provisional while results are still to come."""
+    to_come = result.event.provisional
+    return f"{title} (PROVISIONAL: {to_come})" if to_come else title
 
 
 def pair_name(label: str) -> str:
@@ -107,7 +113,7 @@ def prepare_printing(wb: Workbook, result: EventResult) -> None:
     """Set up every sheet of the results workbook ``wb`` to print (see the module docstring)."""
     _score_cards(_sheet(wb, L.SCORE_CARDS), result)
     for ws in wb.worksheets:
-        print_setup(ws, result.event.name or "Results", result.event.date)
+        print_setup(ws, _provisional(result.event.name or "Results", result), result.event.date)
         last = _last_row(ws)
         if ws.title in (L.RULINGS, L.ADJUSTMENTS) and last < 2:
             ws.sheet_state = "hidden"  # nothing to print: no page of headers alone

@@ -69,7 +69,14 @@ from xlbridge.result import (
 from xlbridge.workbook.pairs import layout as L
 from xlbridge.workbook.shared.sheets import Hidden, Sheets, is_percent_format, load_sheets
 
-__all__ = ["NightWorkbook", "pair_label", "read_workbook", "source_row"]
+__all__ = [
+    "NightWorkbook",
+    "ToCome",
+    "pair_label",
+    "read_workbook",
+    "source_row",
+    "to_come_summary",
+]
 
 T = TypeVar("T")
 Cells = Sequence[Any]
@@ -85,6 +92,63 @@ class NightWorkbook:
     boards: int | None = None
     #: The file a "Hand records" row of the Settings sheet names, and its cell (or None).
     hand_records: tuple[str, str] | None = None
+    #: The results still to come: the rows ``xlbridge new --movement`` filled, left blank.
+    to_come: tuple[ToCome, ...] = ()
+
+    @property
+    def provisional(self) -> bool:
+        """Whether results are still to come (the figures are then provisional)."""
+        return bool(self.to_come)
+
+
+@dataclass(frozen=True)
+class ToCome:
+    """A result still to come: a traveller row of the movement with its result cells blank."""
+
+    round: int
+    table: int
+    board: int
+    source: str
+
+
+def to_come_summary(missing: Sequence[ToCome], rounds: int = 8) -> list[str]:
+    """What is still to come, in a few lines: a count, then one line a round (at most ``rounds``).
+
+    >>> rows = [ToCome(5, 1, b, "") for b in (17, 18, 19, 20)] + [ToCome(5, 2, 1, "")]
+    >>> for line in to_come_summary([*rows, ToCome(2, 3, 9, "")]):
+    ...     print(line)
+    provisional: 6 results to come (traveller rows left blank), by round:
+      round 2: board 9 (table 3)
+      round 5: boards 17-20 (table 1), 1 (table 2)
+    """
+    by_round: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
+    for row in missing:
+        by_round[row.round][row.table].append(row.board)
+    count = len(missing)
+    lines = [
+        f"provisional: {count} result{'s' if count != 1 else ''} to come "
+        "(traveller rows left blank), by round:"
+    ]
+    for number in sorted(by_round)[:rounds]:
+        tables = by_round[number]
+        parts = [f"{_board_span(tables[t])} (table {t})" for t in sorted(tables)]
+        many = sum(len(b) for b in tables.values()) > 1
+        lines.append(f"  round {number}: board{'s' if many else ''} {', '.join(parts)}")
+    if len(by_round) > rounds:
+        more = len(by_round) - rounds
+        lines.append(f"  and {more} more round{'s' if more > 1 else ''}")
+    return lines
+
+
+def _board_span(boards: list[int]) -> str:
+    """``17-20`` or ``3, 5``: the boards, runs of consecutive boards as a span."""
+    runs: list[list[int]] = []
+    for board in sorted(set(boards)):
+        if runs and board == runs[-1][-1] + 1:
+            runs[-1].append(board)
+        else:
+            runs.append([board])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
 
 
 @dataclass
@@ -207,6 +271,8 @@ class _Reader:
         #: the Settings row naming the hand-record file: its text and cell
         self.hand_records: tuple[str, str] | None = None
         self.numbering = PairNumbering({})
+        #: the movement's rows whose results are still to come
+        self.to_come: list[ToCome] = []
 
     def read(self) -> NightWorkbook:
         settings, name, tables, boards = self._settings()
@@ -216,17 +282,30 @@ class _Reader:
         self._check_sheets()
         plays = self._travellers({p.label for p in pairs}, rulings, ruling_rows, tables, boards)
         if not plays and not self.problems.errors:
-            self.problems.error(f"{L.TRAVELLERS}!A2", "no traveller row has a result to score")
+            waiting = f" ({len(self.to_come)} rows are left blank)" if self.to_come else ""
+            self.problems.error(
+                f"{L.TRAVELLERS}!A2", f"no traveller row has a result to score{waiting}"
+            )
         adjustments = self._adjustments({p.label for p in pairs}, boards)
         if self.problems.errors:
             count = len(self.problems.errors)
             head = f"{count} problem{'s' if count > 1 else ''} in the workbook:\n"
             raise ScoringError(head + "\n".join(self.problems.errors))
+        count = len(self.to_come)
+        provisional = f"{count} result{'s' if count != 1 else ''} to come" if count else ""
         event = Event(
-            tuple(pairs), tuple(plays), tuple(adjustments), settings, name, self._event_date()
+            tuple(pairs),
+            tuple(plays),
+            tuple(adjustments),
+            settings,
+            name,
+            self._event_date(),
+            provisional,
         )
         warnings = tuple(self.problems.warnings)
-        return NightWorkbook(event, warnings, tables, boards, self.hand_records)
+        return NightWorkbook(
+            event, warnings, tables, boards, self.hand_records, tuple(self.to_come)
+        )
 
     def _event_date(self) -> date | None:
         """The date of play from Settings (a date cell, or text such as 2026-11-24)."""
@@ -452,11 +531,14 @@ class _Reader:
         movement = self._movement(labels, tables, boards)
         for index, cells in self._entries(L.TRAVELLERS, 12):
             row = _TravellerRow(index, cells)
+            place = row.to_come
             board = self._board(row, boards)
             ns, ew = self._pair_cells(row, labels)
-            result = self._result(row, board, rulings, ruling_rows)
+            result = None if place else self._result(row, board, rulings, ruling_rows)
             if board is None:
                 continue
+            if place:  # still checked against the movement, and for pairs twice on a board
+                self.to_come.append(ToCome(*place, board, row.at("D")))
             if movement is not None and ns and ew:
                 self._check_movement(movement, row, board, ns, ew)
             for label, letter in ((ns, "B"), (ew, "C")):
@@ -774,6 +856,22 @@ class _TravellerRow:
 
     def at(self, letter: str) -> str:
         return f"{L.TRAVELLERS}!{letter}{self.index}"
+
+    @property
+    def to_come(self) -> tuple[int, int] | None:
+        """Round and table of a row whose result is still to come, else ``None``.
+
+        A row ``xlbridge new --movement`` filled (board, pairs, round, table) whose
+        result cells (contract, by, result, NS score, version) are all blank is a
+        result to come; a row with some of them typed is checked as a result.
+        """
+        rnd, table = self.cells[9:11]
+        if not all(is_blank(cell) for cell in self.cells[3:8]):
+            return None
+        try:
+            return whole_number(rnd), whole_number(table)
+        except ValueError:
+            return None
 
     def play(self, board: int, ns: str, ew: str, result: Row) -> Play:
         contract, declarer, tricks, _score, version = self.cells[3:8]

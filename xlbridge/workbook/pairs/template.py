@@ -96,6 +96,8 @@ HOW_TO_TEXT = (
     "   xlbridge new NIGHT.xlsx --movement mitchell --tables 7 --boards 21 --date 2026-11-24",
     "Each traveller row is then checked against the movement; a note in its TD note column",
     "keeps a row the TD changed on purpose (a late arrival, a changed movement).",
+    "Score while the results come in: rows left blank are results to come, the results are",
+    "marked PROVISIONAL, and xlbridge score says in a few lines what is still missing.",
 )
 
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from openpyxl import load_workbook
 from openpyxl.cell.cell import ERROR_CODES, ILLEGAL_CHARACTERS_RE
+from openpyxl.styles import Font
 from openpyxl.utils.cell import column_index_from_string, get_column_letter
 from openpyxl.utils.exceptions import IllegalCharacterError
 from openpyxl.workbook.workbook import Workbook
@@ -36,6 +37,8 @@ from xlbridge.workbook.pairs.printing import prepare_printing
 from xlbridge.workbook.pairs.reader import source_row
 from xlbridge.workbook.shared.sheets import damage_message, sheet_parts
 from xlbridge.workbook.shared.style import BOLD, COMPUTED_FILL, HEADER_FILL, HEADER_FONT, header_row
+
+WARN_BOLD = Font(bold=True, color="9C0006")
 
 if TYPE_CHECKING:
     from xlbridge.hands import SessionHands
@@ -144,6 +147,8 @@ def fill_results(
             _frequencies(ws, result)
         else:
             _ranking(ws, result, bulk)
+            if result.event.provisional:
+                _provisional_note(ws, result)
     if bulk is None:  # a merged field of thousands of pairs is not for printing
         prepare_printing(wb, result)
 
@@ -293,6 +298,14 @@ def _ranking(ws: Worksheet, result: EventResult, bulk: BulkRows | None = None) -
             _ranking_row(ws, row, pair, result.top is not None)
         row += 1
     ws.print_area = f"A1:H{max(row - 1, 2)}"
+
+
+def _provisional_note(ws: Worksheet, result: EventResult) -> None:
+    """Below the ranking: the results are provisional, and what is still to come."""
+    row = len(result.pairs) + 3
+    note = ws.cell(row, 1, f"PROVISIONAL: {result.event.provisional}; not the final results")
+    note.font = WARN_BOLD
+    ws.print_area = f"A1:H{row}"
 
 
 def _ranking_row(ws: Worksheet, row: int, pair: PairResult, matchpoints: bool) -> None:
