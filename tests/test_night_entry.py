@@ -18,7 +18,8 @@ import pytest
 from openpyxl import load_workbook
 
 from xlbridge.cli import main
-from xlbridge.result import format_result
+from xlbridge.result import format_result, parse_result
+from xlbridge.teams import BYE_VPS, Match, Team, TeamsEvent, TeamsSettings, score_teams
 from xlbridge.workbook.pairs import layout as L
 from xlbridge.workbook.pairs.night import ScoredNight, score_night
 
@@ -196,3 +197,37 @@ def test_a_half_filled_row_is_still_a_slip(
     assert main(["score", str(night), "-o", str(out)]) == 2
     assert expected.format(row=row) in capsys.readouterr().err
     assert not out.exists()
+
+
+# --- teams: the standings while matches are still to be played -----------------------------
+
+
+def test_teams_standings_count_only_the_matches_played() -> None:
+    teams = tuple(Team(n, f"T{n}") for n in range(1, 6))
+    matches = (
+        Match(1, 1, 1, 2, (1, 2)),
+        Match(1, 2, 3, 4, (1, 2)),
+        Match(1, None, 5, None, ()),  # a bye
+        Match(2, 1, 1, 3, (3, 4)),  # played
+        Match(2, 2, 2, 5, (3, 4)),  # drawn, its results to come
+        Match(2, None, 4, None, ()),
+        Match(3, 1, 1, 4, (5, 6)),  # round 3 drawn, nothing played: its bye does not count
+        Match(3, 2, 2, 3, (5, 6)),
+        Match(3, None, 5, None, ()),
+    )
+    row = parse_result
+    results = {
+        (1, 1): {1: (row(420), row(140)), 2: (row(-100), row(110))},  # 1 beats 2 by 2 IMPs
+        (1, 3): {1: (row(420), row(420)), 2: (row(100), row(100))},  # 3 and 4 level
+        (2, 1): {3: (row(420), row(140)), 4: (row(-100), row(110))},  # 1 beats 3 by 2
+    }
+    event = TeamsEvent("partial", teams, matches, results, TeamsSettings(2))
+    standings = {s.team.number: s for s in score_teams(event).standings}
+    # the published WBF 2-board table: a margin of 2 IMPs is 11.67 to 8.33;
+    # a bye is 12 VPs (the default setting); an unplayed match is nothing (was 10-10).
+    assert standings[1].vps == 2 * Fraction("11.67")
+    assert standings[2].vps == Fraction("8.33")  # round 2 v 5 to come: not a 10-10
+    assert standings[3].vps == 10 + Fraction("8.33")
+    assert standings[4].vps == 10 + BYE_VPS  # round 2's bye: that round has begun
+    assert standings[5].vps == BYE_VPS  # round 1's bye; round 3's is not yet
+    assert [standings[n].played for n in range(1, 6)] == [2, 1, 2, 1, 0]
