@@ -124,13 +124,20 @@ def test_a_night_saved_by_libreoffice_scores_the_same(made: Path, tmp_path: Path
 
 
 def blanked(source: Path, target: Path, count: int, *, delete: bool = False) -> list[int]:
-    """``source`` with the results of its last ``count`` rows left blank (or the rows deleted)."""
+    """``source`` with the results of its last ``count`` rows left blank.
+
+    ``delete``: those rows deleted instead, and every Round and Table cleared (the rows
+    typed by hand, not laid out by the movement: the rows in are all there is).
+    """
     wb = load_workbook(source)
     ws = wb[L.TRAVELLERS]
-    rows = list(filled_rows(source))[-count:]
+    every = list(filled_rows(source))
+    rows = every[-count:]
     for row in rows:
         for letter in "DEFGH" if not delete else "ABCDEFGHIJKL":
             ws[f"{letter}{row}"] = None
+    for row in every if delete else ():
+        ws[f"J{row}"] = ws[f"K{row}"] = None
     wb.save(target)
     return rows
 

@@ -57,6 +57,7 @@ from xlbridge.exact import (
     whole_number,
 )
 from xlbridge.movement import Movement, PairNumbering, check_row, parse_movement
+from xlbridge.movement import Seat as MovementSeat
 from xlbridge.result import (
     Artificial,
     Result,
@@ -277,6 +278,8 @@ class _Reader:
     def read(self) -> NightWorkbook:
         settings, name, tables, boards = self._settings()
         pairs = self._pairs()
+        #: each pair's row on the Pairs sheet (``Pairs!A5``), for the direction checks
+        self.pair_sources = {p.label: p.source for p in pairs}
         rulings, ruling_rows = self._rulings()
         self._check_headers()
         self._check_sheets()
@@ -529,8 +532,12 @@ class _Reader:
         seen: dict[tuple[int, str], tuple[int, str]] = {}
         per_board: dict[int, int] = defaultdict(int)
         movement = self._movement(labels, tables, boards)
+        #: (board, NS, EW) of every row, with its sheet row: the movement's rows found
+        placed: dict[tuple[int, str, str], int] = {}
+        last = 1
         for index, cells in self._entries(L.TRAVELLERS, 12):
             row = _TravellerRow(index, cells)
+            last = index
             place = row.to_come
             board = self._board(row, boards)
             ns, ew = self._pair_cells(row, labels)
@@ -541,6 +548,9 @@ class _Reader:
                 self.to_come.append(ToCome(*place, board, row.at("D")))
             if movement is not None and ns and ew:
                 self._check_movement(movement, row, board, ns, ew)
+                placed[board, ns, ew] = index
+            elif ns and ew:
+                self._check_directions(row, ns, ew)
             for label, letter in ((ns, "B"), (ew, "C")):
                 first = seen.setdefault((board, label), (index, row.at(letter)))
                 if label and first[0] != index:
@@ -556,6 +566,8 @@ class _Reader:
             if ns and ew and result is not None:
                 plays.append(row.play(board, ns, ew, result))
         self._check_versions(plays)
+        if movement is not None:
+            self._check_missing(movement, placed, last + 1)
         return plays
 
     def _check_versions(self, plays: list[Play]) -> None:
@@ -607,18 +619,126 @@ class _Reader:
     def _check_movement(
         self, movement: Movement, row: _TravellerRow, board: int, ns: str, ew: str
     ) -> None:
-        """A row placed by its Round and Table (columns J, K) that the movement contradicts."""
+        """A row that the movement contradicts, named by the cell to correct.
+
+        A row placed by its Round and Table (columns J, K, filled by ``xlbridge
+        new --movement``) is checked against the seat there; a row typed without
+        them, against where its pairs meet.  A TD note (column L) keeps any row.
+        """
         rnd, table, note = row.cells[9:12]
-        if not is_blank(note) or is_blank(rnd) or is_blank(table):
+        if not is_blank(note):
             return
-        try:
-            problem = check_row(movement, whole_number(rnd), whole_number(table), board, ns, ew)
-        except ValueError:
+        if is_blank(rnd) and is_blank(table):
+            found = _unplaced_problem(movement, board, ns, ew)
+        else:
+            numbers: list[int] = []
+            for cell, letter, what in ((rnd, "J", "round"), (table, "K", "table")):
+                try:
+                    numbers.append(whole_number(cell))
+                except ValueError:
+                    self.problems.error(
+                        row.at(letter),
+                        f"{quote(cell)} is not a {what} number: type the {what} this board "
+                        f"was played in (or a note in {row.at('L')} to keep the row as it is)",
+                    )
+            if len(numbers) < 2:
+                return
+            found = _placed_problem(movement, numbers[0], numbers[1], board, ns, ew)
+        if found:
+            letter, problem = found
+            keep = f"type a note in {row.at('L')} to keep it"
+            self.problems.error(
+                row.at(letter),
+                f"{problem} (or {keep})"
+                if ": type " in problem
+                else f"{problem}: correct the row, or {keep}",
+            )
+
+    def _check_missing(
+        self, movement: Movement, placed: dict[tuple[int, str, str], int], free: int
+    ) -> None:
+        """The movement's rows that are not on the Travellers sheet (a row deleted).
+
+        Checked only when the rows were laid out by ``xlbridge new --movement``
+        (some row has its Round and Table); a row a TD note keeps excuses the
+        rows of its board and pairs.  One message a table and round.
+        """
+        rows = [cells for _, cells in _data(self.sheets.get(L.TRAVELLERS, []), 12)]
+        typed: dict[tuple[int, int], int] = defaultdict(int)
+        for cells in rows:
+            if _is_whole(cells[9]) and _is_whole(cells[10]):
+                typed[whole_number(cells[9]), whole_number(cells[10])] += 1
+        if not typed:
             return
-        if problem:
+        noted = [
+            (whole_number(c[0]), pair_label(c[1]), pair_label(c[2]))
+            for c in rows
+            if not is_blank(c[11]) and _is_whole(c[0])
+        ]
+        missing: dict[tuple[int, int], list[int]] = defaultdict(list)
+        seats: dict[tuple[int, int], tuple[str, str]] = {}
+        for rnd, table, board, ns, ew in movement.traveller_rows():
+            if (board, ns, ew) in placed:
+                continue
+            numbers = {_number(ns), _number(ew)}
+            if any(b == board and numbers & {n, e} for b, n, e in noted):
+                continue
+            missing[rnd, table].append(board)
+            seats[rnd, table] = (ns, ew)
+        for (rnd, table), boards in sorted(missing.items()):
+            if typed[rnd, table] >= len(movement.seat(rnd, table).boards):
+                continue  # as many rows as boards there: a row there is wrong, and said so
+            ns, ew = seats[rnd, table]
+            span = _board_span(boards)
+            many = len(boards) > 1
+            self.problems.error(
+                f"{L.TRAVELLERS}!A{free}",
+                f"no row for board{'s' if many else ''} {span} at table {table} in round "
+                f"{rnd} ({ns} v {ew}): the movement plays {'them' if many else 'it'} there "
+                f"and the row{'s are' if many else ' is'} missing (deleted?): type "
+                f"{'them' if many else 'it'} (Board, NS pair, EW pair, Round, Table) from "
+                f"row {free} with the result, or NP if the board was not played",
+            )
+            free += len(boards)
+
+    def _check_directions(self, row: _TravellerRow, ns: str, ew: str) -> None:
+        """NS and EW pair numbers against the direction the Pairs sheet gives each pair.
+
+        With pairs numbered through (NS 1-9, EW 10-18) and their directions listed,
+        a pair typed in the other direction's column (NS and EW swapped) would be
+        scored in the wrong field: refused, unless a TD note keeps the row.
+        """
+        if not is_blank(row.cells[11]):
+            return
+        sat = {
+            label: next(iter(found))
+            for label in (ns, ew)
+            if len(found := self.numbering.directions.get(label, frozenset()) - {""}) == 1
+        }
+        wrong = [
+            (label, side)
+            for label, side in ((ns, "NS"), (ew, "EW"))
+            if sat.get(label, side) != side
+        ]
+        if not wrong:
+            return
+        where = {label: self.pair_sources.get(label, L.PAIRS).replace("!A", "!C") for label in sat}
+        if len(wrong) == 2 and sat.get(ns) == "EW" and sat.get(ew) == "NS":
             self.problems.error(
                 row.at("B"),
-                f"{problem}: correct the row, or type a note in {row.at('L')} to keep it",
+                f"NS and EW are swapped: pair {ns} sat East-West and pair {ew} North-South "
+                f"({L.PAIRS} sheet, {where[ns]} and {where[ew]}): type {ew} as the NS pair "
+                f"and {ns} as the EW pair (or a note in {row.at('L')} to keep the row)",
+            )
+            return
+        for label, side in wrong:
+            letter = "B" if side == "NS" else "C"
+            other = "East-West" if side == "NS" else "North-South"
+            self.problems.error(
+                row.at(letter),
+                f"pair {label} sat {other} ({where[label]} says {sat[label]}), but is typed as "
+                f"the {side} pair: type the {side} pair's number (or a note in "
+                f"{row.at('L')} to keep the row)",
             )
 
     def _board(self, row: _TravellerRow, boards: int | None) -> int | None:
@@ -885,6 +1005,93 @@ class _TravellerRow:
             "" if is_blank(version) else pair_label(version).upper(),
             *text,
         )
+
+
+def _number(label: str) -> str:
+    """The number of a pair label (``"NS 3"``: ``"3"``)."""
+    return label.rpartition(" ")[2]
+
+
+def _who(label: str) -> str:
+    return label if label.startswith(("NS ", "EW ")) else f"pair {label}"
+
+
+def _is_whole(value: object) -> bool:
+    try:
+        whole_number(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _placed_problem(
+    movement: Movement, rnd: int, table: int, board: int, ns: str, ew: str
+) -> tuple[str, str] | None:
+    """What is wrong with a row placed at ``table`` in round ``rnd``, and its column letter.
+
+    Board and pairs that meet there on that board: nothing.  Pairs that meet
+    on that board at another table or round: the Round or Table cell is wrong.
+    The pairs of the seat with a board not played there: the Board cell.
+    Anything else (NS and EW swapped, another pair): the NS pair cell.
+    """
+    met = movement.meeting(ns, ew)
+    if met is not None and met.ns == ns and board in met.boards:
+        if (met.round, met.table) == (rnd, table):
+            return None
+        where = (
+            f"{_who(ns)} meets {_who(ew)} on board {board} "
+            f"at table {met.table} in round {met.round}"
+        )
+        if met.round != rnd:
+            return "J", f"round {rnd}, but {where}: type {met.round} as the round"
+        return "K", f"table {table}, but {where}: type {met.table} as the table"
+    try:
+        seat = movement.seat(rnd, table)
+    except KeyError:
+        seat = None
+    if seat is not None and (seat.ns, seat.ew) == (ns, ew) and board not in seat.boards:
+        boards = _board_span(list(seat.boards))
+        return "A", (
+            f"board {board} is not played at table {table} in round {rnd} (boards {boards}): "
+            "type the board this row is for"
+        )
+    problem = check_row(movement, rnd, table, board, ns, ew)
+    return ("B", problem) if problem else None
+
+
+def _unplaced_problem(movement: Movement, board: int, ns: str, ew: str) -> tuple[str, str] | None:
+    """What is wrong with a row typed without its Round and Table, and its column letter."""
+    met = movement.meeting(ns, ew)
+    if met is not None and board in met.boards:
+        if (met.ns, met.ew) == (ns, ew):
+            return None
+        return "B", _swapped(met)  # a Howell: the same two pairs, each in the other's seat
+    if movement.mitchell:
+        # NS 5 v EW 4 typed as NS 4 v EW 5: the numbers in the wrong columns
+        swapped = movement.meeting(f"NS {_number(ew)}", f"EW {_number(ns)}")
+        if swapped is not None and board in swapped.boards:
+            return "B", _swapped(swapped)
+    sits = "".join(
+        f" ({_who(p)} sits out board {board}, in round {s.round})"
+        for s in movement.seats
+        if s.sit_out and board in s.boards
+        for p in (s.ns, s.ew)
+        if p in (ns, ew)
+    )
+    if met is None:
+        return "B", f"the movement never seats {_who(ns)} against {_who(ew)}{sits}"
+    boards = _board_span(list(met.boards))
+    return "A", (
+        f"{_who(ns)} and {_who(ew)} play boards {boards} at table {met.table} in round "
+        f"{met.round}, not board {board}{sits}"
+    )
+
+
+def _swapped(seat: MovementSeat) -> str:
+    return (
+        f"NS and EW are swapped: the movement seats {_who(seat.ns)} North-South and "
+        f"{_who(seat.ew)} East-West at table {seat.table} in round {seat.round}"
+    )
 
 
 def _at(where: str, parse: Callable[[Any], T], value: object) -> T:
