@@ -238,3 +238,23 @@ def test_teams_standings_count_only_the_matches_played() -> None:
     assert standings[4].vps == 10 + BYE_VPS  # round 2's bye: that round has begun
     assert standings[5].vps == BYE_VPS  # round 1's bye; round 3's is not yet
     assert [standings[n].played for n in range(1, 6)] == [2, 1, 2, 1, 0]
+
+
+def test_a_merge_with_a_club_still_to_finish_is_provisional(
+    made: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    acol = tmp_path / "acol.xlsx"
+    blanked(made, acol, 2)
+    wb = load_workbook(acol)
+    wb[L.SETTINGS]["B2"] = "Acol"
+    for (cell,) in wb[L.PAIRS].iter_rows(min_row=2, min_col=2, max_col=2):
+        cell.value = "Acol players"
+    wb.save(acol)
+    out = tmp_path / "sim.xlsx"
+    assert main(["merge", str(made), str(acol), "-o", str(out)]) == 0
+    captured = capsys.readouterr()
+    assert f"provisional: {acol}: 2 results to come" in captured.err
+    assert f"(PROVISIONAL: {acol}: 2 results to come)" in captured.out.splitlines()[0]
+    ranking = load_workbook(out)[L.RANKING]
+    notes = [c.value for c in ranking["A"] if isinstance(c.value, str) and "PROVISIONAL" in c.value]
+    assert notes == [f"PROVISIONAL: {acol}: 2 results to come; not the final results"]

@@ -8,6 +8,7 @@ message (naming sheet and cell) and never as a traceback.
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import os
 import sys
@@ -391,6 +392,14 @@ def merge(clubs: tuple[Path, ...], output: Path) -> None:
         if repeated is not None:
             raise _same_workbook(*(clubs[index] for index in repeated))
         event = merge_events(events)
+        waiting = [
+            f"{club}: {night.night.event.provisional}"
+            for club, night in zip(clubs, nights, strict=True)
+            if night.night.provisional
+        ]
+        if waiting:  # a club's results still to come: the merged field is provisional too
+            click.echo("provisional: " + "; ".join(waiting), err=True)
+            event = dataclasses.replace(event, provisional="; ".join(waiting))
         result = score_event(event)
         merged.append(event_workbook(event, result, bulk))
         plan.write()

@@ -148,7 +148,7 @@ def fill_results(
         else:
             _ranking(ws, result, bulk)
             if result.event.provisional:
-                _provisional_note(ws, result)
+                _provisional_note(ws, result, bulk)
     if bulk is None:  # a merged field of thousands of pairs is not for printing
         prepare_printing(wb, result)
 
@@ -300,11 +300,14 @@ def _ranking(ws: Worksheet, result: EventResult, bulk: BulkRows | None = None) -
     ws.print_area = f"A1:H{max(row - 1, 2)}"
 
 
-def _provisional_note(ws: Worksheet, result: EventResult) -> None:
+def _provisional_note(ws: Worksheet, result: EventResult, bulk: BulkRows | None) -> None:
     """Below the ranking: the results are provisional, and what is still to come."""
     row = len(result.pairs) + 3
-    note = ws.cell(row, 1, f"PROVISIONAL: {result.event.provisional}; not the final results")
-    note.font = WARN_BOLD
+    text = f"PROVISIONAL: {result.event.provisional}; not the final results"
+    if bulk is not None and row > 3:  # a merged field: the rows below row 2 are written in bulk
+        bulk.add(ws, row, (text,))
+        return
+    ws.cell(row, 1, text).font = WARN_BOLD
     ws.print_area = f"A1:H{row}"
 
 
