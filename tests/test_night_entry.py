@@ -22,6 +22,7 @@ from xlbridge.result import format_result, parse_result
 from xlbridge.teams import BYE_VPS, Match, Team, TeamsEvent, TeamsSettings, score_teams
 from xlbridge.workbook.pairs import layout as L
 from xlbridge.workbook.pairs.night import ScoredNight, score_night
+from xlbridge.workbook.teams.night import score_teams_night
 
 #: What the tables bid and made, in turn (contract, declarer, result).
 TYPED = [
@@ -258,3 +259,25 @@ def test_a_merge_with_a_club_still_to_finish_is_provisional(
     ranking = load_workbook(out)[L.RANKING]
     notes = [c.value for c in ranking["A"] if isinstance(c.value, str) and "PROVISIONAL" in c.value]
     assert notes == [f"PROVISIONAL: {acol}: 2 results to come; not the final results"]
+
+
+@pytest.mark.subprocess
+def test_a_teams_night_saved_by_libreoffice_scores_the_same(tmp_path: Path) -> None:
+    night = tmp_path / "swiss.xlsx"
+    assert main(["new", str(night), "--teams", "4", "--boards", "2", "--rounds", "3"]) == 0
+    wb = load_workbook(night)
+    ws = wb[L.TRAVELLERS]
+    for row in range(2, ws.max_row + 1):
+        if ws[f"A{row}"].value is not None:  # open room 4S by N made, closed room one down
+            ws[f"F{row}"], ws[f"G{row}"], ws[f"H{row}"] = "4S", "N", "="
+            ws[f"J{row}"], ws[f"K{row}"], ws[f"L{row}"] = "4S", "N", "-1"
+    wb.save(night)
+    copy = libreoffice_copy(night, tmp_path)
+
+    def standings(path: Path) -> list[tuple[int, Fraction, Fraction]]:
+        result = score_teams_night(path).result
+        return [(s.team.number, s.vps, s.imps_won) for s in result.standings]
+
+    # boards 1 (none vulnerable: 420 + 50) and 2 (NS vulnerable: 620 + 100): 10 + 12 IMPs
+    assert sorted(imps for _, _, imps in standings(night)) == [0, 0, 22, 22]
+    assert standings(copy) == standings(night)
