@@ -535,6 +535,7 @@ class _Reader:
         #: (board, NS, EW) of every row, with its sheet row: the movement's rows found
         placed: dict[tuple[int, str, str], int] = {}
         last = 1
+        laid_out = movement is not None and self._laid_out()
         for index, cells in self._entries(L.TRAVELLERS, 12):
             row = _TravellerRow(index, cells)
             last = index
@@ -547,7 +548,7 @@ class _Reader:
             if place:  # still checked against the movement, and for pairs twice on a board
                 self.to_come.append(ToCome(*place, board, row.at("D")))
             if movement is not None and ns and ew:
-                self._check_movement(movement, row, board, ns, ew)
+                self._check_movement(movement, row, board, ns, ew, laid_out)
                 placed[board, ns, ew] = index
             elif ns and ew:
                 self._check_directions(row, ns, ew)
@@ -566,7 +567,7 @@ class _Reader:
             if ns and ew and result is not None:
                 plays.append(row.play(board, ns, ew, result))
         self._check_versions(plays)
-        if movement is not None:
+        if movement is not None and laid_out:
             self._check_missing(movement, placed, last + 1)
         return plays
 
@@ -616,19 +617,40 @@ class _Reader:
         movement = parse_movement(text, tables, boards)
         return movement if movement is not None and set(movement.pairs) == labels else None
 
+    def _laid_out(self) -> bool:
+        """Whether the travellers were laid out by ``xlbridge new --movement``.
+
+        Some row has its Round and Table: the workbook's rows are the movement's
+        own.  Other nights (typed by hand, imported) may have played other cards
+        of a movement of that name (a Howell's tables differ from book to book),
+        so a row without its Round and Table is checked against the movement
+        only in a night laid out by it.
+        """
+        rows = self.sheets.get(L.TRAVELLERS, [])[1:]
+        return any(len(r) > 10 and _is_whole(r[9]) and _is_whole(r[10]) for r in rows)
+
     def _check_movement(
-        self, movement: Movement, row: _TravellerRow, board: int, ns: str, ew: str
+        self,
+        movement: Movement,
+        row: _TravellerRow,
+        board: int,
+        ns: str,
+        ew: str,
+        laid_out: bool,
     ) -> None:
         """A row that the movement contradicts, named by the cell to correct.
 
         A row placed by its Round and Table (columns J, K, filled by ``xlbridge
         new --movement``) is checked against the seat there; a row typed without
-        them, against where its pairs meet.  A TD note (column L) keeps any row.
+        them in a night laid out by the movement, against where its pairs meet.
+        A TD note (column L) keeps any row.
         """
         rnd, table, note = row.cells[9:12]
         if not is_blank(note):
             return
         if is_blank(rnd) and is_blank(table):
+            if not laid_out:
+                return
             found = _unplaced_problem(movement, board, ns, ew)
         else:
             numbers: list[int] = []
@@ -668,8 +690,6 @@ class _Reader:
         for cells in rows:
             if _is_whole(cells[9]) and _is_whole(cells[10]):
                 typed[whole_number(cells[9]), whole_number(cells[10])] += 1
-        if not typed:
-            return
         noted = [
             (whole_number(c[0]), pair_label(c[1]), pair_label(c[2]))
             for c in rows
