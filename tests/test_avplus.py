@@ -238,7 +238,7 @@ def test_imps_byes_only_and_custom_levels():
     [
         ([15, 12, "A*"], "board 3: 'A*' is not a score or A+/A-/A=/BYE"),
         ([None, "x"], "board 2: 'x' is not a score or A+/A-/A=/BYE"),
-        ([True], "board 1: True is not a score or A+/A-/A=/BYE"),
+        ([True], "board 1: TRUE is not a score or A+/A-/A=/BYE"),
         ([float("nan")], "board 1: nan is not a score or A+/A-/A=/BYE"),
         ([3, -1], "board 2: -1 is negative; matchpoints run from 0 to the top"),
         ([24.5], "board 1: 24.5 is above the top of 24"),

@@ -142,7 +142,7 @@ CASES: dict[str, Case] = {
     "pair against itself": Case(put(T, "C2", 1), 2, "Travellers!C2: pair 1 plays against itself"),
     "score without pairs": Case(no_pairs, 2, "Travellers!B2: no NS pair"),
     "unknown pair": Case(put(T, "B2", 99), 2, "Travellers!B2: pair '99' is not on the Pairs"),
-    "fractional pair": Case(put(T, "B2", 1.5), 2, "Travellers!B2: pair '1.5'"),
+    "fractional pair": Case(put(T, "B2", 1.5), 2, "Travellers!B2: 1.5 is not a pair number"),
     "text in a number setting": Case(put("Settings", "B5", "nine"), 2, "Settings!B5: 'nine'"),
     "contract typo": Case(put(T, "D2", "4J"), 2, "Travellers!D2: '4J' is not a contract"),
     "result typo": Case(put(T, "F2", "+9"), 2, "Travellers!F2: '+9' is not possible for 4H"),

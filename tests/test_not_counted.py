@@ -32,6 +32,7 @@ from xlbridge.cli import main
 from xlbridge.errors import ScoringError
 from xlbridge.event import Event, Pair, Play
 from xlbridge.formats.usebio import read_usebio
+from xlbridge.pair import PairLabel
 from xlbridge.report import format_frequency_table
 from xlbridge.result import (
     NotCounted,
@@ -241,8 +242,8 @@ def test_workbook_usebio_and_explain(tmp_path: Path, capsys: pytest.CaptureFixtu
         return {
             (
                 int(b.findtext("BOARD_NUMBER")),
-                line.findtext("NS_PAIR_NUMBER"),
-                line.findtext("EW_PAIR_NUMBER"),
+                PairLabel.parse(line.findtext("NS_PAIR_NUMBER")),
+                PairLabel.parse(line.findtext("EW_PAIR_NUMBER")),
             ): line
             for b in SafeET.parse(path, forbid_dtd=False).getroot().iter("BOARD")
             for line in b.iter("TRAVELLER_LINE")

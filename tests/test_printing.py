@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from xlbridge.cli import main
+from xlbridge.contract import PlayedContract
 from xlbridge.event import Play
 from xlbridge.result import parse_result
 from xlbridge.workbook.pairs.printing import played_text
@@ -85,7 +86,8 @@ def test_the_example_night_prints_without_an_empty_page(tmp_path: Path) -> None:
 
 def test_a_played_contract_reads_as_a_scorer_writes_it() -> None:
     def play(contract: str, declarer: str, tricks: str) -> Play:
-        return Play(1, "1", "2", parse_result(420), "", "", contract, declarer, tricks)
+        played = PlayedContract.from_cells(contract, declarer or None, tricks or None)
+        return Play(1, "1", "2", parse_result(420), played=played)
 
     assert played_text(play("4h", "n", "1")) == "4H+1 N"
     assert played_text(play("3c", "n", "0")) == "3C= N"

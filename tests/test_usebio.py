@@ -25,8 +25,8 @@ from xlbridge.audit import (
 from xlbridge.cli import main
 from xlbridge.errors import ScoringError
 from xlbridge.formats.usebio import figure_text, read_usebio, usebio_document
+from xlbridge.pair import PairLabel
 from xlbridge.result import format_result
-from xlbridge.workbook.pairs.filled import read_event_info
 from xlbridge.workbook.pairs.night import score_night
 
 DATA = Path(__file__).resolve().parent / "data" / "usebio"
@@ -202,9 +202,9 @@ def test_compscore_artificial_notation_read():
     cells = {(p.board, p.ns): p.result for p in published.event.plays}
     from xlbridge.result import format_result
 
-    assert format_result(cells[(1, "1NS")]) == "A="
-    assert format_result(cells[(1, "2NS")]) == "A+/A-"
-    assert format_result(cells[(2, "9NS")]) == "A+/A+"
+    assert format_result(cells[(1, "NS 1")]) == "A="  # 1NS in the file
+    assert format_result(cells[(1, "NS 2")]) == "A+/A-"
+    assert format_result(cells[(2, "NS 9")]) == "A+/A+"
 
 
 def test_other_programs_artificial_notation_is_a_cell_form():
@@ -242,23 +242,24 @@ def test_board_percentages_average_to_the_published_percentage():
     for pair in published.pairs:
         mean = sum(percents[pair.label]) / len(percents[pair.label])
         assert pair.percentage.matches(mean), pair.label
-    assert str(next(p for p in published.pairs if p.label == "3NS").percentage) == "62.78"
+    assert str(next(p for p in published.pairs if p.label == "NS 3").percentage) == "62.78"
 
 
 def test_players_and_club_read():
     published = _published("mp_pairs_mitchell_03.xml")
-    info = published.info
-    assert (info.club_name, info.club_number, info.date.isoformat()) == (
+    facts = published.event.facts  # read once, with the event, for every output
+    assert (facts.club, facts.club_number, facts.date.isoformat()) == (
         "NSBC@Lindfield",
         "2074",
         "2022-07-21",
     )
-    players = info.players["1NS"]
+    pairs = {pair.label: pair for pair in published.event.pairs}
+    players = pairs["NS 1"].players  # 1NS in the file
     assert [(p.name, p.national_id, p.guest) for p in players] == [
         ("Yeung Cheung", "936510", False),
         ("Director", "", True),
     ]
-    assert info.master_points["3NS"] == "21"
+    assert pairs["NS 3"].master_points == "21"
 
 
 def test_figure_rounding_and_ties():
@@ -327,7 +328,7 @@ def test_example_night_exports_every_figure(tmp_path):
     """The example night's USEBIO file: every figure is the workbook's, to two decimals."""
     scored = score_night(EXAMPLE)
     result = scored.result
-    data = usebio_document(result, read_event_info(EXAMPLE), "1.2")
+    data = usebio_document(result, version="1.2")
     assert data.startswith(b'<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE USEBIO SYSTEM ')
     root = SafeET.fromstring(data, forbid_dtd=False)
     assert root.get("Version") == "1.2"
@@ -375,9 +376,7 @@ def test_example_night_exports_every_figure(tmp_path):
 
 def test_version_1_3_writes_an_iso_date_and_pairs_event():
     result = score_night(EXAMPLE).result
-    root = SafeET.fromstring(
-        usebio_document(result, read_event_info(EXAMPLE), "1.3"), forbid_dtd=False
-    )
+    root = SafeET.fromstring(usebio_document(result, version="1.3"), forbid_dtd=False)
     assert root.get("Version") == "1.3"
     assert root.find("EVENT").get("EVENT_TYPE") == "PAIRS"
     assert root.findtext("EVENT/DATE") == "2024-03-12"
@@ -424,7 +423,7 @@ def test_import_picks_the_reader_by_suffix(tmp_path, capsys):
     assert READERS[".xml"] == "xlbridge.formats.usebio:read_usebio"
     night = tmp_path / "n.xlsx"
     assert main(["import", str(tmp_path / "event.csv"), "-o", str(night)]) == 2
-    assert "imports results files ending .pbn, .xml" in capsys.readouterr().err
+    assert "imports results files ending .bws, .pbn, .xml" in capsys.readouterr().err
     published = read_published(DATA / "mp_pairs_mitchell_03.xml")
     assert published.info.file_format == "USEBIO 1.2"
     assert not night.exists()
@@ -468,8 +467,8 @@ def test_export_after_import_writes_the_published_figures(name, tmp_path, capsys
         for line in board.iter("TRAVELLER_LINE"):
             key = (
                 int(board.findtext("BOARD_NUMBER")),
-                line.findtext("NS_PAIR_NUMBER"),
-                line.findtext("EW_PAIR_NUMBER"),
+                PairLabel.parse(line.findtext("NS_PAIR_NUMBER")),
+                PairLabel.parse(line.findtext("EW_PAIR_NUMBER")),
             )
             lines[key] = (
                 Fraction(line.findtext(f"NS_{tag}")),
@@ -481,7 +480,7 @@ def test_export_after_import_writes_the_published_figures(name, tmp_path, capsys
             continue
         ns, ew = lines[(line.board, line.ns, line.ew)]
         assert line.ns_figure.matches(ns) and line.ew_figure.matches(ew), line.source
-    pairs = {p.findtext("PAIR_NUMBER"): p for p in written.iter("PAIR")}
+    pairs = {PairLabel.parse(p.findtext("PAIR_NUMBER")): p for p in written.iter("PAIR")}
     for pair in published.pairs:
         if pair.source in listed:
             continue
@@ -497,19 +496,16 @@ def test_export_after_import_writes_the_published_figures(name, tmp_path, capsys
         assert mine.findtext("PLACE") == pair.place, pair.label
 
 
-def test_a_mitchell_numbered_by_direction_exports_plain_numbers(tmp_path, capsys):
-    """NS 1 to 7 and EW 1 to 7 on the Pairs sheet: PAIR_NUMBER 1 with its DIRECTION."""
+def test_a_mitchell_numbered_by_direction_exports_1ns_and_reads_back(tmp_path, capsys):
+    """NS 1 to 7 and EW 1 to 7 on the Pairs sheet: PAIR_NUMBER 1NS and 1EW, as Compscore3 writes
+    them (a bare 1 for both read back as "pair 1 is listed twice"), and the import reads them."""
     from openpyxl import load_workbook
 
     night, renumbered, out = tmp_path / "n.xlsx", tmp_path / "r.xlsx", tmp_path / "o.xml"
     assert main(["import", str(DATA / "mp_pairs_mitchell_03.xml"), "-o", str(night)]) == 0
     wb = load_workbook(night)
-    for ws, columns in ((wb["Pairs"], (1,)), (wb["Travellers"], (2, 3))):
-        for row in ws.iter_rows(min_row=2):
-            for column in columns:
-                cell = row[column - 1]
-                if isinstance(cell.value, str) and cell.value[-2:] in {"NS", "EW"}:
-                    cell.value = int(cell.value[:-2])
+    pairs_sheet = wb["Pairs"]
+    assert (pairs_sheet["A2"].value, pairs_sheet["C2"].value) == (1, "NS")  # numbers and directions
     wb.save(renumbered)
     assert (
         main(["score", str(renumbered), "-o", str(tmp_path / "x.xlsx"), "--usebio", str(out)]) == 0
@@ -517,9 +513,12 @@ def test_a_mitchell_numbered_by_direction_exports_plain_numbers(tmp_path, capsys
     capsys.readouterr()
     written = SafeET.parse(out).getroot()
     pairs = {(p.findtext("PAIR_NUMBER"), p.findtext("DIRECTION")): p for p in written.iter("PAIR")}
-    assert ("3", "NS") in pairs and ("3", "EW") in pairs
-    ids = [p.findtext("NATIONAL_ID_NUMBER") for p in pairs[("3", "NS")].iter("PLAYER")]
+    assert ("3NS", "NS") in pairs and ("3EW", "EW") in pairs
+    ids = [p.findtext("NATIONAL_ID_NUMBER") for p in pairs[("3NS", "NS")].iter("PLAYER")]
     assert ids == ["70831", "975206"]  # SUE WELCH, JENNY BURCHFIELD: 3NS in the original
-    assert pairs[("3", "NS")].findtext("PERCENTAGE") == "62.78"
+    assert pairs[("3NS", "NS")].findtext("PERCENTAGE") == "62.78"
     first = next(written.iter("TRAVELLER_LINE"))
-    assert (first.findtext("NS_PAIR_NUMBER"), first.findtext("EW_PAIR_NUMBER")) == ("2", "3")
+    assert (first.findtext("NS_PAIR_NUMBER"), first.findtext("EW_PAIR_NUMBER")) == ("2NS", "3EW")
+    again = tmp_path / "again.xlsx"
+    assert main(["import", str(out), "-o", str(again)]) == 0
+    assert "every one reproduced" in capsys.readouterr().out

@@ -18,7 +18,6 @@ import pytest
 
 from xlbridge.cli import main
 from xlbridge.formats.usebio import usebio_document
-from xlbridge.workbook.pairs.filled import read_event_info
 from xlbridge.workbook.pairs.night import score_night
 
 DATA = Path(__file__).resolve().parent / "data" / "usebio"
@@ -79,7 +78,7 @@ def test_real_files_agree_with_each_other() -> None:
 @pytest.mark.parametrize("version", ["1.2", "1.3"])
 def test_example_night_follows_the_real_files(version: str) -> None:
     result = score_night(EXAMPLE).result
-    data = usebio_document(result, read_event_info(EXAMPLE), version)
+    data = usebio_document(result, version=version)
     assert _check(data) == []
     # the writer's own elements are in the real order where the real files have them
     event = SafeET.fromstring(data, forbid_dtd=False).find("EVENT")

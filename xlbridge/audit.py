@@ -16,7 +16,6 @@ decimals, ``7`` against its matchpoints rounded to whole numbers.
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -24,6 +23,7 @@ from fractions import Fraction
 from xlbridge.errors import ScoringError
 from xlbridge.event import Event, Play, Player, Settings
 from xlbridge.exact import decimal_text, round_half_away
+from xlbridge.pair import PairLabel
 from xlbridge.scored import BoardResult, EventResult, PairResult, ScoredPlay
 from xlbridge.session import score_event
 
@@ -44,6 +44,7 @@ __all__ = [
     "conventions_for_event",
     "format_audit",
     "published_total",
+    "scored_with",
 ]
 
 
@@ -79,22 +80,20 @@ class Figure:
 
 @dataclass(frozen=True)
 class EventInfo:
-    """What a results file holds beyond the scores: the club, the date, the players.
+    """What a results file holds beyond the event: who wrote it, and the opening leads.
 
-    ``players`` maps a pair's label to its players; ``master_points`` a pair's
-    label to the master points awarded; ``leads`` a line's (board, NS pair,
-    EW pair) to the opening lead (``'KH'``).  ``program`` and ``file_format``
-    say what wrote the file (``'Compscore3 26-Jul-22'``, ``'USEBIO 1.2'``).
+    The club, the date and each pair's players are the event's
+    (:attr:`~xlbridge.event.Event.facts`, :attr:`~xlbridge.event.Pair.players`);
+    ``leads`` maps a line's (board, NS pair, EW pair) to the opening lead
+    (``'KH'``); ``program`` and ``file_format`` say what wrote the file
+    (``'Compscore3 26-Jul-22'``, ``'USEBIO 1.2'``); ``settings`` are those the file
+    says it was scored with (xlbridge's own files say so), ``None`` when it does not.
     """
 
-    club_name: str = ""
-    club_number: str = ""
-    date: datetime.date | None = None
-    players: dict[str, tuple[Player, ...]] = field(default_factory=dict)
-    master_points: dict[str, str] = field(default_factory=dict)
-    leads: dict[tuple[int, str, str], str] = field(default_factory=dict)
+    leads: dict[tuple[int, PairLabel, PairLabel], str] = field(default_factory=dict)
     program: str = ""
     file_format: str = ""
+    settings: Settings | None = None
 
 
 @dataclass(frozen=True)
@@ -102,8 +101,8 @@ class PublishedLine:
     """One traveller line's published figures (NS and EW matchpoints or IMPs)."""
 
     board: int
-    ns: str
-    ew: str
+    ns: PairLabel
+    ew: PairLabel
     ns_figure: Figure | None
     ew_figure: Figure | None
     source: str = ""
@@ -111,15 +110,13 @@ class PublishedLine:
 
 @dataclass(frozen=True)
 class PublishedPair:
-    """One pair as published: its place, total and percentage, master points, players."""
+    """One pair as published: its place, total and percentage (its players are the event's)."""
 
-    label: str
+    label: PairLabel
     direction: str = ""
     total: Figure | None = None
     percentage: Figure | None = None
     place: str = ""
-    master_points: str = ""
-    players: tuple[Player, ...] = ()
     source: str = ""
 
 
@@ -202,18 +199,18 @@ def audit(published: PublishedEvent, convention: Convention | None = None) -> Au
 
 def _audit_lines(
     published: PublishedEvent, result: EventResult
-) -> tuple[list[Difference], int, set[str]]:
+) -> tuple[list[Difference], int, set[PairLabel]]:
     """Every traveller line's published NS and EW figures against xlbridge's.
 
     Returns the differences, the figures checked and the pairs on a differing line.
     """
-    scored: dict[tuple[int, str, str], ScoredPlay] = {}
+    scored: dict[tuple[int, PairLabel, PairLabel], ScoredPlay] = {}
     for board in result.boards:
         for entry in board.plays:
             scored[(entry.play.board, entry.play.ns, entry.play.ew)] = entry
-    unfactored: dict[int, dict[tuple[str, str], tuple[Fraction, Fraction]]] = {}
+    unfactored: dict[int, dict[tuple[PairLabel, PairLabel], tuple[Fraction, Fraction]]] = {}
     differences: list[Difference] = []
-    touched: set[str] = set()
+    touched: set[PairLabel] = set()
     checked = 0
     for line in published.lines:
         play = scored.get((line.board, line.ns, line.ew))
@@ -224,7 +221,7 @@ def _audit_lines(
             checked += 1
             if ours is None or not figure.matches(ours):
                 reason = _line_reason(result, line, side, figure, unfactored)
-                where = f"board {line.board}, {line.ns} v {line.ew}"
+                where = line.source or f"board {line.board}, {line.ns} v {line.ew}"
                 what = f"{side} {_unit(result)}"
                 found = Fraction(0) if ours is None else ours
                 differences.append(Difference(where, what, figure, found, reason))
@@ -250,7 +247,7 @@ def _audit_datums(published: PublishedEvent, result: EventResult) -> tuple[list[
 
 
 def _audit_pairs(
-    published: PublishedEvent, result: EventResult, touched: set[str]
+    published: PublishedEvent, result: EventResult, touched: set[PairLabel]
 ) -> tuple[list[Difference], int]:
     """Every pair's published total and percentage against xlbridge's."""
     by_label = {pair.pair.label: pair for pair in result.pairs}
@@ -269,7 +266,8 @@ def _audit_pairs(
             checked += 1
             if not figure.matches(ours):
                 reason = FOLLOWS if pair.label in touched else ""
-                differences.append(Difference(f"pair {pair.label}", what, figure, ours, reason))
+                where = pair.source or f"pair {pair.label}"
+                differences.append(Difference(where, what, figure, ours, reason))
     return differences, checked
 
 
@@ -322,7 +320,7 @@ def _line_reason(
     line: PublishedLine,
     side: str,
     figure: Figure,
-    cache: dict[int, dict[tuple[str, str], tuple[Fraction, Fraction]]],
+    cache: dict[int, dict[tuple[PairLabel, PairLabel], tuple[Fraction, Fraction]]],
 ) -> str:
     """Why the published figure differs, where a known convention explains it ('' if none)."""
     if result.top is None:
@@ -417,6 +415,11 @@ def _absent_pair(play: Play) -> Play:
     ):
         return replace(play, result=NotCounted(row.ns, row.ew))
     return play
+
+
+def scored_with(settings: Settings) -> Convention:
+    """The convention of a file that says how it was scored (xlbridge's own files do)."""
+    return Convention("the settings the file says it was scored with", settings)
 
 
 def conventions_for_event(event: Event) -> tuple[Convention, ...]:

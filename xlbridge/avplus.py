@@ -53,8 +53,10 @@ from enum import Enum
 from fractions import Fraction
 from typing import TypeAlias
 
+from xlbridge.board import artificial_imps
 from xlbridge.errors import ResultCellError, ScoringError
-from xlbridge.exact import is_blank, normalise_text, parse_fraction
+from xlbridge.exact import is_blank, normalise_text, parse_fraction, quote
+from xlbridge.result import AVERAGE_MINUS_PERCENT, AVERAGE_PERCENT, AVERAGE_PLUS_PERCENT
 from xlbridge.settings import AvplusMethod, parse_setting
 
 __all__ = [
@@ -64,15 +66,11 @@ __all__ = [
     "apply_avplus_imps",
 ]
 
-#: Law 12C2(a) levels, in percent of the top, for matchpoint events.
-AVERAGE_PLUS_PERCENT = Fraction(60)
-AVERAGE_PERCENT = Fraction(50)
-AVERAGE_MINUS_PERCENT = Fraction(40)
-
-#: The same levels in IMPs per board, for IMP-scored pair events.
-AVERAGE_PLUS_IMPS = Fraction(3)
-AVERAGE_IMPS = Fraction(0)
-AVERAGE_MINUS_IMPS = Fraction(-3)
+#: The Law 12C2(a) levels (in percent of the top: xlbridge.result) in IMPs per board, for
+#: IMP-scored pair events: 3 IMPs for each 10% from average.
+AVERAGE_PLUS_IMPS = artificial_imps(AVERAGE_PLUS_PERCENT)
+AVERAGE_IMPS = artificial_imps(AVERAGE_PERCENT)
+AVERAGE_MINUS_IMPS = artificial_imps(AVERAGE_MINUS_PERCENT)
 
 
 class _Code(Enum):
@@ -142,8 +140,8 @@ def apply_avplus(
     board_scores: Iterable[object],
     top: object,
     method: str | AvplusMethod = "mainstream",
-    aplus: object = 60,
-    aminus: object = 40,
+    aplus: object = AVERAGE_PLUS_PERCENT,
+    aminus: object = AVERAGE_MINUS_PERCENT,
 ) -> AvplusResult:
     """A pair's final result in a matchpoint event after A+, A-, A= and Bye.
 
@@ -174,10 +172,12 @@ def apply_avplus(
     def check(position: int, value: object, number: Fraction) -> None:
         if number < 0:
             raise ResultCellError(
-                f"board {position}: {value!r} is negative; matchpoints run from 0 to the top"
+                f"board {position}: {quote(value)} is negative; matchpoints run from 0 to the top"
             )
         if number > top_mp:
-            raise ResultCellError(f"board {position}: {value!r} is above the top of {top!r}")
+            raise ResultCellError(
+                f"board {position}: {quote(value)} is above the top of {quote(top)}"
+            )
 
     percent_of_top = top_mp / 100
     equal = AVERAGE_PERCENT * percent_of_top
@@ -190,8 +190,8 @@ def apply_avplus(
 def apply_avplus_imps(
     board_imps: Iterable[object],
     method: str | AvplusMethod = "mainstream",
-    aplus: object = 3,
-    aminus: object = -3,
+    aplus: object = AVERAGE_PLUS_IMPS,
+    aminus: object = AVERAGE_MINUS_IMPS,
 ) -> AvplusResult:
     """A pair's final result in an IMP-scored pair event after A+, A-, A= and Bye.
 
@@ -223,9 +223,11 @@ def _parse_top(top: object) -> Fraction:
     try:
         value = parse_fraction(top)
     except ValueError as exc:
-        raise ScoringError(f"top must be a positive number of matchpoints, not {top!r}") from exc
+        raise ScoringError(
+            f"top must be a positive number of matchpoints, not {quote(top)}"
+        ) from exc
     if value <= 0:
-        raise ScoringError(f"top must be a positive number of matchpoints, not {top!r}")
+        raise ScoringError(f"top must be a positive number of matchpoints, not {quote(top)}")
     return value
 
 
@@ -236,9 +238,9 @@ def _parse_level(
     try:
         level = parse_fraction(value)
     except ValueError as exc:
-        raise ScoringError(f"{name} must be {expected}, not {value!r}") from exc
+        raise ScoringError(f"{name} must be {expected}, not {quote(value)}") from exc
     if not allowed(level):
-        raise ScoringError(f"{name} must be {expected}, not {value!r}")
+        raise ScoringError(f"{name} must be {expected}, not {quote(value)}")
     return level
 
 
@@ -274,7 +276,7 @@ def _parse_entry(
         number = parse_fraction(value)
     except ValueError as exc:
         raise ResultCellError(
-            f"board {position}: {value!r} is not a score or A+/A-/A=/BYE"
+            f"board {position}: {quote(value)} is not a score or A+/A-/A=/BYE"
         ) from exc
     check(position, value, number)
     return number

@@ -30,7 +30,7 @@ from fractions import Fraction
 from functools import cached_property
 
 from xlbridge.errors import BoardError
-from xlbridge.exact import round_half_away
+from xlbridge.exact import quote, round_half_away
 from xlbridge.imp_matrix import imp_sums
 from xlbridge.result import (
     Artificial,
@@ -60,6 +60,7 @@ __all__ = [
     "frequency_lines",
     "matchpoint_board",
     "matchpoint_percentages",
+    "matchpoint_top",
     "neuberg",
     "neuberg_factor",
     "percent_of_top",
@@ -169,8 +170,8 @@ class FrequencyTable:
         return {}
 
     def top(self, scale: int = 2) -> int:
-        """The top on the board: ``scale * (expected - 1)``."""
-        return scale * (self.expected - 1)
+        """The top on the board (:func:`matchpoint_top`)."""
+        return matchpoint_top(self.expected, scale)
 
     def datum(self, trim: int = 0, real_results: bool = False) -> Fraction:
         """The mean score of the table, after dropping ``trim`` whole results from each end.
@@ -353,7 +354,8 @@ class Board:
             expected = played or int(any(isinstance(row, Result) for row in self.rows))
         if isinstance(expected, bool) or not isinstance(expected, int) or expected < 1:
             raise BoardError(
-                f"the expected number of results must be a whole number from 1, not {expected!r}"
+                "the expected number of results must be a whole number from 1, "
+                f"not {quote(expected)}"
             )
         if played > expected:
             raise BoardError(f"the board has {played} results but only {expected} were expected")
@@ -419,7 +421,7 @@ class Board:
         (Law 12C1(c)); an artificial score its percentage of the top (Law 12C2).
         """
         scale = int(parse_setting("scale", scale, argument="scale"))
-        top = scale * (self.expected - 1)
+        top = matchpoint_top(self.expected, scale)
         mp = self._per_table(lambda table: table.matchpoints_by_score(scale))
 
         def side_mp(side: Side, direction: Direction) -> Fraction:
@@ -571,6 +573,16 @@ def _round_whole(numerator: int, denominator: int) -> int:
     return whole if numerator >= 0 else -whole
 
 
+def matchpoint_top(expected: int, scale: int = 2) -> int:
+    """The top on a board of ``expected`` results: ``scale x (expected - 1)`` (Law 78A:
+    ``scale`` matchpoints for each other result beaten).
+
+    >>> matchpoint_top(13), matchpoint_top(13, scale=1)
+    (24, 12)
+    """
+    return scale * (expected - 1)
+
+
 def artificial_mp(percent: Fraction, top: int) -> Fraction:
     """The matchpoints of an artificial score of ``percent`` of the top (Law 12C2).
 
@@ -615,7 +627,7 @@ def matchpoint_percentages(
 def board_percentages(board: Board, scale: int = 2) -> list[Pair | None]:
     """:func:`matchpoint_percentages` of a :class:`Board` already built (one figure per row)."""
     scale = int(parse_setting("scale", scale, argument="scale"))
-    top = scale * (board.expected - 1)
+    top = matchpoint_top(board.expected, scale)
     return [
         None if pair is None else (percent_of_top(pair[0], top), percent_of_top(pair[1], top))
         for pair in board.matchpoints(scale)
@@ -675,7 +687,7 @@ def frequency_lines(
     scale = int(parse_setting("scale", scale, argument="scale"))
     board = Board(rows, expected, counts)
     table = board.table(direction)
-    top = scale * (board.expected - 1)
+    top = matchpoint_top(board.expected, scale)
     artificial: dict[tuple[Artificial, bool], int] = {}  # (side, counts as a result): rows
     groups = board._groups
     for key, row in groups.kinds.items():
@@ -719,12 +731,13 @@ def neuberg(mp: Fraction | int, actual: int, expected: int, scale: int = 2) -> F
     scale = int(parse_setting("scale", scale, argument="scale"))
     if actual < 1 or expected < actual:
         raise BoardError(
-            f"neuberg needs 1 <= actual <= expected (got actual {actual!r}, expected {expected!r})"
+            f"neuberg needs 1 <= actual <= expected (got actual {quote(actual)}, "
+            f"expected {quote(expected)})"
         )
     mp = Fraction(mp)
-    if not 0 <= mp <= scale * (actual - 1):
+    if not 0 <= mp <= matchpoint_top(actual, scale):
         raise BoardError(
-            f"{mp} matchpoints are outside 0 to {scale * (actual - 1)}, "
+            f"{mp} matchpoints are outside 0 to {matchpoint_top(actual, scale)}, "
             f"the top among {actual} results"
         )
     return _factored(mp, neuberg_factor(actual, expected), scale)

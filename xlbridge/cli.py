@@ -216,11 +216,14 @@ def _provisional(scored: ScoredNight, usebio: Path | None, pbn: Path | None) -> 
 
 
 def _usebio_writer(night: Path, scored: ScoredNight, version: str) -> Callable[[Path], None]:
-    """What fills the USEBIO file of a scored night (a function of the file to fill)."""
-    from xlbridge.formats.usebio import usebio_document
-    from xlbridge.workbook.pairs.filled import read_event_info
+    """What fills the USEBIO file of a scored night (a function of the file to fill).
 
-    data = usebio_document(scored.result, read_event_info(night), version)
+    The club, the date and the players are the night's, read with it.
+    """
+    from xlbridge.formats.usebio import usebio_document
+
+    del night
+    data = usebio_document(scored.result, version=version)
 
     def write(tmp: Path) -> None:
         tmp.write_bytes(data)
@@ -399,7 +402,8 @@ def merge(clubs: tuple[Path, ...], output: Path) -> None:
         ]
         if waiting:  # a club's results still to come: the merged field is provisional too
             click.echo("provisional: " + "; ".join(waiting), err=True)
-            event = dataclasses.replace(event, provisional="; ".join(waiting))
+            facts = dataclasses.replace(event.facts, provisional="; ".join(waiting))
+            event = dataclasses.replace(event, facts=facts)
         result = score_event(event)
         merged.append(event_workbook(event, result, bulk))
         plan.write()
@@ -499,8 +503,10 @@ def _score_club(club: Path, output: Path) -> ScoredNight:
 )
 @click.option("--force", is_flag=True, help="Overwrite the workbook if it exists.")
 def import_(source: Path, output: Path, force: bool) -> None:
-    """Turn a published event (USEBIO .xml) into a workbook to rescore, and audit its figures."""
-    from xlbridge.audit import choose_convention, conventions_for_event, format_audit
+    """Turn a results file into a club workbook to rescore: USEBIO (.xml) or PBN (.pbn), with
+    an audit of the figures it published, or a Bridgemate night (.bws), as the tables entered it.
+    """
+    from xlbridge.audit import choose_convention, conventions_for_event, format_audit, scored_with
     from xlbridge.formats import read_published
     from xlbridge.safefile import refuse_same_file
     from xlbridge.workbook.pairs.filled import write_filled_workbook
@@ -508,17 +514,43 @@ def import_(source: Path, output: Path, force: bool) -> None:
     refuse_same_file(source, output)
     if output.exists() and not force:
         raise ScoringError(f"{str(output)!r} exists already: give a new file name (or --force)")
+    if source.suffix.lower() == ".bws":
+        _import_bridgemate(source, output)
+        return
     published = read_published(source)
-    chosen, tried = choose_convention(published, conventions_for_event(published.event))
+    conventions = conventions_for_event(published.event)
+    if published.info.settings is not None:  # the file says how it was scored (xlbridge's)
+        conventions = (scored_with(published.info.settings), *conventions)
+    chosen, tried = choose_convention(published, conventions)
     # the convention's settings, and its plays (an absent pair's 0% read as NP A60/0)
     plays, settings = chosen.result.event.plays, chosen.convention.settings
     event = replace(published.event, plays=plays, settings=settings)
-    directions = {pair.label: pair.direction for pair in published.pairs if pair.direction}
-    write_filled_workbook(output, event, published.info, directions, chosen)
+    write_filled_workbook(output, event, published.info, chosen)
     info = published.info
     made_by = " by ".join(part for part in (info.file_format, info.program) if part)
     click.echo(f"{source}: {event.name or 'event'}" + (f" ({made_by})" if made_by else ""))
     click.echo(format_audit(chosen, tried))
+    click.echo(f"\nwrote {output}: xlbridge score {output}")
+
+
+def _import_bridgemate(source: Path, output: Path) -> None:
+    """``xlbridge import GAME.bws``: the results as the tables entered them, in a workbook."""
+    from xlbridge.exact import plural
+    from xlbridge.formats.bws import read_bws
+    from xlbridge.workbook.pairs.filled import write_filled_workbook
+
+    night = read_bws(source)
+    places = [(seating.round, seating.table) for seating in night.seatings]
+    write_filled_workbook(output, night.event, places=places)
+    event = night.event
+    tables = len({(s.section, s.table) for s in night.seatings})
+    rounds = len({s.round for s in night.seatings})
+    click.echo(
+        f"{source}: Bridgemate, {night.movement}, {len(event.pairs)} pairs, "
+        f"{plural(tables, 'table')}, {plural(rounds, 'round')}, {len(event.plays)} results"
+    )
+    for note in night.notes:
+        click.echo(f"  {note}")
     click.echo(f"\nwrote {output}: xlbridge score {output}")
 
 

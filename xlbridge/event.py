@@ -8,16 +8,26 @@ multi-club merge builds one from several; Python users build one directly.
 
 Every input record carries ``source``, the place it came from
 (``Travellers!G14``), so that a message about it can say where to look.
+
+What a person typed is parsed once, into values that print themselves back
+the same way, and every output takes them from the event: a pair's label
+(:class:`~xlbridge.pair.PairLabel`: ``"3"``, ``"NS 3"``), a contract as
+played (:class:`~xlbridge.contract.PlayedContract`), the event's facts
+(:class:`EventFacts`: name, date, club, movement, hand records) and each
+pair's players (:class:`Player`).  Plain text given for a label is parsed
+when the record is made, so ``Play(1, "3", "NS 4", ...)`` holds labels.
 """
 
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from xlbridge.contract import PlayedContract
 from xlbridge.exact import format_date
-from xlbridge.result import Row
+from xlbridge.pair import BYE, PairLabel, pair_or_blank
+from xlbridge.result import Row, counts_as_result
 from xlbridge.settings import (
     Choice,
     Ranking,
@@ -34,7 +44,9 @@ __all__ = [
     "Event",
     "EventFacts",
     "Pair",
+    "PairLabel",
     "Play",
+    "PlayedContract",
     "Player",
     "Ranking",
     "ScoringForm",
@@ -43,11 +55,9 @@ __all__ = [
     "UnequalBoards",
 ]
 
-
-#: The opponent label of a bye: a :class:`Play` with ``ew="BYE"`` (or
-#: ``ns="BYE"``) gives the other pair a bye on that board, scored as its
-#: percentage on the rest of the session (Law 12C2(c); the A+/A- note).  Any case.
-BYE = "BYE"
+# BYE (from xlbridge.pair): the opponent label of a bye: a :class:`Play` with
+# ``ew=BYE`` (or ``ns=BYE``) gives the other pair a bye on that board, scored as its
+# percentage on the rest of the session (Law 12C2(c); the A+/A- note).  Any case.
 
 
 class AdjustmentUnit(Choice):
@@ -68,11 +78,19 @@ class Player:
 
 @dataclass(frozen=True)
 class Pair:
-    """A pair: its label (``"1"``, ``"12"``, ``"A3"``) and the players' names."""
+    """A pair: its label (``"1"``, ``"NS 3"``, ``"A3"``), the players' names as one line,
+    and, where known, each player (name and national number) and the master points awarded.
+    """
 
-    label: str
+    label: PairLabel
     names: str = ""
     source: str = ""
+    players: tuple[Player, ...] = ()
+    master_points: str = ""
+
+    def __post_init__(self) -> None:
+        if type(self.label) is not PairLabel:
+            object.__setattr__(self, "label", pair_or_blank(self.label))
 
 
 @dataclass(frozen=True)
@@ -81,20 +99,36 @@ class Play:
 
     ``result`` is the parsed result cell (see :func:`xlbridge.result.parse_result`);
     ``version`` names the version of a fouled board ("" when not fouled).
-    ``contract``, ``declarer``, ``lead`` and ``tricks`` are kept for the
-    printed results.  An ``ns`` or ``ew`` of :data:`BYE` gives the other pair
-    a bye on the board (its ``result`` is ignored).
+    ``played`` is the contract as played, when it was given (for the printed
+    results; the score is ``result``).  An ``ns`` or ``ew`` of :data:`BYE`
+    gives the other pair a bye on the board (its ``result`` is ignored).
     """
 
     board: int
-    ns: str
-    ew: str
+    ns: PairLabel
+    ew: PairLabel
     result: Row
     source: str = ""
     version: str = ""
-    contract: str = ""
-    declarer: str = ""
-    tricks: str = ""
+    played: PlayedContract | None = None
+
+    def __post_init__(self) -> None:
+        if type(self.ns) is not PairLabel:
+            object.__setattr__(self, "ns", pair_or_blank(self.ns))
+        if type(self.ew) is not PairLabel:
+            object.__setattr__(self, "ew", pair_or_blank(self.ew))
+
+    @property
+    def is_bye(self) -> bool:
+        """True when one side is :data:`BYE`: the other pair has a bye on the board."""
+        return self.ns.is_bye or self.ew.is_bye
+
+    @property
+    def counts(self) -> bool:
+        """True when the row is one of its board's results: a result that counts
+        (:func:`~xlbridge.result.counts_as_result`: not ``NP``, not ``NP A60/0``) and not
+        a bye.  The number of such rows is the board's ``actual`` and "max played"."""
+        return counts_as_result(self.result) and not (self.ns.is_bye or self.ew.is_bye)
 
 
 @dataclass(frozen=True)
@@ -106,12 +140,16 @@ class Adjustment:
     session adjustment.
     """
 
-    pair: str
+    pair: PairLabel
     amount: Fraction
     unit: AdjustmentUnit = AdjustmentUnit.MATCHPOINTS
     board: int | None = None
     reason: str = ""
     source: str = ""
+
+    def __post_init__(self) -> None:
+        if type(self.pair) is not PairLabel:
+            object.__setattr__(self, "pair", pair_or_blank(self.pair))
 
 
 @dataclass(frozen=True)
@@ -121,10 +159,14 @@ class EventFacts:
     ``name`` and ``date`` head the results; ``club`` and ``club_number`` go to
     the national body (USEBIO); ``movement`` is the movement as Settings
     names it (``Mitchell``, ``Howell``); ``hand_records`` the hand-record
-    file Settings names ("" for none).
+    file Settings names ("" for none).  ``provisional`` is "" when every
+    result is in, else what is still to come (``10 results to come``): the
+    figures are provisional, and every output says so (:attr:`title`).
 
     >>> EventFacts("Tuesday pairs", datetime.date(2026, 11, 24)).title
     'Tuesday pairs, 24 November 2026'
+    >>> EventFacts("Tuesday pairs", provisional="3 results to come").title
+    'Tuesday pairs (PROVISIONAL: 3 results to come)'
     """
 
     name: str = ""
@@ -133,24 +175,71 @@ class EventFacts:
     club_number: str = ""
     movement: str = ""
     hand_records: str = ""
+    provisional: str = ""
 
     @property
     def title(self) -> str:
-        """The name and date as a heading: ``Tuesday pairs, 24 November 2026``."""
+        """The name and date as a heading: ``Tuesday pairs, 24 November 2026``.
+
+        Marked while results are to come: ``... (PROVISIONAL: 3 results to come)``.
+        """
         name = self.name or "Results"
-        return f"{name}, {format_date(self.date)}" if self.date else name
+        return self.marked(f"{name}, {format_date(self.date)}" if self.date else name)
+
+    def marked(self, text: str) -> str:
+        """``text``, marked provisional while results are to come."""
+        return f"{text} (PROVISIONAL: {self.provisional})" if self.provisional else text
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Event:
-    """The whole event: pairs, traveller rows, adjustments and settings; its name and date."""
+    """The whole event: pairs, traveller rows, adjustments, settings and its facts.
+
+    ``name`` and ``date`` may be given on their own for the facts' name and
+    date (``Event(pairs, plays, name="Acol")``).
+    """
 
     pairs: tuple[Pair, ...]
     plays: tuple[Play, ...]
     adjustments: tuple[Adjustment, ...] = ()
     settings: Settings = field(default_factory=Settings)
-    name: str = ""
-    date: datetime.date | None = None
-    #: "" when every result is in; else what is still to come (``10 results to come``):
-    #: the figures are provisional, and every output says so.
-    provisional: str = ""
+    facts: EventFacts = field(default_factory=EventFacts)
+
+    def __init__(
+        self,
+        pairs: tuple[Pair, ...],
+        plays: tuple[Play, ...],
+        adjustments: tuple[Adjustment, ...] = (),
+        settings: Settings | None = None,
+        facts: EventFacts | None = None,
+        *,
+        name: str | None = None,
+        date: datetime.date | None = None,
+    ) -> None:
+        facts = facts or EventFacts()
+        if name is not None or date is not None:
+            facts = replace(
+                facts,
+                name=facts.name if name is None else name,
+                date=facts.date if date is None else date,
+            )
+        object.__setattr__(self, "pairs", tuple(pairs))
+        object.__setattr__(self, "plays", tuple(plays))
+        object.__setattr__(self, "adjustments", tuple(adjustments))
+        object.__setattr__(self, "settings", Settings() if settings is None else settings)
+        object.__setattr__(self, "facts", facts)
+
+    @property
+    def name(self) -> str:
+        """The event's name (its facts')."""
+        return self.facts.name
+
+    @property
+    def date(self) -> datetime.date | None:
+        """The date of play (its facts')."""
+        return self.facts.date
+
+    @property
+    def provisional(self) -> str:
+        """ "" when every result is in; else what is still to come (its facts')."""
+        return self.facts.provisional

@@ -29,6 +29,7 @@ __all__ = [
     "parse_date",
     "parse_fraction",
     "parse_percent",
+    "plural",
     "quote",
     "round_half_away",
     "simple_fraction",
@@ -351,3 +352,12 @@ def format_date(day: datetime.date | None) -> str:
     '4 November 2026'
     """
     return f"{day.day} {day:%B %Y}" if day else ""
+
+
+def plural(count: int, noun: str) -> str:
+    """``count`` and ``noun``, the noun in the plural unless the count is one.
+
+    >>> plural(1, "table"), plural(7, "round"), plural(0, "board")
+    ('1 table', '7 rounds', '0 boards')
+    """
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"

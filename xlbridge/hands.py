@@ -300,13 +300,19 @@ class _ParGame:
         best = max(tricks)
         return seats[tricks.index(best)], best
 
-    def _final(self, index: int, side: str) -> int:
-        """The NS score if the auction ends in contract ``index`` by ``side`` (failing: doubled)."""
+    def played(self, index: int, side: str) -> tuple[Contract, Seat, int]:
+        """Contract ``index`` as ``side`` plays it: its best declarer, the result, and
+        doubled when it fails (the opponents double every failing contract)."""
         contract = _CONTRACTS[index]
         seat, tricks = self.declarer(side, contract.strain)
         result = tricks - contract.level - 6
         if result < 0:
             contract = Contract(contract.level, contract.strain, Doubling.DOUBLED)
+        return contract, seat, result
+
+    def _final(self, index: int, side: str) -> int:
+        """The NS score if the auction ends in contract ``index`` by ``side``."""
+        contract, seat, result = self.played(index, side)
         return score_contract(contract, seat, result, self.vulnerability)
 
     def _held(self, index: int, side: str) -> int:
@@ -332,11 +338,8 @@ class _ParGame:
         )
 
     def describe(self, index: int, side: str) -> ParContract:
-        contract = _CONTRACTS[index]
-        _, tricks = self.declarer(side, contract.strain)
-        result = tricks - contract.level - 6
-        if result < 0:
-            contract = Contract(contract.level, contract.strain, Doubling.DOUBLED)
+        contract, _, result = self.played(index, side)
+        tricks = contract.level + 6 + result
         seats = tuple(
             seat for seat in _SIDES[side] if self.table.tricks_for(seat, contract.strain) == tricks
         )

@@ -22,7 +22,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from xlbridge.errors import ScoringError
-from xlbridge.event import BYE, Event, Play
+from xlbridge.event import Adjustment, Event, EventFacts, Pair, Play
+from xlbridge.pair import PairLabel
 from xlbridge.scored import EventResult, PairResult
 
 __all__ = [
@@ -80,8 +81,16 @@ def repeated_club(events: Sequence[Event]) -> tuple[int, int] | None:
     return None
 
 
-def _label(club: str, label: str) -> str:
-    return label if label.strip().upper() == BYE else f"{club}:{label}"
+class _ClubLabels(dict[PairLabel, PairLabel]):
+    """A club's labels in the merged field (``Acol:3``), each made once, shared by its plays."""
+
+    def __init__(self, club: str) -> None:
+        super().__init__()
+        self.club = club
+
+    def __missing__(self, label: PairLabel) -> PairLabel:
+        found = self[label] = label.in_club(self.club)
+        return found
 
 
 def _source(club: str, source: str) -> str:
@@ -112,37 +121,37 @@ def merge_events(events: Sequence[Event]) -> Event:
             f"{one} and {other} hold the same pairs and results: the same club is given "
             "twice; give each club's workbook once"
         )
-    pairs = tuple(
-        replace(pair, label=_label(club, pair.label), source=_source(club, pair.source))
-        for club, event in zip(clubs, events, strict=True)
-        for pair in event.pairs
-    )
-    plays = tuple(
-        Play(  # every field named: dataclasses.replace costs twice as much per play
-            play.board,
-            _label(club, play.ns),
-            _label(club, play.ew),
-            play.result,  # equal results are one object (xlbridge.result), across clubs too
-            _source(club, play.source),
-            f"{club}:{play.version}" if play.version else "",
-            play.contract,
-            play.declarer,
-            play.tricks,
+    pairs: list[Pair] = []
+    plays: list[Play] = []
+    adjustments: list[Adjustment] = []
+    for club, event in zip(clubs, events, strict=True):
+        merged = _ClubLabels(club)
+        pairs.extend(
+            replace(pair, label=merged[pair.label], source=_source(club, pair.source))
+            for pair in event.pairs
         )
-        for club, event in zip(clubs, events, strict=True)
-        for play in event.plays
-    )
-    adjustments = tuple(
-        replace(adj, pair=_label(club, adj.pair), source=_source(club, adj.source))
-        for club, event in zip(clubs, events, strict=True)
-        for adj in event.adjustments
-    )
+        plays.extend(
+            Play(  # every field given: dataclasses.replace costs twice as much per play
+                play.board,
+                merged[play.ns],
+                merged[play.ew],
+                play.result,  # equal results are one object (xlbridge.result), across clubs too
+                _source(club, play.source),
+                f"{club}:{play.version}" if play.version else "",
+                play.played,
+            )
+            for play in event.plays
+        )
+        adjustments.extend(
+            replace(adj, pair=merged[adj.pair], source=_source(club, adj.source))
+            for adj in event.adjustments
+        )
     return Event(
-        pairs,
-        plays,
-        adjustments,
+        tuple(pairs),
+        tuple(plays),
+        tuple(adjustments),
         replace(first, expected=None),
-        " + ".join(clubs),
+        EventFacts(name=" + ".join(clubs)),
     )
 
 
@@ -177,19 +186,19 @@ def compare_rankings(
     Pairs come club by club, in each club's ranking order.
     """
     clubs = club_names([result.event for result in club_results])
-    by_label: dict[str, PairResult] = {}
+    by_label: dict[PairLabel, PairResult] = {}
     for pair in merged.pairs:
         by_label.setdefault(pair.pair.label, pair)  # as merged.pair(label): the first
     changes: list[RankChange] = []
     for club, result in zip(clubs, club_results, strict=True):
         for own in result.pairs:
-            label = _label(club, own.pair.label)
+            label = own.pair.label.in_club(club)
             try:
                 there = by_label[label]
             except KeyError:
                 raise ScoringError(
-                    f"pair {own.pair.label!r} of {club!r} is not in the merged result "
-                    f"(expected {label!r}): give the clubs in the order they were merged"
+                    f"pair {own.pair.label} of {club!r} is not in the merged result "
+                    f"(expected {label}): give the clubs in the order they were merged"
                 ) from None
             changes.append(
                 RankChange(

@@ -44,10 +44,10 @@ workbook's checks.
 >>> movement = make_movement("mitchell", tables=3, boards=6)
 >>> movement.name, movement.rounds, movement.boards_per_round
 ('Mitchell', 3, 2)
->>> [(s.round, s.table, s.ns, s.ew, s.boards) for s in movement.seats[:3]]
+>>> [(s.round, s.table, str(s.ns), str(s.ew), s.boards) for s in movement.seats[:3]]
 [(1, 1, 'NS 1', 'EW 1', (1, 2)), (1, 2, 'NS 2', 'EW 2', (3, 4)), (1, 3, 'NS 3', 'EW 3', (5, 6))]
 >>> movement.seat(2, 1).ew, movement.seat(2, 1).boards
-('EW 3', (3, 4))
+(PairLabel('3', 'EW'), (3, 4))
 """
 
 from __future__ import annotations
@@ -57,6 +57,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from xlbridge.errors import ScoringError
+from xlbridge.pair import PairLabel
 
 __all__ = [
     "HOWELL_STARTERS",
@@ -67,6 +68,7 @@ __all__ = [
     "howell",
     "make_movement",
     "mitchell",
+    "number_key",
     "parse_movement",
 ]
 
@@ -95,14 +97,14 @@ RELAY, SKIP = "share-and-relay", "skip"
 class Seat:
     """One table in one round: the NS and EW pairs and the boards they play.
 
-    ``ns`` or ``ew`` is ``""`` for the missing pair of a half table: the other
+    ``ns`` or ``ew`` is ``None`` for the missing pair of a half table: the other
     pair sits out that round.
     """
 
     round: int
     table: int
-    ns: str
-    ew: str
+    ns: PairLabel | None
+    ew: PairLabel | None
     boards: tuple[int, ...]
 
     @property
@@ -151,10 +153,10 @@ class Movement:
         return self.kind == MITCHELL
 
     @cached_property
-    def pairs(self) -> tuple[str, ...]:
+    def pairs(self) -> tuple[PairLabel, ...]:
         """Every pair's label: NS pairs then EW pairs (Mitchell), or 1 to 2T (Howell)."""
         found = {p for s in self.seats for p in (s.ns, s.ew) if p}
-        return tuple(sorted(found, key=_pair_order))
+        return tuple(sorted(found, key=lambda label: label.sort_key))
 
     def seat(self, round: int, table: int) -> Seat:
         """The seat at ``table`` in ``round`` (KeyError if the movement has none)."""
@@ -165,14 +167,14 @@ class Movement:
         return {(s.round, s.table): s for s in self.seats}
 
     @cached_property
-    def _meetings(self) -> dict[frozenset[str], Seat]:
+    def _meetings(self) -> dict[frozenset[PairLabel | None], Seat]:
         return {frozenset((s.ns, s.ew)): s for s in self.seats if not s.sit_out}
 
-    def meeting(self, one: str, other: str) -> Seat | None:
+    def meeting(self, one: PairLabel, other: PairLabel) -> Seat | None:
         """Where pairs ``one`` and ``other`` meet (``None`` if they do not)."""
         return self._meetings.get(frozenset((one, other)))
 
-    def traveller_rows(self) -> Iterator[tuple[int, int, int, str, str]]:
+    def traveller_rows(self) -> Iterator[tuple[int, int, int, PairLabel, PairLabel]]:
         """(round, table, board, NS pair, EW pair) of every board played, board by board.
 
         One row per table per board, in the order of a paper traveller: the
@@ -181,27 +183,24 @@ class Movement:
         rows = [
             (board, seat.round, seat.table, seat.ns, seat.ew)
             for seat in self.seats
-            if not seat.sit_out
+            if seat.ns is not None and seat.ew is not None
             for board in seat.boards
         ]
         for board, rnd, table, ns, ew in sorted(rows):
             yield rnd, table, board, ns, ew
 
 
-def _pair_order(label: str) -> tuple[int, int]:
-    direction, _, number = label.rpartition(" ")
-    return ({"NS": 0, "EW": 1}.get(direction, 0), int(number))
-
-
 @dataclass(frozen=True)
 class PairNumbering:
     """How the pairs of an event are numbered, from its pairs list.
 
+    ``directions`` holds the directions each number is listed with (a merged
+    field's numbers with their club: ``Acol:3``).
     ``by_direction`` is true when a number is used by an NS pair and an EW
     pair (Mitchell numbering, NS 1..n and EW 1..n): each pair with a direction
-    is then known as ``"NS 3"`` or ``"EW 3"``, and a traveller's NS and EW
-    columns say which pair a number means.  Otherwise (a Howell, or a Mitchell
-    numbered through, NS 1-9 and EW 10-18) a number alone names a pair.
+    is then known as NS 3 or EW 3, and a traveller's NS and EW columns say
+    which pair a number means.  Otherwise (a Howell, or a Mitchell numbered
+    through, NS 1-9 and EW 10-18) a number alone names a pair.
     """
 
     directions: dict[str, frozenset[str]]
@@ -212,33 +211,43 @@ class PairNumbering:
         by_direction = any(len(found) > 1 for found in self.directions.values())
         object.__setattr__(self, "by_direction", by_direction)
 
-    def label(self, number: str, direction: str) -> str:
+    def label(self, number: str, direction: str, club: str = "") -> PairLabel:
         """The label of pair ``number`` listed with ``direction`` (``NS``, ``EW`` or "")."""
-        return f"{direction} {number}" if self.by_direction and direction else number
+        return PairLabel(number, direction if self.by_direction else "", club)
 
-    def at(self, number: str, side: str) -> str:
-        """The label of pair ``number`` typed in the ``side`` (NS or EW) column of a traveller."""
+    def at(self, typed: object, side: str) -> PairLabel:
+        """The label of the pair ``typed`` in the ``side`` (NS or EW) column of a traveller.
+
+        A number alone in a Mitchell numbered by direction means that column's
+        pair; a pair typed with its direction (``3NS``) is that pair.
+        """
+        typed = PairLabel.parse(typed)
         if not self.by_direction:
-            return number
-        found = self.directions.get(number, frozenset())
+            return PairLabel(typed.number, "", typed.club) if typed.direction else typed
+        if typed.direction:
+            return typed
+        found = self.directions.get(number_key(typed), frozenset())
         # a number listed with a direction means that direction's pair (NS 5 when only EW 5
         # is listed is then reported as not on the Pairs sheet)
-        return f"{side} {number}" if found - {""} else number
+        return PairLabel(typed.number, side, typed.club) if found - {""} else typed
 
-    def resolve(self, text: str) -> str | None:
+    def resolve(self, typed: object) -> PairLabel | None:
         """The label of a pair written on its own (an adjustment): ``3``, ``NS 3``, ``3EW``.
 
         ``None`` when the number alone is ambiguous (both NS 3 and EW 3 exist).
         """
-        compact = text.replace(" ", "").upper()
-        for side in ("NS", "EW"):
-            for number in (compact.removeprefix(side), compact.removesuffix(side)):
-                if number != compact and side in self.directions.get(number, ()):
-                    return self.label(number, side)
-        found = self.directions.get(text, frozenset())
+        typed = PairLabel.parse(typed)
+        if typed.direction:
+            return self.label(typed.number, typed.direction, typed.club)
+        found = self.directions.get(number_key(typed), frozenset())
         if self.by_direction and len(found) > 1:
             return None
-        return self.label(text, next(iter(found), ""))
+        return self.label(typed.number, next(iter(found), ""), typed.club)
+
+
+def number_key(label: PairLabel) -> str:
+    """A pair's number as :class:`PairNumbering` keys it (``3``; ``Acol:3`` in a merged field)."""
+    return f"{label.club}:{label.number}" if label.club else label.number
 
 
 def make_movement(
@@ -304,8 +313,16 @@ def mitchell(tables: int, boards: int, *, skip: bool = False, sit_out: bool = Fa
             ew = (table - rnd - (1 if variant == SKIP and rnd >= tables // 2 else 0)) % tables
             station = _relay_station(table, tables) if variant == RELAY else table
             board_set = (station + rnd) % tables
-            ns = "" if sit_out and table == tables - 1 else f"NS {table + 1}"
-            seats.append(Seat(rnd + 1, table + 1, ns, f"EW {ew + 1}", _board_set(board_set, size)))
+            ns = None if sit_out and table == tables - 1 else PairLabel(str(table + 1), "NS")
+            seats.append(
+                Seat(
+                    rnd + 1,
+                    table + 1,
+                    ns,
+                    PairLabel(str(ew + 1), "EW"),
+                    _board_set(board_set, size),
+                )
+            )
     in_play = size * tables
     return Movement(MITCHELL, tables, in_play, rounds, size, variant, sit_out, tuple(seats))
 
@@ -335,7 +352,13 @@ def howell(tables: int, boards: int) -> Movement:
             ns = 2 * tables if a < 0 else (a + rnd) % moving + 1
             ew = (b + rnd) % moving + 1
             seats.append(
-                Seat(rnd + 1, table, str(ns), str(ew), _board_set((k + rnd) % moving, size))
+                Seat(
+                    rnd + 1,
+                    table,
+                    PairLabel(str(ns)),
+                    PairLabel(str(ew)),
+                    _board_set((k + rnd) % moving, size),
+                )
             )
     return Movement(HOWELL, tables, boards, moving, size, "", False, tuple(seats))
 
@@ -367,7 +390,9 @@ def parse_movement(text: object, tables: int | None, boards: int | None) -> Move
         return None
 
 
-def check_row(movement: Movement, round: int, table: int, board: int, ns: str, ew: str) -> str:
+def check_row(
+    movement: Movement, round: int, table: int, board: int, ns: object, ew: object
+) -> str:
     """What is wrong with a traveller row placed at ``table`` in ``round`` ("" if nothing).
 
     Reports NS and EW swapped, a board not played at that table in that round,
@@ -378,19 +403,20 @@ def check_row(movement: Movement, round: int, table: int, board: int, ns: str, e
     except KeyError:
         return f"the movement has no table {table} in round {round}"
     where = f"at table {table} in round {round}"
-    if seat.sit_out:
+    ns, ew = PairLabel.parse(ns), PairLabel.parse(ew)
+    if seat.ns is None or seat.ew is None:
         return f"table {table} sits out in round {round}: no board is played there"
-    numbers = (_number(ns), _number(ew))
-    if (ns, ew) != (seat.ns, seat.ew) and numbers == (_number(seat.ew), _number(seat.ns)):
+    numbers = (ns.number, ew.number)
+    if (ns, ew) != (seat.ns, seat.ew) and numbers == (seat.ew.number, seat.ns.number):
         return (
-            f"NS and EW are swapped: the movement seats {_who(seat.ns, 'NS')} North-South "
-            f"and {_who(seat.ew, 'EW')} East-West {where}"
+            f"NS and EW are swapped: the movement seats {seat.ns.named} North-South "
+            f"and {seat.ew.named} East-West {where}"
         )
     problems = []
     if (ns, ew) != (seat.ns, seat.ew):
         text = (
-            f"the movement seats {_who(seat.ns, 'NS')} against {_who(seat.ew, 'EW')} {where}, "
-            f"not {_who(ns, 'NS')} against {_who(ew, 'EW')}"
+            f"the movement seats {seat.ns.named} against {seat.ew.named} {where}, "
+            f"not {ns.named} against {ew.named}"
         )
         met = movement.meeting(ns, ew)
         if met is not None:
@@ -402,15 +428,6 @@ def check_row(movement: Movement, round: int, table: int, board: int, ns: str, e
     if board not in seat.boards:
         problems.append(f"board {board} is not played {where} (boards {_span(seat.boards)})")
     return "; ".join(problems)
-
-
-def _number(label: str) -> str:
-    """The number of a pair label (``"NS 3"``: ``"3"``)."""
-    return label.rpartition(" ")[2]
-
-
-def _who(label: str, side: str) -> str:
-    return label if label.startswith(("NS ", "EW ")) else f"pair {label}"
 
 
 def _span(boards: tuple[int, ...]) -> str:

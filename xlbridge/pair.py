@@ -45,8 +45,10 @@ from xlbridge.exact import is_blank, normalise_text, quote
 __all__ = [
     "BYE",
     "DIRECTIONS",
+    "NO_PAIR",
     "PairLabel",
     "natural_key",
+    "pair_or_blank",
     "parse_direction",
     "sort_key",
 ]
@@ -188,6 +190,12 @@ class PairLabel(str):
         return f"{self.club}: {own}" if self.club else own
 
     @property
+    def named(self) -> str:
+        """The pair as a sentence names it: ``NS 3``, ``pair 3``."""
+        display = self.display
+        return display.replace("Pair ", "pair ", 1) if not self.direction else display
+
+    @property
     def own(self) -> PairLabel:
         """The label without its club (a merged field's ``Acol:NS 3`` is ``NS 3``)."""
         return PairLabel(self.number, self.direction) if self.club else self
@@ -211,6 +219,8 @@ class PairLabel(str):
         raise AttributeError(f"a pair label cannot be changed ({name})")
 
     def __reduce__(self) -> tuple[Any, ...]:
+        if not self.number:
+            return (pair_or_blank, ("",))
         return (PairLabel, (self.number, self.direction, self.club))
 
     def __copy__(self) -> PairLabel:
@@ -222,6 +232,32 @@ class PairLabel(str):
 
 #: The opponent of a pair with a bye: a play with ``ew=BYE`` gives the NS pair a bye.
 BYE = PairLabel(BYE_TEXT)
+
+
+def _no_pair() -> PairLabel:
+    label = str.__new__(PairLabel, "")
+    fields = {
+        "number": "",
+        "direction": "",
+        "club": "",
+        "is_bye": False,
+        "sort_key": ((), 1, (), ""),
+    }
+    for name, value in fields.items():
+        object.__setattr__(label, name, value)
+    return label
+
+
+#: The label of a traveller row's blank pair cell (a Python caller's ``Play(1, "", "3", ...)``):
+#: scoring refuses it, naming the row ("board 1 has no NS pair").
+NO_PAIR = _no_pair()
+
+
+def pair_or_blank(value: object) -> PairLabel:
+    """:meth:`PairLabel.parse`, but :data:`NO_PAIR` for a blank (for the records' own checks)."""
+    if isinstance(value, PairLabel):
+        return value
+    return NO_PAIR if is_blank(value) else PairLabel.parse(value)
 
 
 def sort_key(label: str) -> tuple[Any, ...]:

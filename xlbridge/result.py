@@ -39,7 +39,10 @@ from xlbridge.exact import decimal_text, is_blank, normalise_text, parse_fractio
 __all__ = [
     "AVERAGE",
     "AVERAGE_MINUS",
+    "AVERAGE_MINUS_PERCENT",
+    "AVERAGE_PERCENT",
     "AVERAGE_PLUS",
+    "AVERAGE_PLUS_PERCENT",
     "NOT_PLAYED",
     "Artificial",
     "NotCounted",
@@ -155,10 +158,16 @@ class Artificial:
         return (type(self), (self.percent, self.label))
 
 
-AVERAGE_PLUS = Artificial(Fraction(60), "A+")
-AVERAGE = Artificial(Fraction(50), "A=")
-AVERAGE_MINUS = Artificial(Fraction(40), "A-")
+#: Law 12C2(a): average plus, average and average minus in percent of the top: the one
+#: place they are written (the settings' defaults, the Excel functions', Law 12C2(c)'s).
+AVERAGE_PLUS_PERCENT = Fraction(60)
+AVERAGE_PERCENT = Fraction(50)
+AVERAGE_MINUS_PERCENT = Fraction(40)
+AVERAGE_PLUS = Artificial(AVERAGE_PLUS_PERCENT, "A+")
+AVERAGE = Artificial(AVERAGE_PERCENT, "A=")
+AVERAGE_MINUS = Artificial(AVERAGE_MINUS_PERCENT, "A-")
 _CODES = {"A+": AVERAGE_PLUS, "A=": AVERAGE, "A-": AVERAGE_MINUS}
+_BY_PERCENT = {code.percent: code for code in _CODES.values()}
 
 Side = Weighted | Artificial
 
@@ -498,8 +507,8 @@ def _artificial(percent_text: str, original: object, where: str) -> Artificial:
         raise ResultCellError(
             f"{_at(where)}{quote(original)}: an artificial score is between 0% and 100% of the top"
         )
-    code = {60: "A+", 50: "A=", 40: "A-"}.get(int(percent)) if percent.denominator == 1 else None
-    return _CODES[code] if code else Artificial(percent, f"A{decimal_text(percent)}")
+    found = _BY_PERCENT.get(percent)
+    return found if found is not None else Artificial(percent, f"A{decimal_text(percent)}")
 
 
 def _parse_artificial_pair(original: object, upper: str, where: str, prefix: str = "") -> Result:
@@ -589,11 +598,12 @@ def parse_rulings(rows: Iterable[Sequence[object]], where: str = "rulings") -> d
             continue
         here = f"{where} row {index}"
         if is_blank(ident) or is_blank(score):
-            raise RulingError(f"{here}: a ruling needs an ID and a score (got {list(cells)!r})")
+            got = ", ".join(quote(cell) for cell in cells)
+            raise RulingError(f"{here}: a ruling needs an ID and a score (got {got})")
         key = normalise_text(str(ident)).upper()
         side_text = "" if is_blank(side) else normalise_text(str(side)).upper().replace("-", "")
         if side_text not in {"", "NS", "EW", "N/S", "E/W"}:
-            raise RulingError(f"{here}: side {side!r} is not NS, EW or blank")
+            raise RulingError(f"{here}: side {quote(side)} is not NS, EW or blank")
         side_key = side_text.replace("/", "")
         parts.setdefault(key, {}).setdefault(side_key, []).append((score, weight, here))
     return {key: _ruling(key, sides, where) for key, sides in parts.items()}
@@ -624,7 +634,9 @@ def _ruling_side(
         text = normalise_text(str(score)).upper().replace(" ", "")
         if text.startswith("A"):
             if not is_blank(weight) and parse_weight(weight, here) != 1:
-                raise WeightError(f"{here}: an artificial score takes no weight (got {weight!r})")
+                raise WeightError(
+                    f"{here}: an artificial score takes no weight (got {quote(weight)})"
+                )
             return (
                 _parse_artificial_pair(score, text, here)
                 if both

@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from xlbridge.board import Direction, FrequencyLine
 from xlbridge.event import Event, Pair, Play
+from xlbridge.pair import PairLabel
 
 __all__ = [
     "BoardResult",
@@ -74,7 +75,7 @@ class PairBoard:
     board: int
     version: str
     direction: Direction
-    opponent: str
+    opponent: PairLabel
     code: str
     score: Fraction
     adjustment: Fraction
@@ -146,8 +147,10 @@ class EventResult:
         """The pairs ranked in field ``name`` (``NS``, ``EW``, or ``""``), best first."""
         return tuple(p for p in self.pairs if p.field == name and p.rank)
 
-    def pair(self, label: str) -> PairResult:
-        """The result of the pair labelled ``label`` (KeyError if there is none)."""
+    def pair(self, label: object) -> PairResult:
+        """The result of the pair labelled ``label`` (``"NS 3"``, ``"3NS"``, a
+        :class:`~xlbridge.pair.PairLabel`; KeyError if there is none)."""
+        label = PairLabel.parse(label)
         for result in self.pairs:
             if result.pair.label == label:
                 return result

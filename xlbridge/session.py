@@ -97,7 +97,7 @@ and stays so, its percentage elsewhere (0 of 4) being lower:
 ...     plays=tuple(Play(b, ns, ew, parse_result(cell))
 ...                 for b, tables in cells.items() for ns, ew, cell in tables))
 >>> result = score_event(event)
->>> [(p.rank, p.pair.label, str(p.total), str(p.percentage)) for p in result.field("NS")]
+>>> [(p.rank, str(p.pair.label), str(p.total), str(p.percentage)) for p in result.field("NS")]
 [('1', '2', '6', '75'), ('2', '1', '4', '50'), ('3', '3', '12/5', '30')]
 """
 
@@ -105,12 +105,10 @@ from __future__ import annotations
 
 import math
 import operator
-import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import lru_cache
 from typing import NamedTuple
 
 from xlbridge.avplus import apply_avplus_imps
@@ -121,6 +119,7 @@ from xlbridge.board import (
     artificial_imps,
     artificial_mp,
     frequency_lines,
+    matchpoint_top,
 )
 from xlbridge.errors import BoardError, ScoringError
 from xlbridge.event import (
@@ -129,6 +128,7 @@ from xlbridge.event import (
     AdjustmentUnit,
     Event,
     Pair,
+    PairLabel,
     Play,
     Ranking,
     ScoringForm,
@@ -136,6 +136,8 @@ from xlbridge.event import (
     SmallVersions,
     UnequalBoards,
 )
+from xlbridge.exact import quote
+from xlbridge.pair import natural_key
 from xlbridge.result import (
     AVERAGE,
     AVERAGE_MINUS,
@@ -145,7 +147,6 @@ from xlbridge.result import (
     Row,
     Side,
     count_results,
-    counts_as_result,
 )
 from xlbridge.scored import BoardResult, EventResult, PairBoard, PairResult, ScoredPlay
 from xlbridge.settings import AvplusMethod
@@ -159,7 +160,7 @@ __all__ = [
 #: a code still to settle (``A+``, ``A-``, ``BYE``), or ``None`` (no score).
 _Figure = Fraction | str | None
 
-_PLUS, _MINUS, _BYE = AVERAGE_PLUS.label, AVERAGE_MINUS.label, "BYE"
+_PLUS, _MINUS, _BYE = AVERAGE_PLUS.label, AVERAGE_MINUS.label, str(BYE)
 _CODES = (_PLUS, _MINUS, _BYE)
 
 #: The largest fouled-board version that ``small_versions`` treats.
@@ -240,32 +241,27 @@ def _at(source: str) -> str:
     return f"{source}: " if source else ""
 
 
-@lru_cache(maxsize=1 << 16)
-def _is_bye(label: str) -> bool:
-    return label.strip().upper() == BYE
-
-
 def _in_play(play: Play) -> bool:
     """A row that puts its pairs on the board: a result, NP, or a bye (blank rows do not)."""
-    return play.result is not None or _is_bye(play.ns) or _is_bye(play.ew)
+    return play.result is not None or play.is_bye
 
 
 def _validate(event: Event) -> None:
     """Every problem with the event's pairs and plays, raised together."""
     problems: list[tuple[type[ScoringError], str]] = []
-    labels: set[str] = set()
+    labels: set[PairLabel] = set()
     for pair in event.pairs:
         if pair.label in labels:
             problems.append((ScoringError, f"{_at(pair.source)}pair {pair.label} is listed twice"))
         labels.add(pair.label)
-    seen: dict[tuple[int, str], Play] = {}
+    seen: dict[tuple[int, PairLabel], Play] = {}
     results: Counter[int] = Counter()
     expected = event.settings.expected
     for play in event.plays:
         if not _in_play(play):
             continue
         problems.extend(_play_problems(play, labels, seen))
-        if counts_as_result(play.result) and not (_is_bye(play.ns) or _is_bye(play.ew)):
+        if play.counts:
             results[play.board] += 1
             if expected is not None and results[play.board] == expected + 1:
                 problems.append(
@@ -280,7 +276,7 @@ def _validate(event: Event) -> None:
             problems.append(
                 (
                     ScoringError,
-                    f"{_at(adjustment.source)}adjustment for pair {adjustment.pair!r}, "
+                    f"{_at(adjustment.source)}adjustment for pair {quote(str(adjustment.pair))}, "
                     "which is not in the pairs list",
                 )
             )
@@ -291,26 +287,29 @@ def _validate(event: Event) -> None:
 
 
 def _play_problems(
-    play: Play, labels: set[str], seen: dict[tuple[int, str], Play]
+    play: Play, labels: set[PairLabel], seen: dict[tuple[int, PairLabel], Play]
 ) -> list[tuple[type[ScoringError], str]]:
     where, board = _at(play.source), play.board
     problems: list[tuple[type[ScoringError], str]] = []
     if isinstance(board, bool) or not isinstance(board, int) or board < 1:
-        problems.append((BoardError, f"{where}board {board!r} is not a board number"))
-    if _is_bye(play.ns) and _is_bye(play.ew):
+        problems.append((BoardError, f"{where}board {quote(board)} is not a board number"))
+    if play.ns.is_bye and play.ew.is_bye:
         problems.append((BoardError, f"{where}board {board}: a bye needs a pair on one side"))
-    if play.ns == play.ew and not _is_bye(play.ns):
+    if play.ns == play.ew and not play.ns.is_bye:
         problems.append(
             (BoardError, f"{where}pair {play.ns} plays against itself on board {board}")
         )
     for side, label in (("NS", play.ns), ("EW", play.ew)):
-        if _is_bye(label):
+        if label.is_bye:
             continue
         if not label.strip():
             problems.append((ScoringError, f"{where}board {board} has no {side} pair"))
         elif label not in labels:
             problems.append(
-                (ScoringError, f"{where}pair {label!r} on board {board} is not in the pairs list")
+                (
+                    ScoringError,
+                    f"{where}pair {quote(str(label))} on board {board} is not in the pairs list",
+                )
             )
         if (board, label) in seen and play.ns != play.ew:
             first = seen[board, label].source
@@ -321,11 +320,7 @@ def _play_problems(
 
 
 def _max_played(plays: Iterable[Play]) -> int:
-    counts = Counter(
-        p.board
-        for p in plays
-        if counts_as_result(p.result) and not (_is_bye(p.ns) or _is_bye(p.ew))
-    )
+    counts = Counter(p.board for p in plays if p.counts)
     if not counts:
         raise ScoringError("no board has a result: there is nothing to score")
     return max(counts.values())
@@ -351,12 +346,12 @@ def _score_boards(
     groups: dict[tuple[int, str], list[int]] = defaultdict(list)
     figures: dict[int, tuple[_Figure, _Figure]] = {}
     for index, play in enumerate(plays):
-        if _is_bye(play.ns) or _is_bye(play.ew):
-            figures[index] = (None, _BYE) if _is_bye(play.ns) else (_BYE, None)
+        if play.is_bye:
+            figures[index] = (None, _BYE) if play.ns.is_bye else (_BYE, None)
         elif play.result is not None:
             groups[play.board, play.version].append(index)
     versions = Counter(board for board, _ in groups)
-    ordered = sorted(groups.items(), key=lambda item: (item[0][0], _natural(item[0][1])))
+    ordered = sorted(groups.items(), key=lambda item: (item[0][0], natural_key(item[0][1])))
     found = [_Group(b, v, tuple(indices), versions[b] > 1) for (b, v), indices in ordered]
     for group in found:
         rows = [plays[i].result for i in group.indices]
@@ -405,7 +400,7 @@ def _board_figures(
     # results, times expected/actual; an artificial score keeps its percentage of the top.
     board = Board(rows)
     factor = Fraction(expected, board.expected)
-    top = settings.scale * (expected - 1)
+    top = matchpoint_top(expected, settings.scale)
 
     def ratio(side: Side, mp: Fraction) -> Fraction:
         return artificial_mp(side.percent, top) if isinstance(side, Artificial) else mp * factor
@@ -505,7 +500,7 @@ class _Entry(NamedTuple):  # a quarter of a million in a merged field: a tuple i
     board: int
     version: str
     direction: Direction
-    opponent: str
+    opponent: PairLabel
     figure: Fraction | str
     play: int
 
@@ -516,16 +511,16 @@ _BOARD_ORDER = operator.itemgetter(0, 1)
 
 def _entries(
     plays: Sequence[Play], figures: dict[int, tuple[_Figure, _Figure]]
-) -> dict[str, list[_Entry]]:
-    entries: dict[str, list[_Entry]] = defaultdict(list)
+) -> dict[PairLabel, list[_Entry]]:
+    entries: dict[PairLabel, list[_Entry]] = defaultdict(list)
     for index, (ns, ew) in figures.items():
         play = plays[index]
         for label, opponent, direction, figure in (
             (play.ns, play.ew, Direction.NS, ns),
             (play.ew, play.ns, Direction.EW, ew),
         ):
-            if figure is not None and not _is_bye(label):
-                shown = BYE if _is_bye(opponent) else opponent
+            if figure is not None and not label.is_bye:
+                shown = BYE if opponent.is_bye else opponent
                 entries[label].append(
                     _Entry(play.board, play.version, direction, shown, figure, index)
                 )
@@ -550,7 +545,7 @@ class _Units:
     @classmethod
     def of(cls, settings: Settings, expected: int) -> _Units:
         if settings.form is ScoringForm.MATCHPOINTS:
-            top = settings.scale * (expected - 1)
+            top = matchpoint_top(expected, settings.scale)
             centre = Fraction(top, 2)
             plus = settings.aplus * top / 100 - centre
             minus = settings.aminus * top / 100 - centre
@@ -689,11 +684,11 @@ def _rank(pairs: list[PairResult], settings: Settings, units: _Units) -> tuple[P
         members = [p for p in scored if p.field == name and p.score is not None]
         labels = rank_labels([p.score for p in members if p.score is not None])
         with_rank = [replace(p, rank=r) for p, r in zip(members, labels, strict=True)]
-        with_rank.sort(key=lambda p: _natural(p.pair.label))
+        with_rank.sort(key=lambda p: p.pair.label.sort_key)
         with_rank.sort(key=lambda p: _exact_order(p.score or 0), reverse=True)  # stable
         ranked.extend(with_rank)
     ranked.extend(
-        sorted((p for p in scored if p.score is None), key=lambda p: _natural(p.pair.label))
+        sorted((p for p in scored if p.score is None), key=lambda p: p.pair.label.sort_key)
     )
     return tuple(ranked)
 
@@ -715,11 +710,3 @@ def _fields(pairs: list[PairResult], ranking: Ranking) -> dict[str, str]:
         else:
             fields[label] = "EW" if counts[Direction.EW] > counts[Direction.NS] else "NS"
     return fields
-
-
-def _natural(label: str) -> tuple[tuple[int, int, str], ...]:
-    """Sort key putting pair 2 before pair 10."""
-    return tuple(
-        (0, int(part), "") if part.isdigit() else (1, 0, part)
-        for part in re.findall(r"\d+|\D+", label)
-    )

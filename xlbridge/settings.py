@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 
 from xlbridge.errors import ScoringError, SettingsError
 from xlbridge.exact import decimal_text, is_blank, normalise_text, parse_fraction, quote
+from xlbridge.result import AVERAGE_MINUS_PERCENT, AVERAGE_PLUS_PERCENT
 
 __all__ = [
     "MOST",
@@ -360,8 +361,8 @@ class Settings:
     expected: int | None = None
     unequal: UnequalBoards = UnequalBoards.NEUBERG
     avplus_method: AvplusMethod = AvplusMethod.MAINSTREAM
-    aplus: Fraction = Fraction(60)
-    aminus: Fraction = Fraction(40)
+    aplus: Fraction = AVERAGE_PLUS_PERCENT
+    aminus: Fraction = AVERAGE_MINUS_PERCENT
     trim: int = 0
     datum_round: int = 10
     cross_divide_by: CrossDivisor = CrossDivisor.TOTAL

@@ -52,17 +52,12 @@ from xlbridge.board import (
     teams_imps,
     weighted_matchpoints,
 )
-from xlbridge.contract import (
-    Seat,
-    board_dealer,
-    board_vulnerability,
-    parse_contract,
-    parse_tricks_result,
-    score_contract,
-)
+from xlbridge.contract import PlayedContract, board_dealer, board_vulnerability
 from xlbridge.errors import ScoringError, located
 from xlbridge.exact import is_blank, parse_fraction, parse_percent, quote, whole_number
 from xlbridge.result import (
+    AVERAGE_MINUS_PERCENT,
+    AVERAGE_PLUS_PERCENT,
     Result,
     Row,
     Rulings,
@@ -689,13 +684,10 @@ def BRIDGE_SCORE(contract: Cell, declarer: Cell, result: Cell, board: Cell) -> A
 
 
 def _score_row(contract: Cell, declarer: Cell, result: Cell, board: Cell, where: str) -> Any:
-    if is_blank(contract):
-        return None
+    """One row's score: the cells read as the workbook reader reads them (refused alike)."""
     try:
-        parsed = parse_contract(str(contract))
-        seat = None if parsed is None else Seat.parse(declarer)
-        tricks = 0 if parsed is None else parse_tricks_result(result, parsed)
-        return score_contract(parsed, seat, tricks, board_vulnerability(board))
+        played = PlayedContract.from_cells(contract, declarer, result)
+        return None if played is None else played.score(board_vulnerability(board))
     except ScoringError as exc:
         raise located(where, exc) from exc
 
@@ -743,8 +735,8 @@ def APPLY_AVPLUS(
         cells,
         top,
         _optional(method, "mainstream", _same),
-        _optional(aplus, Fraction(60), _level("aplus")),
-        _optional(aminus, Fraction(40), _level("aminus")),
+        _optional(aplus, AVERAGE_PLUS_PERCENT, _level("aplus")),
+        _optional(aminus, AVERAGE_MINUS_PERCENT, _level("aminus")),
     )
     return None if result.percentage is None else float(result.percentage)
 

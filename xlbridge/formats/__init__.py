@@ -11,16 +11,20 @@ the reader by the file's suffix (``.xml``: USEBIO; ``.pbn``: PBN, read by
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import os
 from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
 from typing import cast
 
 from xlbridge.audit import PublishedEvent
 from xlbridge.errors import InputFileError
+from xlbridge.exact import decimal_text
+from xlbridge.settings import Settings
 
-__all__ = ["READERS", "read_published"]
+__all__ = ["READERS", "read_published", "settings_words"]
 
 #: The reader of each file suffix: ``module:function``, the function taking the path.
 READERS = {
@@ -34,7 +38,7 @@ def read_published(path: str | os.PathLike[str]) -> PublishedEvent:
     suffix = Path(path).suffix.lower()
     target = READERS.get(suffix)
     if target is None:
-        known = ", ".join(sorted(READERS))
+        known = ", ".join(sorted([*READERS, ".bws"]))  # .bws: xlbridge.formats.bws
         raise InputFileError(f"{os.fspath(path)!r}: xlbridge imports results files ending {known}")
     module_name, function = target.split(":")
     try:
@@ -44,3 +48,26 @@ def read_published(path: str | os.PathLike[str]) -> PublishedEvent:
         raise InputFileError(f"{shown!r}: {suffix} files cannot be imported yet") from None
     reader = cast(Callable[[str | os.PathLike[str]], PublishedEvent], found)
     return reader(path)
+
+
+def settings_words(settings: Settings) -> dict[str, str]:
+    """Each setting as the word :meth:`Settings.parse <xlbridge.settings.Settings.parse>`
+    reads back (``expected`` only when given): what a results file xlbridge writes says
+    it was scored with.
+
+    >>> settings_words(Settings(scale=1, aplus=65))["aplus"], Settings.parse(
+    ...     settings_words(Settings(scale=1))).scale
+    ('65', <Scale.ONE: 1>)
+    """
+    words: dict[str, str] = {}
+    for spec in dataclasses.fields(settings):
+        value = getattr(settings, spec.name)
+        if value is None:
+            continue
+        if isinstance(value, bool):
+            words[spec.name] = "yes" if value else "no"
+        elif isinstance(value, Fraction):
+            words[spec.name] = decimal_text(value)
+        else:
+            words[spec.name] = str(value)
+    return words

@@ -21,26 +21,39 @@ an event's results in the structure real files use (Compscore3's, kept in
                CONTRACT, PLAYED_BY, LEAD, TRICKS, SCORE, NS_/EW_ MATCH_POINTS | BUTLER_POINTS
                | CROSS_IMP_POINTS)
 
-What USEBIO cannot carry, and how xlbridge writes it:
+A Mitchell numbered in each direction writes its pairs ``1NS`` and ``1EW``, as
+Compscore3 does; a number alone is read with the pair's ``DIRECTION`` and the
+traveller column it stands in.
 
-* a weighted score (Law 12C1(c)): SCORE holds the weighted NS score in
-  total points to the nearest whole point (the EBU's aggregate view); the
-  matchpoints written are xlbridge's exact ones, to two decimals;
-* a split score: SCORE holds the NS side's score, the matchpoints each side's own;
-* an artificial score: SCORE holds ``A`` and both percentages (``A6040``,
-  ``A5050``), as Compscore writes them; an explicit percentage that is not a
-  whole number is rounded to one in SCORE (the matchpoints are exact);
-* not played (``NP``): the line is left out (it has no score);
-* a fouled board's versions: the lines are written under the one board.
+**What SCORE cannot say, and how xlbridge says it.**  Other programs read
+SCORE as a whole number of points (or Compscore3's ``A6040``), so SCORE stays
+one: a weighted score's weighted mean in points, rounded (the EBU's aggregate
+view), a split score's NS side, an artificial score's ``A6040``.  The exact
+cell goes beside it in an XML processing instruction, which XML allows in any
+element's content whatever the DTD says and which every reader that does not
+ask for it skips::
+
+    <SCORE>26</SCORE>
+    <?xlbridge cell score="60% 110; 40% -100"?>
+
+and so do the rest of what a traveller holds that USEBIO has no element for:
+a fouled board's version (``version="B"``), the rows without a line (``NP``
+and byes, ``<?xlbridge line ns="NS 3" ew="EW 5" score="NP"?>`` in the BOARD),
+the adjustments (``<?xlbridge adjustment pair="NS 1" amount="-1" unit="MP"?>``)
+and the settings the event was scored with (``<?xlbridge settings ...?>``),
+both in the EVENT.  :func:`read_usebio` reads them back, so a file xlbridge
+wrote rescores to the same figures, exactly.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime
+import html
 import os
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -52,25 +65,39 @@ from xlbridge import __version__
 from xlbridge.audit import (
     EventInfo,
     Figure,
-    Player,
     PublishedEvent,
     PublishedLine,
     PublishedPair,
     butler_datums,
     published_total,
 )
-from xlbridge.contract import parse_contract
-from xlbridge.errors import ContractError, InputFileError, ScoringError
-from xlbridge.event import BYE, Event, Pair, Play, ScoringForm, Settings
-from xlbridge.exact import round_half_away
+from xlbridge.contract import PlayedContract
+from xlbridge.errors import ContractError, InputFileError, ScoringError, SettingsError
+from xlbridge.event import (
+    Adjustment,
+    AdjustmentUnit,
+    Event,
+    EventFacts,
+    Pair,
+    Play,
+    Player,
+    ScoringForm,
+    Settings,
+)
+from xlbridge.exact import parse_date, round_half_away
+from xlbridge.formats import settings_words
+from xlbridge.movement import PairNumbering, number_key
+from xlbridge.pair import PairLabel, parse_direction
 from xlbridge.result import (
     Artificial,
+    NotPlayed,
     Result,
     Row,
     Weighted,
+    format_result,
     parse_result,
 )
-from xlbridge.scored import EventResult
+from xlbridge.scored import EventResult, ScoredPlay
 
 __all__ = [
     "USEBIO_VERSIONS",
@@ -110,7 +137,6 @@ _FORMS_BY_NAME = {
     "BUTLER": ScoringForm.BUTLER,
     "CROSS_IMPS_PAIRS": ScoringForm.CROSS_IMPS,
 }
-_SEATS = {"N", "E", "S", "W"}
 
 
 # --- reading ------------------------------------------------------------------------------------
@@ -128,21 +154,26 @@ def read_usebio(path: str | os.PathLike[str]) -> PublishedEvent:
     if root.tag != "USEBIO" or event_el is None:
         raise InputFileError(f"{name!r} is not a USEBIO results file (no USEBIO and EVENT)")
     form = _form(event_el, name)
-    description = _text(event_el, "EVENT_DESCRIPTION") or _text(event_el, "TITLE")
-    pairs, published_pairs = _pairs(event_el, name)
-    plays, lines, datums, leads = _boards(event_el, form, name, {p.label for p in pairs})
-    event = Event(tuple(pairs), tuple(plays), (), Settings(form=form), description)
+    marks = _marks(event_el)
+    settings = _settings_read(marks.get("settings", [{}])[0], form, name)
+    pairs, published_pairs, numbering = _pairs(event_el, name)
+    labels = {p.label for p in pairs}
+    plays, lines, datums, leads = _boards(event_el, form, name, labels, numbering)
+    adjustments = tuple(_adjustment(mark, name) for mark in marks.get("adjustment", []))
     club = root.find("CLUB")
+    facts = EventFacts(
+        name=_text(event_el, "EVENT_DESCRIPTION") or _text(event_el, "TITLE"),
+        date=_date(_text(event_el, "DATE")),
+        club=_text(club, "CLUB_NAME"),
+        club_number=_text(club, "CLUB_ID_NUMBER"),
+    )
+    event = Event(tuple(pairs), tuple(plays), adjustments, settings or Settings(form=form), facts)
     program = (_text(event_el, "PROGRAM_NAME"), _text(event_el, "PROGRAM_VERSION"))
     info = EventInfo(
-        club_name=_text(club, "CLUB_NAME"),
-        club_number=_text(club, "CLUB_ID_NUMBER"),
-        date=_date(_text(event_el, "DATE")),
-        players={pair.label: pair.players for pair in published_pairs},
-        master_points={p.label: p.master_points for p in published_pairs if p.master_points},
         leads=leads,
         program=" ".join(part for part in program if part),
         file_format=f"USEBIO {root.get('Version', '')}".strip(),
+        settings=settings,
     )
     return PublishedEvent(event, tuple(lines), tuple(published_pairs), datums, info)
 
@@ -154,8 +185,10 @@ def _parse(name: str) -> Any:
         raise InputFileError(f"cannot read {name!r}: {exc.strerror or exc}") from None
     if size > MAX_USEBIO_BYTES:
         raise InputFileError(f"{name!r} is larger than any club's results file ({size} bytes)")
+    # processing instructions kept: xlbridge's own (<?xlbridge ...?>) say what SCORE cannot
+    parser = SafeET.DefusedXMLParser(target=ET.TreeBuilder(insert_pis=True))
     try:
-        return SafeET.parse(name, forbid_dtd=False).getroot()
+        return SafeET.parse(name, parser=parser).getroot()
     except DefusedXmlException as exc:
         raise InputFileError(f"{name!r} is refused: it declares XML entities ({exc})") from None
     except ET.ParseError as exc:
@@ -169,6 +202,26 @@ def _text(element: Any, tag: str) -> str:
         return ""
     found = element.find(tag)
     return "" if found is None or found.text is None else found.text.strip()
+
+
+#: xlbridge's processing instructions: ``<?xlbridge kind key="value" ...?>``.
+_MARK = "xlbridge"
+_MARK_FIELD = re.compile(r'(\w+)="([^"]*)"')
+
+
+def _marks(element: Any) -> dict[str, list[dict[str, str]]]:
+    """xlbridge's processing instructions among ``element``'s children, by kind."""
+    found: dict[str, list[dict[str, str]]] = {}
+    for child in element:
+        if child.tag is not ET.ProcessingInstruction or not child.text:
+            continue
+        target, _, rest = child.text.partition(" ")
+        kind, _, fields = rest.strip().partition(" ")
+        if target != _MARK or not kind:
+            continue
+        values = {key: html.unescape(value) for key, value in _MARK_FIELD.findall(fields)}
+        found.setdefault(kind, []).append(values)
+    return found
 
 
 def _form(event_el: Any, name: str) -> ScoringForm:
@@ -185,12 +238,15 @@ def _form(event_el: Any, name: str) -> ScoringForm:
 
 
 def _date(text: str) -> datetime.date | None:
-    for pattern in ("%d/%m/%Y", "%Y-%m-%d", "%Y%m%d"):
-        try:
-            return datetime.datetime.strptime(text, pattern).date()
-        except ValueError:
-            continue
-    return None
+    """DATE: ``21/07/2022`` (1.2), ``2022-07-21`` (1.3) or ``20220721``; ``None`` if none."""
+    try:
+        return parse_date(text)
+    except ValueError:
+        pass
+    try:
+        return datetime.datetime.strptime(text, "%Y%m%d").date()
+    except ValueError:
+        return None
 
 
 def _figure(element: Any, tag: str, where: str) -> Figure | None:
@@ -203,17 +259,33 @@ def _figure(element: Any, tag: str, where: str) -> Figure | None:
         raise ScoringError(f"{where}: {tag} {text!r} is not a number") from None
 
 
-def _pairs(event_el: Any, name: str) -> tuple[list[Pair], list[PublishedPair]]:
+def _pairs(event_el: Any, name: str) -> tuple[list[Pair], list[PublishedPair], PairNumbering]:
     participants = event_el.find("PARTICIPANTS")
     if participants is None:
         raise ScoringError(f"{name}: the EVENT has no PARTICIPANTS")
+    found: list[tuple[PairLabel, str, Any, str]] = []
+    for index, pair_el in enumerate(participants.findall("PAIR"), start=1):
+        text = _text(pair_el, "PAIR_NUMBER")
+        where = f"PARTICIPANTS PAIR {index}" + (f" ({text})" if text else "")
+        if not text:
+            raise ScoringError(f"{name}: {where} has no PAIR_NUMBER")
+        try:
+            typed = PairLabel.parse(text)
+        except ScoringError as exc:
+            raise exc.at(f"{name}: {where}") from None
+        direction = typed.direction or parse_direction(_text(pair_el, "DIRECTION"))
+        found.append((typed, direction, pair_el, where))
+    if not found:
+        raise ScoringError(f"{name}: PARTICIPANTS lists no PAIR")
+    directions: dict[str, set[str]] = {}
+    for typed, direction, _, _ in found:
+        directions.setdefault(number_key(typed), set()).add(direction)
+    numbering = PairNumbering({k: frozenset(v) for k, v in directions.items()})
     pairs: list[Pair] = []
     published: list[PublishedPair] = []
-    for index, pair_el in enumerate(participants.findall("PAIR"), start=1):
-        label = _text(pair_el, "PAIR_NUMBER")
-        where = f"PARTICIPANTS PAIR {index}" + (f" ({label})" if label else "")
-        if not label:
-            raise ScoringError(f"{name}: {where} has no PAIR_NUMBER")
+    for typed, direction, pair_el, where in found:
+        label = numbering.label(typed.number, direction, typed.club)
+        text = _text(pair_el, "PAIR_NUMBER")
         players = tuple(
             Player(
                 _text(player, "PLAYER_NAME").title(),
@@ -223,7 +295,10 @@ def _pairs(event_el: Any, name: str) -> tuple[list[Pair], list[PublishedPair]]:
             for player in pair_el.findall("PLAYER")
         )
         names = " & ".join(player.name for player in players if player.name)
-        pairs.append(Pair(label, names, f"pair {label}"))
+        points = _text(pair_el, "MASTER_POINTS_AWARDED") or _text(
+            pair_el.find("MASTER_POINTS"), "MASTER_POINTS_AWARDED"
+        )
+        pairs.append(Pair(label, names, f"pair {text}", players, points))
         published.append(
             PublishedPair(
                 label=label,
@@ -231,15 +306,10 @@ def _pairs(event_el: Any, name: str) -> tuple[list[Pair], list[PublishedPair]]:
                 total=_figure(pair_el, "TOTAL_SCORE", where),
                 percentage=_figure(pair_el, "PERCENTAGE", where),
                 place=_text(pair_el, "PLACE"),
-                master_points=_text(pair_el, "MASTER_POINTS_AWARDED")
-                or _text(pair_el.find("MASTER_POINTS"), "MASTER_POINTS_AWARDED"),
-                players=players,
-                source=f"pair {label}",
+                source=f"pair {text}",  # as the file names it
             )
         )
-    if not pairs:
-        raise ScoringError(f"{name}: PARTICIPANTS lists no PAIR")
-    return pairs, published
+    return pairs, published, numbering
 
 
 def _national_id(text: str) -> str:
@@ -247,13 +317,29 @@ def _national_id(text: str) -> str:
     return "" if text.strip("0 ") == "" else text
 
 
+def _line_label(text: str, side: str, numbering: PairNumbering, where: str) -> PairLabel:
+    try:
+        return numbering.at(PairLabel.parse(text), side)
+    except ScoringError as exc:
+        raise exc.at(where) from None
+
+
 def _boards(
-    event_el: Any, form: ScoringForm, name: str, labels: set[str]
-) -> tuple[list[Play], list[PublishedLine], dict[int, Fraction], dict[tuple[int, str, str], str]]:
+    event_el: Any,
+    form: ScoringForm,
+    name: str,
+    labels: set[PairLabel],
+    numbering: PairNumbering,
+) -> tuple[
+    list[Play],
+    list[PublishedLine],
+    dict[int, Fraction],
+    dict[tuple[int, PairLabel, PairLabel], str],
+]:
     plays: list[Play] = []
     lines: list[PublishedLine] = []
     datums: dict[int, Fraction] = {}
-    leads: dict[tuple[int, str, str], str] = {}
+    leads: dict[tuple[int, PairLabel, PairLabel], str] = {}
     figure = _FIGURES[form]
     for board_el in event_el.findall("BOARD"):
         number_text = _text(board_el, "BOARD_NUMBER")
@@ -264,13 +350,16 @@ def _boards(
         if average is not None:
             datums[board] = average.value
         for line_el in board_el.findall("TRAVELLER_LINE"):
-            ns, ew = _text(line_el, "NS_PAIR_NUMBER"), _text(line_el, "EW_PAIR_NUMBER")
-            where = f"board {board}, {ns or '?'} v {ew or '?'}"
+            ns_text, ew_text = _text(line_el, "NS_PAIR_NUMBER"), _text(line_el, "EW_PAIR_NUMBER")
+            # the line as the file names it: where the audit says a figure differs
+            where = f"board {board}, {ns_text or '?'} v {ew_text or '?'}"
+            ns = _line_label(ns_text, "NS", numbering, f"{name}: {where}")
+            ew = _line_label(ew_text, "EW", numbering, f"{name}: {where}")
             for label in (ns, ew):
                 if label not in labels:
-                    raise ScoringError(f"{name}: {where}: pair {label!r} is not a PARTICIPANT")
-            play = _play(line_el, board, ns, ew, where)
-            plays.append(play)
+                    raise ScoringError(f"pair {label} is not a PARTICIPANT", f"{name}: {where}")
+            mark = _marks(line_el).get("cell", [{}])[0]
+            plays.append(_play(line_el, board, ns, ew, mark, f"{name}: {where}"))
             lead = _text(line_el, "LEAD")
             if lead:
                 leads[(board, ns, ew)] = lead
@@ -284,37 +373,83 @@ def _boards(
                     where,
                 )
             )
+        for mark in _marks(board_el).get("line", []):
+            plays.append(_unlined(mark, board, labels, name))
     if not plays:
         raise ScoringError(f"{name}: the EVENT has no TRAVELLER_LINE")
     return plays, lines, datums, leads
 
 
-def _play(line_el: Any, board: int, ns: str, ew: str, where: str) -> Play:
-    contract_text = _text(line_el, "CONTRACT")
-    declarer = _text(line_el, "PLAYED_BY").upper()[:1]
-    tricks_text = _text(line_el, "TRICKS")
-    result = _score(_text(line_el, "SCORE"), where)
-    contract, tricks = "", ""
-    if contract_text:
-        try:
-            parsed = parse_contract(contract_text)
-        except ContractError:
-            parsed, contract = None, contract_text
-        if parsed is None and not contract:
-            contract = "Pass"
-        elif parsed is not None:
-            contract = str(parsed)
-            if tricks_text.isdigit() and declarer in _SEATS:
-                over = int(tricks_text) - parsed.level - 6
-                tricks = "=" if over == 0 else f"{over:+d}"
-    return Play(board, ns, ew, result, where, "", contract, declarer if contract else "", tricks)
+def _play(
+    line_el: Any, board: int, ns: PairLabel, ew: PairLabel, mark: dict[str, str], where: str
+) -> Play:
+    try:
+        played = PlayedContract.from_tricks(
+            _text(line_el, "CONTRACT"), _text(line_el, "PLAYED_BY"), _text(line_el, "TRICKS")
+        )
+    except ContractError:
+        played = None  # the contract is for people; the line is scored by its SCORE
+    result = _score(_text(line_el, "SCORE"), mark.get("score"), where)
+    return Play(board, ns, ew, result, where, mark.get("version", ""), played)
 
 
-def _score(text: str, where: str) -> Row:
-    """SCORE: the NS score, or an artificial score (``A6040``, read by the core)."""
+def _unlined(mark: dict[str, str], board: int, labels: set[PairLabel], name: str) -> Play:
+    """A row xlbridge wrote without a TRAVELLER_LINE: ``NP``, or a bye."""
+    where = f"{name}: board {board}, {mark.get('ns', '?')} v {mark.get('ew', '?')}"
+    try:
+        ns, ew = PairLabel.parse(mark.get("ns")), PairLabel.parse(mark.get("ew"))
+        result = parse_result(mark.get("score", ""), where)
+    except ScoringError as exc:
+        raise exc.at(where) from None
+    for label in (ns, ew):
+        if label not in labels and not label.is_bye:
+            raise ScoringError(f"pair {label} is not a PARTICIPANT", where)
+    return Play(board, ns, ew, result, where, mark.get("version", ""))
+
+
+def _score(text: str, exact: str | None, where: str) -> Row:
+    """SCORE: the NS score, or an artificial score (``A6040``, read by the core); the exact
+    cell xlbridge wrote beside it (a weighted or split score) when there is one."""
+    if exact is not None:
+        return parse_result(exact, where)
     if not text:
-        raise ScoringError(f"{where}: the line has no SCORE")
-    return parse_result(text, where)
+        raise ScoringError("the line has no SCORE", where)
+    try:
+        return parse_result(text, where)
+    except ScoringError as exc:
+        if text.lstrip("+-").isdigit():
+            raise ScoringError(
+                f"SCORE {text!r} is not a bridge score: a weighted score written as its mean "
+                "in points, without its weights, cannot be rescored",
+                where,
+            ) from exc
+        raise
+
+
+def _settings_read(mark: dict[str, str], form: ScoringForm, name: str) -> Settings | None:
+    """The settings xlbridge scored the file with (``None`` when it does not say)."""
+    if not mark:
+        return None
+    try:
+        settings = Settings.parse(mark)
+    except (SettingsError, KeyError) as exc:
+        raise ScoringError(f"{name}: the xlbridge settings are not valid: {exc}") from None
+    return settings if settings.form is form else None
+
+
+def _adjustment(mark: dict[str, str], name: str) -> Adjustment:
+    try:
+        board = mark.get("board", "")
+        return Adjustment(
+            PairLabel.parse(mark.get("pair")),
+            Fraction(mark.get("amount", "")),
+            AdjustmentUnit.parse(mark.get("unit", "MP")),
+            int(board) if board else None,
+            mark.get("reason", ""),
+            f"{name}: adjustment",
+        )
+    except (ScoringError, ValueError, ZeroDivisionError) as exc:
+        raise ScoringError(f"{name}: an xlbridge adjustment is not valid: {exc}") from None
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -336,6 +471,7 @@ def _two_places(value: Fraction) -> str:
 
 
 def _score_text(row: Result) -> str:
+    """SCORE as other programs read it: a whole number of points, or ``A6040``."""
     ns, ew = row.ns, row.ew
     if isinstance(ns, Artificial) and isinstance(ew, Artificial):
         # two digits a side, as Compscore3 writes them (A6040; 0% is 00: A6000)
@@ -345,54 +481,63 @@ def _score_text(row: Result) -> str:
     return str(int(round_half_away(side.mean())))
 
 
-def _tricks(play: Play) -> str:
-    try:
-        contract = parse_contract(play.contract) if play.contract else None
-    except ContractError:
-        return ""
-    if contract is None or not play.tricks:
-        return ""
-    relative = play.tricks.strip()
-    over = 0 if relative in {"=", "0"} else int(relative) if _INT.match(relative) else None
-    return "" if over is None else str(contract.level + 6 + over)
+def _exact_cell(row: Result) -> str | None:
+    """The cell text when SCORE does not say the result exactly (``None`` when it does)."""
+    with contextlib.suppress(ScoringError):  # SCORE '-432' is no score: the cell is needed
+        if type(row) is Result and parse_result(_score_text(row)) == row:
+            return None
+    return format_result(row)
 
 
-_INT = re.compile(r"^[+-]?\d+$")
-
-
-def _number(label: str) -> str:
-    """A pair's USEBIO number: a Mitchell numbered by direction labels its pairs ``NS 1``, ``EW 1``;
-    USEBIO carries the number (its DIRECTION, or the line's column, says which)."""
-    direction, _, number = label.partition(" ")
-    return number if direction in {"NS", "EW"} and number else label
+def _number(label: PairLabel) -> str:
+    """A pair's USEBIO number: ``3``, or ``3NS`` / ``3EW`` for a Mitchell numbered by
+    direction, as Compscore3 writes them."""
+    if label.direction and not label.club:
+        return f"{label.number}{label.direction}"
+    return str(label)
 
 
 def _place(rank: str) -> str:
     return rank.rstrip("=")
 
 
+def _mark(kind: str, **fields: str) -> ET.Element[Any]:
+    """``<?xlbridge kind key="value" ...?>`` (empty values left out)."""
+    text = " ".join(
+        f'{key}="{html.escape(value, quote=True).replace("?", "&#63;")}"'
+        for key, value in fields.items()
+        if value
+    )
+    return ET.ProcessingInstruction(_MARK, f"{kind} {text}".strip())
+
+
 def usebio_document(
     result: EventResult, info: EventInfo | None = None, version: str = "1.2"
 ) -> bytes:
-    """``result`` as a USEBIO ``version`` document (UTF-8 bytes, declaring the DTD)."""
+    """``result`` as a USEBIO ``version`` document (UTF-8 bytes, declaring the DTD).
+
+    The club, the date and the players are the event's (its facts, its pairs);
+    ``info`` gives the opening leads, when a file read had them.
+    """
     if version not in USEBIO_VERSIONS:
         raise ScoringError(f"USEBIO version {version!r}: xlbridge writes 1.2 or 1.3")
     info = info or EventInfo()
     event = result.event
+    facts = event.facts
     form = event.settings.form
     root = ET.Element("USEBIO", {"Version": version})
     club = ET.SubElement(root, "CLUB")
-    _add(club, "CLUB_NAME", info.club_name)
-    _add(club, "CLUB_ID_NUMBER", info.club_number)
+    _add(club, "CLUB_NAME", facts.club)
+    _add(club, "CLUB_ID_NUMBER", facts.club_number)
     kind = "PAIRS" if version == "1.3" else _EVENT_TYPES[form]
     event_el = ET.SubElement(root, "EVENT", {"EVENT_TYPE": kind})
-    _add(event_el, "EVENT_DESCRIPTION", event.name or "Club pairs")
+    _add(event_el, "EVENT_DESCRIPTION", facts.name or "Club pairs")
     _add(event_el, "PROGRAM_NAME", "xlbridge")
     _add(event_el, "PROGRAM_VERSION", __version__)
     _add(event_el, "WINNER_TYPE", str(max(1, len(result.fields))))
-    if info.date is not None:
-        date = info.date.isoformat() if version == "1.3" else info.date.strftime("%d/%m/%Y")
-        _add(event_el, "DATE", date)
+    if facts.date is not None:
+        day = facts.date
+        _add(event_el, "DATE", day.isoformat() if version == "1.3" else day.strftime("%d/%m/%Y"))
     _add(event_el, "BOARD_SCORING_METHOD", _METHODS[form])
     numbers = sorted({b.board for b in result.boards})
     _add(event_el, "BOARDS_PLAYED", str(len(numbers)))
@@ -400,7 +545,19 @@ def usebio_document(
     _add(event_el, "PAIRS", str(len(ranked)))
     _add(event_el, "SESSION_COUNT", "1")
     _add(event_el, "SECTION_COUNT", "1")
-    _participants(event_el, result, info, version)
+    event_el.append(_mark("settings", **settings_words(event.settings)))
+    for adjustment in event.adjustments:
+        event_el.append(
+            _mark(
+                "adjustment",
+                pair=str(adjustment.pair),
+                board="" if adjustment.board is None else str(adjustment.board),
+                amount=str(adjustment.amount),
+                unit=str(adjustment.unit),
+                reason=adjustment.reason,
+            )
+        )
+    _participants(event_el, result, version)
     _boards_out(event_el, result, info)
     ET.indent(root, space="  ")
     body = ET.tostring(root, encoding="unicode")
@@ -418,75 +575,98 @@ def _add(parent: ET.Element, tag: str, text: str) -> ET.Element:
     return element
 
 
-def _participants(event_el: ET.Element, result: EventResult, info: EventInfo, version: str) -> None:
+def _participants(event_el: ET.Element, result: EventResult, version: str) -> None:
     participants = ET.SubElement(event_el, "PARTICIPANTS")
-    players = info.players
-    points = info.master_points
     for entry in result.pairs:
         if not entry.rank:
             continue
         pair_el = ET.SubElement(participants, "PAIR")
-        label = entry.pair.label
-        _add(pair_el, "PAIR_NUMBER", _number(label))
+        pair = entry.pair
+        _add(pair_el, "PAIR_NUMBER", _number(pair.label))
         _add(pair_el, "DIRECTION", entry.field)  # NS or EW in a Mitchell, blank in a Howell
         _add(pair_el, "TOTAL_SCORE", figure_text(published_total(result, entry)))
         if entry.percentage is not None:
             _add(pair_el, "PERCENTAGE", _two_places(entry.percentage))
         _add(pair_el, "PLACE", _place(entry.rank))
-        if points.get(label):
+        if pair.master_points:
             if version == "1.3":
                 wrapper = ET.SubElement(pair_el, "MASTER_POINTS")
-                _add(wrapper, "MASTER_POINTS_AWARDED", points[label])
+                _add(wrapper, "MASTER_POINTS_AWARDED", pair.master_points)
             else:
-                _add(pair_el, "MASTER_POINTS_AWARDED", points[label])
-        for player in _pair_players(entry.pair, players.get(label, ())):
+                _add(pair_el, "MASTER_POINTS_AWARDED", pair.master_points)
+        for player in _pair_players(pair):
             player_el = ET.SubElement(pair_el, "PLAYER")
             _add(player_el, "PLAYER_NAME", player.name)
             _add(player_el, "NATIONAL_ID_NUMBER", player.national_id or "0")
 
 
-def _pair_players(pair: Pair, players: Iterable[Player]) -> tuple[Player, ...]:
-    found = tuple(players)
-    if found:
-        return found
+def _pair_players(pair: Pair) -> tuple[Player, ...]:
+    if pair.players:
+        return pair.players
     names = [name.strip() for name in re.split(r"\s*(?:&|/| and )\s*", pair.names) if name.strip()]
     return tuple(Player(name) for name in names)
 
 
 def _boards_out(event_el: ET.Element, result: EventResult, info: EventInfo) -> None:
     figure = _FIGURES[result.event.settings.form]
-    leads = info.leads
     by_board: dict[int, list[Any]] = {}
     for board in result.boards:
         by_board.setdefault(board.board, []).append(board)
+    unlined: dict[int, list[Play]] = {}
+    for play in result.event.plays:  # rows the boards' results do not hold: NP, byes
+        if play.is_bye or isinstance(play.result, NotPlayed):
+            unlined.setdefault(play.board, []).append(play)
     datums = butler_datums(result)
-    for number in sorted(by_board):
+    for number in sorted(by_board.keys() | unlined.keys()):
         board_el = ET.SubElement(event_el, "BOARD")
         _add(board_el, "BOARD_NUMBER", str(number))
         if number in datums:
             _add(board_el, "BOARD_AVERAGE", figure_text(datums[number]))
-        for version in by_board[number]:
+        for version in by_board.get(number, []):
             for scored in version.plays:
-                play = scored.play
-                if not isinstance(play.result, Result) or BYE in (play.ns.upper(), play.ew.upper()):
-                    continue  # not played, or a bye: no line
-                line = ET.SubElement(board_el, "TRAVELLER_LINE")
-                _add(line, "NS_PAIR_NUMBER", _number(play.ns))
-                _add(line, "EW_PAIR_NUMBER", _number(play.ew))
-                if play.contract:
-                    _add(line, "CONTRACT", play.contract.upper())
-                    if play.declarer:
-                        _add(line, "PLAYED_BY", play.declarer.upper())
-                    lead = leads.get((number, play.ns, play.ew))
-                    if lead:
-                        _add(line, "LEAD", lead)
-                    tricks = _tricks(play)
-                    if tricks:
-                        _add(line, "TRICKS", tricks)
-                _add(line, "SCORE", _score_text(play.result))
-                for side, value in (("NS", scored.ns_score), ("EW", scored.ew_score)):
-                    if value is not None:
-                        _add(line, f"{side}_{figure}", figure_text(value))
+                if isinstance(scored.play.result, Result) and not scored.play.is_bye:
+                    _line(board_el, scored, figure, info.leads.get)
+        for play in unlined.get(number, []):
+            board_el.append(
+                _mark(
+                    "line",
+                    ns=str(play.ns),
+                    ew=str(play.ew),
+                    score=format_result(play.result),
+                    version=play.version,
+                )
+            )
+
+
+def _line(
+    board_el: ET.Element,
+    scored: ScoredPlay,
+    figure: str,
+    lead: Callable[[tuple[int, PairLabel, PairLabel]], str | None],
+) -> None:
+    play = scored.play
+    assert isinstance(play.result, Result)
+    line = ET.SubElement(board_el, "TRAVELLER_LINE")
+    _add(line, "NS_PAIR_NUMBER", _number(play.ns))
+    _add(line, "EW_PAIR_NUMBER", _number(play.ew))
+    played = play.played
+    if played is not None:
+        contract, declarer, _ = played.cells()
+        _add(line, "CONTRACT", contract.upper())
+        if declarer:
+            _add(line, "PLAYED_BY", declarer)
+        opening = lead((play.board, play.ns, play.ew))
+        if opening:
+            _add(line, "LEAD", opening)
+        if played.tricks is not None:
+            _add(line, "TRICKS", str(played.tricks))
+    _add(line, "SCORE", _score_text(play.result))
+    exact = _exact_cell(play.result)
+    if exact is not None or play.version:
+        line.append(_mark("cell", score=exact or "", version=play.version))
+    for side, value in (("NS", scored.ns_score), ("EW", scored.ew_score)):
+        if value is not None:
+            _add(line, f"{side}_{figure}", figure_text(value))
 
 
 def write_usebio(

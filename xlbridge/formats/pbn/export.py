@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
-from xlbridge.contract import (
-    Seat,
-    parse_contract,
-    parse_tricks_result,
-)
-from xlbridge.errors import ScoringError
-from xlbridge.event import Play, ScoringForm
+from xlbridge.contract import Seat
+from xlbridge.event import Event, Play, ScoringForm, Settings
+from xlbridge.formats import settings_words
 from xlbridge.formats.pbn.deals import board_tags
 from xlbridge.formats.pbn.syntax import Column, format_table, format_tag
 from xlbridge.hands import (
@@ -18,6 +15,7 @@ from xlbridge.hands import (
     BoardHands,
     SessionHands,
 )
+from xlbridge.pair import PairLabel
 from xlbridge.result import format_result
 from xlbridge.scored import BoardResult, EventResult
 
@@ -26,7 +24,7 @@ __all__ = [
 ]
 
 
-def format_results(result: EventResult, hands: SessionHands | None = None, date: str = "") -> str:
+def format_results(result: EventResult, hands: SessionHands | None = None) -> str:
     """A scored session as a PBN 2.1 results file, one game per board (per fouled version).
 
     Each game has the event tags, the board's Dealer and Vulnerable (and its
@@ -39,14 +37,22 @@ def format_results(result: EventResult, hands: SessionHands | None = None, date:
     TotalScoreIMP), NrBoards and Names.  Figures are exact where whole and
     to two decimals otherwise; a score that is not a plain number
     (weighted, split, artificial) is written as its cell text without spaces.
+
+    What PBN has no tag for is written in supplemental tags (PBN 2.1, section
+    4.9), which programs that do not know them skip: a fouled board's version
+    (``XlbridgeVersion``, in its game), and in the first game the settings
+    (``XlbridgeSettings``) and the adjustments (``XlbridgeAdjustmentTable``).
     """
     games = []
     for index, board in enumerate(result.boards):
-        lines = _event_tags(result, board.board, hands, date)
+        lines = _event_tags(result, board.board, hands)
+        if board.version:
+            lines.append(format_tag(VERSION_TAG, board.version))
         lines += _optimum(hands.get(board.board) if hands else None)
         lines += _score_table(result, board)
         if index == 0:
             lines += _total_score_table(result)
+            lines += _xlbridge_tags(result.event)
         games.append("\n".join(lines))
     return "% PBN 2.1\n% Creator: xlbridge\n" + "\n\n".join(games) + "\n"
 
@@ -58,15 +64,20 @@ _SCORING = {
 }
 
 
-def _event_tags(
-    result: EventResult, number: int, hands: SessionHands | None, date: str
-) -> list[str]:
+#: The supplemental tags xlbridge writes for what PBN has no tag for.
+VERSION_TAG = "XlbridgeVersion"
+SETTINGS_TAG = "XlbridgeSettings"
+ADJUSTMENT_TABLE = "XlbridgeAdjustmentTable"
+
+
+def _event_tags(result: EventResult, number: int, hands: SessionHands | None) -> list[str]:
     board_hands = hands.get(number) if hands else None
     tags = board_tags(number, board_hands.deal if board_hands else None)
+    day = result.event.facts.date
     return [
         format_tag("Event", result.event.name),
-        format_tag("Site", ""),
-        format_tag("Date", date or "????.??.??"),
+        format_tag("Site", result.event.facts.club),
+        format_tag("Date", day.strftime("%Y.%m.%d") if day else "????.??.??"),
         tags[0],
         *(format_tag(seat, "") for seat in ("West", "North", "East", "South")),
         *tags[1:],
@@ -101,23 +112,16 @@ def _figure(value: Fraction | None) -> str:
     return "0.00" if text == "-0.00" else text
 
 
-def _tricks(contract_text: str, relative: str) -> str:
-    """Tricks taken (PBN's Result) from the contract and the result relative to it."""
-    try:
-        contract = parse_contract(contract_text)
-    except ScoringError:
-        return "-"
-    if contract is None:
-        return "-"
-    try:
-        return str(contract.level + 6 + parse_tricks_result(relative, contract))
-    except ScoringError:
-        return "-"
-
-
 def _score_entry(play: Play) -> str:
+    """The score cell without spaces (``60%-420;40%-450``), but where a fraction weight
+    meets its score (``1/3 420``): kept, the entry is then quoted."""
     text = format_result(play.result)
-    return text.replace(" ", "") if text else "-"
+    if not text:
+        return "-"
+    return text if _FRACTION_WEIGHT.search(text) else text.replace(" ", "")
+
+
+_FRACTION_WEIGHT = re.compile(r"\d/\d+\s+[-+]?\d")
 
 
 def _score_table(result: EventResult, board: BoardResult) -> list[str]:
@@ -138,13 +142,15 @@ def _score_table(result: EventResult, board: BoardResult) -> list[str]:
     rows = []
     for scored in board.plays:
         play = scored.play
-        contract = "Pass" if play.contract.strip().lower() in ("pass", "p") else play.contract
+        played = play.played
+        contract, declarer, _ = played.cells() if played else ("-", "-", "")
+        tricks = played.tricks if played else None
         row = [
             _pair_id(play.ns),
             _pair_id(play.ew),
-            contract or "-",
-            play.declarer or "-",
-            _tricks(play.contract, play.tricks) if play.contract else "-",
+            contract,
+            declarer or "-",
+            "-" if tricks is None else str(tricks),
             _score_entry(play),
             _figure(scored.ns_score),
             _figure(scored.ew_score),
@@ -159,10 +165,9 @@ def _score_table(result: EventResult, board: BoardResult) -> list[str]:
     return format_table("ScoreTable", columns, rows)
 
 
-def _pair_id(label: str) -> str:
-    """PBN's PairId of a pair: its number (a Mitchell numbered by direction labels ``NS 3``)."""
-    direction, _, number = label.partition(" ")
-    return number if direction in ("NS", "EW") and number else label
+def _pair_id(label: PairLabel) -> str:
+    """PBN's PairId of a pair: its number (NS 3 and EW 3 are both 3: their Direction says)."""
+    return label.number if label.direction and not label.club else str(label)
 
 
 def _total_score_table(result: EventResult) -> list[str]:
@@ -182,7 +187,7 @@ def _total_score_table(result: EventResult) -> list[str]:
             continue
         row = [pair.rank, _pair_id(pair.pair.label)]
         if by_direction:
-            row.append(pair.field or pair.pair.label.partition(" ")[0])
+            row.append(pair.field or pair.pair.label.direction)
         row.append(_figure(pair.total))
         if matchpoints:
             row.append(_figure(pair.percentage))
@@ -191,4 +196,41 @@ def _total_score_table(result: EventResult) -> list[str]:
     return format_table("TotalScoreTable", columns, rows)
 
 
-# --- results in: a published event's score tables -----------------------------------------
+def _xlbridge_tags(event: Event) -> list[str]:
+    """The settings and the adjustments, in supplemental tags of the first game."""
+    lines = [format_tag(SETTINGS_TAG, settings_text(event.settings))]
+    if event.adjustments:
+        columns = (
+            Column("Pair"),
+            Column("Board"),
+            Column("Amount"),
+            Column("Unit"),
+            Column("Reason"),
+        )
+        rows = [
+            (
+                str(adjustment.pair),
+                "-" if adjustment.board is None else str(adjustment.board),
+                str(adjustment.amount),
+                str(adjustment.unit),
+                adjustment.reason or "-",
+            )
+            for adjustment in event.adjustments
+        ]
+        lines += format_table(ADJUSTMENT_TABLE, columns, rows)
+    return lines
+
+
+def settings_text(settings: Settings) -> str:
+    """The settings as ``name=word`` pairs, ``;`` between (read back by :func:`parse_settings`).
+
+    >>> settings_text(Settings(scale=1))[:38]
+    'form=matchpoints;scale=1;unequal=neube'
+    """
+    return ";".join(f"{name}={word}" for name, word in settings_words(settings).items())
+
+
+def parse_settings(text: str) -> Settings:
+    """The settings :func:`settings_text` wrote."""
+    values = dict(part.partition("=")[::2] for part in text.split(";") if part)
+    return Settings.parse(values)

@@ -2,22 +2,38 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from pathlib import Path
 
-from xlbridge.audit import EventInfo, Figure, Player, PublishedEvent, PublishedLine, PublishedPair
-from xlbridge.contract import (
-    Seat,
-    board_vulnerability,
-    parse_contract,
-    score_contract,
-)
+from xlbridge.audit import EventInfo, Figure, PublishedEvent, PublishedLine, PublishedPair
+from xlbridge.contract import PlayedContract, board_vulnerability
 from xlbridge.errors import InputFileError, ScoringError
-from xlbridge.event import Event, Pair, Play, ScoringForm, Settings
-from xlbridge.formats.pbn.syntax import decode, read_file_games
+from xlbridge.event import (
+    Adjustment,
+    AdjustmentUnit,
+    Event,
+    EventFacts,
+    Pair,
+    Play,
+    Player,
+    ScoringForm,
+    Settings,
+)
+from xlbridge.exact import parse_date
+from xlbridge.formats.pbn.export import (
+    ADJUSTMENT_TABLE,
+    SETTINGS_TAG,
+    VERSION_TAG,
+    parse_settings,
+)
+from xlbridge.formats.pbn.syntax import Game, decode, read_file_games
+from xlbridge.movement import PairNumbering, number_key
+from xlbridge.pair import PairLabel
 from xlbridge.result import parse_result
 
 __all__ = [
@@ -34,8 +50,8 @@ class PublishedLineText:
     """One ScoreTable row's published figures, as printed (``'7.5'``; ``None``: not given)."""
 
     board: int
-    ns: str
-    ew: str
+    ns: PairLabel
+    ew: PairLabel
     ns_figure: str | None
     ew_figure: str | None
     source: str
@@ -43,9 +59,13 @@ class PublishedLineText:
 
 @dataclass(frozen=True)
 class PublishedPairText:
-    """One TotalScoreTable row as printed: rank, pair, direction, total, percentage, names."""
+    """One TotalScoreTable row as printed: rank, pair, direction, total, percentage, names.
 
-    label: str
+    ``label`` is the pair as the event knows it (NS 3 and EW 3 apart when both
+    are listed).
+    """
+
+    label: PairLabel
     direction: str
     names: str
     rank: str
@@ -56,12 +76,17 @@ class PublishedPairText:
 
 @dataclass(frozen=True)
 class PbnResults:
-    """A PBN results file read: the event to rescore and the figures it published."""
+    """A PBN results file read: the event to rescore and the figures it published.
+
+    ``settings`` are those xlbridge wrote it was scored with (``None`` for
+    another program's file).
+    """
 
     event: Event
     lines: tuple[PublishedLineText, ...]
     pairs: tuple[PublishedPairText, ...]
     program: str = ""
+    settings: Settings | None = None
 
 
 _MISSING = frozenset({"", "-", "?"})
@@ -75,17 +100,20 @@ def read_results(text: str, name: str = "") -> PbnResults:
     its published MP_NS/MP_EW or IMP_NS/IMP_EW; the TotalScoreTable gives the
     pairs (PairId, Direction, Names) and their published Rank,
     TotalScoreMP/TotalScoreIMP and TotalPercentage.  The Scoring tag chooses
-    matchpoints, Butler or cross-IMPs.
+    matchpoints, Butler or cross-IMPs; the Event and Date tags are the
+    event's name and date.  The supplemental tags xlbridge writes (a fouled
+    board's version, the settings, the adjustments) are read back.
     """
     games = read_file_games(text, name)
     prefix = f"{name} " if name else ""
-    plays: list[Play] = []
-    lines: list[PublishedLineText] = []
-    listed: dict[tuple[str, str], PublishedPairText] = {}
+    listed: dict[tuple[PairLabel, str], PublishedPairText] = {}
     form: ScoringForm | None = None
-    event_name = ""
+    facts = EventFacts()
+    settings: Settings | None = None
+    adjustments: list[Adjustment] = []
     for game in games:
-        event_name = event_name or (game.value("Event") or "").strip()
+        if not facts.name:
+            facts = _facts(game)
         form = form or _scoring_form(game.value("Scoring") or "")
         total = game.table("TotalScoreTable")
         if total is not None:
@@ -93,53 +121,105 @@ def read_results(text: str, name: str = "") -> PbnResults:
                 pair = _published_pair(record, f"{prefix}line {total.line + offset}")
                 if pair is not None:
                     listed.setdefault((pair.label, pair.direction), pair)
-    by_direction = _numbered_by_direction(listed.values())
-    if by_direction:  # Mitchell numbering: NS 1..n and EW 1..n are pairs "NS 3", "EW 3"
-        named = [replace(p, label=f"{p.direction} {p.label}") for p in listed.values()]
-    else:
-        named = list(listed.values())
-    pairs = {pair.label: pair for pair in reversed(named)}  # the first listing wins
+        settings = settings or _settings(game, prefix)
+        adjustments += _adjustments(game, prefix)
+    numbering = _numbering(listed.values())
+    pairs: dict[PairLabel, PublishedPairText] = {}
+    for pair in listed.values():  # the first listing wins
+        label = numbering.label(pair.label.number, pair.direction, pair.label.club)
+        pairs.setdefault(label, replace(pair, label=label))
+    plays: list[Play] = []
+    lines: list[PublishedLineText] = []
     for game in games:
         table = game.table("ScoreTable")
         board_text = (game.value("Board") or "").strip()
         if table is None or not board_text.isdigit():
             continue
         board = int(board_text)
+        version = (game.value(VERSION_TAG) or "").strip()
         for offset, record in enumerate(table.records(), start=1):
             where = f"{prefix}line {table.line + offset}"
-            if by_direction:
-                record = {**record, "PairId_NS": f"NS {record.get('PairId_NS', '')}",
-                          "PairId_EW": f"EW {record.get('PairId_EW', '')}"}  # fmt: skip
-            play, line = _traveller_line(board, record, where)
+            play, line = _traveller_line(board, record, numbering, version, where)
             if form is None and ("IMP_NS" in record or "IMP_EW" in record):
                 form = ScoringForm.BUTLER
             plays.append(play)
             lines.append(line)
     if not plays:
         raise InputFileError(f"{name or 'the file'}: no ScoreTable found: not a results file")
-    labels = sorted({label for play in plays for label in (play.ns, play.ew)}, key=_pair_order)
-    blank = PublishedPairText("", "", "", "", None, None, "")
-    event_pairs = tuple(
-        Pair(label, pairs.get(label, blank).names, pairs.get(label, blank).source)
-        for label in labels
+    labels = sorted({label for play in plays for label in (play.ns, play.ew)}, key=_order)
+    event_pairs = tuple(_pair(label, pairs.get(label)) for label in labels)
+    form = form or ScoringForm.MATCHPOINTS
+    if settings is not None and settings.form is not form:
+        settings = None
+    event = Event(
+        event_pairs, tuple(plays), tuple(adjustments), settings or Settings(form=form), facts
     )
-    settings = Settings(form=form or ScoringForm.MATCHPOINTS)
-    event = Event(event_pairs, tuple(plays), (), settings, event_name)
-    return PbnResults(event, tuple(lines), tuple(pairs.values()), _program(text))
+    return PbnResults(event, tuple(lines), tuple(pairs.values()), _program(text), settings)
 
 
-def _numbered_by_direction(pairs: Iterable[PublishedPairText]) -> bool:
-    """True when a PairId is used by an NS pair and an EW pair (Mitchell numbering)."""
+def _order(label: PairLabel) -> tuple[object, ...]:
+    return label.sort_key
+
+
+def _pair(label: PairLabel, listed: PublishedPairText | None) -> Pair:
+    if listed is None:
+        return Pair(label)
+    return Pair(label, listed.names, listed.source, _players(listed.names))
+
+
+def _facts(game: Game) -> EventFacts:
+    """The event's name, date and site from a game's Event, Date and Site tags."""
+    day = None
+    with contextlib.suppress(ValueError):  # "????.??.??" and the like: no date
+        day = parse_date((game.value("Date") or "").strip())
+    return EventFacts(
+        name=(game.value("Event") or "").strip(),
+        date=day,
+        club=(game.value("Site") or "").strip(),
+    )
+
+
+def _settings(game: Game, prefix: str) -> Settings | None:
+    text = game.value(SETTINGS_TAG)
+    if not text:
+        return None
+    try:
+        return parse_settings(text)
+    except (ScoringError, KeyError) as exc:
+        where = f"{prefix}line {game.line}"
+        raise ScoringError(f"{where}: {SETTINGS_TAG} is not valid: {exc}") from None
+
+
+def _adjustments(game: Game, prefix: str) -> list[Adjustment]:
+    table = game.table(ADJUSTMENT_TABLE)
+    if table is None:
+        return []
+    found = []
+    for offset, record in enumerate(table.records(), start=1):
+        where = f"{prefix}line {table.line + offset}"
+        board = record.get("Board", "-")
+        try:
+            found.append(
+                Adjustment(
+                    PairLabel.parse(record.get("Pair")),
+                    Fraction(record.get("Amount", "")),
+                    AdjustmentUnit.parse(record.get("Unit", "MP")),
+                    None if board in _MISSING else int(board),
+                    "" if record.get("Reason", "-") in _MISSING else record["Reason"],
+                    where,
+                )
+            )
+        except (ScoringError, ValueError, ZeroDivisionError) as exc:
+            raise ScoringError(f"{where}: an adjustment is not valid: {exc}") from None
+    return found
+
+
+def _numbering(pairs: Iterable[PublishedPairText]) -> PairNumbering:
+    """How the TotalScoreTable numbers the pairs: NS 1 and EW 1 apart when both are listed."""
     seen: dict[str, set[str]] = {}
     for pair in pairs:
-        seen.setdefault(pair.label, set()).add(pair.direction)
-    return any({"NS", "EW"} <= directions for directions in seen.values())
-
-
-def _pair_order(label: str) -> tuple[int, int, str]:
-    direction, _, number = label.rpartition(" ")
-    side = {"NS": 0, "EW": 1}.get(direction, 0)
-    return (side, int(number), "") if number.isdigit() else (side, 1 << 30, label)
+        seen.setdefault(number_key(pair.label), set()).add(pair.direction)
+    return PairNumbering({key: frozenset(value) for key, value in seen.items()})
 
 
 def _program(text: str) -> str:
@@ -161,15 +241,19 @@ def _scoring_form(text: str) -> ScoringForm | None:
 
 
 def _published_pair(record: dict[str, str], where: str) -> PublishedPairText | None:
-    label = record.get("PairId", "").strip()
-    if label in _MISSING:
+    text = record.get("PairId", "").strip()
+    if text in _MISSING:
         return None
+    try:
+        typed = PairLabel.parse(text)
+    except ScoringError as exc:
+        raise exc.at(where) from None
     direction = record.get("Direction", "").upper().replace("-", "")
     total = record.get("TotalScoreMP", record.get("TotalScoreIMP", record.get("TotalScore", "")))
     percentage = record.get("TotalPercentage", "")
     return PublishedPairText(
-        label,
-        direction if direction in ("NS", "EW") else "",
+        typed,
+        typed.direction or (direction if direction in ("NS", "EW") else ""),
         "" if record.get("Names", "") in _MISSING else record.get("Names", ""),
         record.get("Rank", ""),
         None if total in _MISSING else total,
@@ -179,29 +263,30 @@ def _published_pair(record: dict[str, str], where: str) -> PublishedPairText | N
 
 
 def _traveller_line(
-    board: int, record: dict[str, str], where: str
+    board: int, record: dict[str, str], numbering: PairNumbering, version: str, where: str
 ) -> tuple[Play, PublishedLineText]:
-    ns, ew = record.get("PairId_NS", ""), record.get("PairId_EW", "")
-    if ns in _MISSING or ew in _MISSING:
+    texts = record.get("PairId_NS", ""), record.get("PairId_EW", "")
+    if texts[0] in _MISSING or texts[1] in _MISSING:
         raise ScoringError(f"{where}: a ScoreTable row without PairId_NS and PairId_EW")
+    try:
+        ns = numbering.at(PairLabel.parse(texts[0]), "NS")
+        ew = numbering.at(PairLabel.parse(texts[1]), "EW")
+    except ScoringError as exc:
+        raise exc.at(where) from None
     contract = record.get("Contract", "")
     declarer = record.get("Declarer", "")
     tricks = record.get("Result", "")
-    relative = _relative(contract, tricks)
     try:
-        row = parse_result(_score_text(record, board, contract, declarer, relative))
+        played = PlayedContract.from_tricks(
+            "" if contract in _MISSING else contract, declarer, tricks
+        )
+    except ScoringError:
+        played = None  # the contract is for people; the score comes from the score columns
+    try:
+        row = parse_result(_score_text(record, board, played))
     except ScoringError as exc:
         raise ScoringError(f"{where}: board {board}: {exc}") from None
-    play = Play(
-        board,
-        ns,
-        ew,
-        row,
-        where,
-        contract="" if contract in _MISSING else contract,
-        declarer="" if declarer in _MISSING else declarer,
-        tricks="" if relative is None else ("=" if relative == 0 else f"{relative:+d}"),
-    )
+    play = Play(board, ns, ew, row, where, version, played)
     figures = [
         record.get(key, record.get(alternative))
         for key, alternative in (("MP_NS", "IMP_NS"), ("MP_EW", "IMP_EW"))
@@ -217,31 +302,15 @@ def _traveller_line(
     return play, line
 
 
-def _relative(contract: str, tricks: str) -> int | None:
-    if contract in _MISSING or not tricks.strip().isdigit():
-        return None
-    try:
-        parsed = parse_contract(contract)
-    except ScoringError:
-        return None
-    return None if parsed is None else int(tricks) - parsed.level - 6
-
-
-def _score_text(
-    record: dict[str, str], board: int, contract: str, declarer: str, relative: int | None
-) -> str:
+def _score_text(record: dict[str, str], board: int, played: PlayedContract | None) -> str:
     """The NS score cell: Score_NS, else minus Score_EW, else the contract's score."""
     ns_score, ew_score = record.get("Score_NS", "-"), record.get("Score_EW", "-")
     if ns_score not in _MISSING:
         return ns_score.replace(";", "; ").replace("%", "% ")
     if ew_score not in _MISSING:
         return ew_score[1:] if ew_score.startswith("-") else f"-{ew_score}"
-    if contract.strip().lower() in ("pass", "p", "ap"):
-        return "0"
-    if relative is not None and declarer not in _MISSING:
-        parsed = parse_contract(contract)
-        seat = Seat.parse(declarer)
-        return str(score_contract(parsed, seat, relative, board_vulnerability(board)))
+    if played is not None:
+        return str(played.score(board_vulnerability(board)))
     return "NP"
 
 
@@ -270,7 +339,6 @@ def read_pbn(path: str | os.PathLike[str]) -> PublishedEvent:
         )
         for line in results.lines
     )
-    players = {pair.label: _players(pair.names) for pair in results.pairs}
     pairs = tuple(
         PublishedPair(
             pair.label,
@@ -278,12 +346,11 @@ def read_pbn(path: str | os.PathLike[str]) -> PublishedEvent:
             _published_figure(pair.total),
             _published_figure(pair.percentage),
             pair.rank,
-            players=players[pair.label],
             source=pair.source,
         )
         for pair in results.pairs
     )
-    info = EventInfo(players=players, program=results.program, file_format="PBN")
+    info = EventInfo(program=results.program, file_format="PBN", settings=results.settings)
     return PublishedEvent(results.event, lines, pairs, info=info)
 
 

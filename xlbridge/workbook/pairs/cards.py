@@ -49,14 +49,13 @@ def movement_workbook(
         settings[f"B{L.setting_row(name)}"] = value
     pairs = wb[L.PAIRS]
     for row, label in enumerate(movement.pairs, start=2):
-        direction, _, number = label.rpartition(" ")
-        pairs.cell(row, 1, int(number))
-        pairs.cell(row, 3, direction or None)
+        pairs.cell(row, 1, int(label.number))
+        pairs.cell(row, 3, label.direction or None)
     travellers = wb[L.TRAVELLERS]
     for row, (rnd, table, board, ns, ew) in enumerate(movement.traveller_rows(), start=2):
         travellers.cell(row, 1, board)
-        travellers.cell(row, 2, _number(ns))
-        travellers.cell(row, 3, _number(ew))
+        travellers.cell(row, 2, int(ns.number))
+        travellers.cell(row, 3, int(ew.number))
         travellers.cell(row, 10, rnd)
         travellers.cell(row, 11, table)
     _fit_print_areas(wb, row_count=sum(1 for _ in movement.traveller_rows()), movement=movement)
@@ -80,10 +79,6 @@ def _fit_print_areas(wb: Workbook, row_count: int, movement: Movement) -> None:
     ):
         wb[title].print_area = f"A1:{columns[-1].letter}{rows}"
     wb[L.FREQUENCIES].print_area = f"A1:G{min(movement.boards, L.MAX_BOARDS) * L.FREQ_BLOCK}"
-
-
-def _number(label: str) -> int:
-    return int(label.rpartition(" ")[2])
 
 
 def _title(movement: Movement, event: str, day: date | None) -> str:

@@ -15,20 +15,16 @@ from xlbridge.report import format_figure
 from xlbridge.result import format_result
 from xlbridge.scored import BoardResult, EventResult, PairResult
 from xlbridge.workbook.pairs.printing import event_title, pair_name, played_text
+from xlbridge.workbook.shared.style import HTML_STYLE
 
 if TYPE_CHECKING:
     from xlbridge.hands import BoardHands, SessionHands
 
 __all__ = ["results_page"]
 
-_STYLE = """
-body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:1.5em;color:#222}
-h1{color:#1f5c3a}h2{border-bottom:2px solid #1f5c3a;padding-bottom:.2em;margin-top:1.6em}
-table{border-collapse:collapse;margin:.5em 0 1em}
-th{background:#1f5c3a;color:#fff;padding:.25em .6em}
-td{padding:.2em .6em;border-bottom:1px solid #ddd}
-td.n{text-align:right;font-variant-numeric:tabular-nums}
-.boards{display:flex;flex-wrap:wrap;gap:0 2em}.card{display:inline-block;vertical-align:top}
+_STYLE = (
+    HTML_STYLE
+    + """.boards{display:flex;flex-wrap:wrap;gap:0 2em}
 nav a{margin-right:1em}
 .hands{display:flex;flex-wrap:wrap;gap:.5em 1.5em;align-items:flex-start;margin:.3em 0 .6em}
 table.deal td{border:none;padding:.1em .4em;vertical-align:top;white-space:nowrap}
@@ -38,6 +34,7 @@ table.dd td,table.dd th{padding:.1em .45em;text-align:center}
 table.dd th{background:#e8f0ea;color:#222}
 @media print{nav{display:none}.card{break-inside:avoid}.pair-card{display:block;break-before:page}}
 """
+)
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[object]], numeric: int = 0) -> str:

@@ -28,7 +28,14 @@ from xlbridge.workbook.pairs.cards import movement_workbook
 from xlbridge.workbook.pairs.html import results_page
 from xlbridge.workbook.pairs.reader import NightWorkbook, read_workbook, source_row
 from xlbridge.workbook.pairs.template import build_macro_template, build_template
-from xlbridge.workbook.pairs.writer import BulkRows, fill_results, result_texts, write_results
+from xlbridge.workbook.pairs.writer import (
+    BulkRows,
+    fill_results,
+    label_cell,
+    result_texts,
+    traveller_values,
+    write_results,
+)
 from xlbridge.workbook.shared.sheets import find_damage
 
 if TYPE_CHECKING:
@@ -152,31 +159,13 @@ def pbn_writer(
     """What fills the PBN 2.1 results file (a function of the file to fill)."""
     from xlbridge.formats.pbn import format_results
 
-    text = format_results(result, hands, _pbn_date(source))
+    del source  # the date and the rest come from the event's facts, read with the night
+    text = format_results(result, hands)
 
     def write(tmp: Path) -> None:
         tmp.write_text(text, encoding="utf-8")
 
     return write
-
-
-def _pbn_date(source: Path) -> str:
-    """The Settings sheet's date as PBN writes it (``2024.03.12``), or ``''`` if none."""
-    import datetime
-
-    from openpyxl import load_workbook
-
-    with open(source, "rb") as file:  # closed even when openpyxl fails half way
-        wb = load_workbook(file, read_only=True, data_only=True)
-        try:
-            value = wb[L.SETTINGS].cell(L.setting_row("EventDate"), 2).value
-        except KeyError:
-            return ""
-        finally:
-            wb.close()
-    if isinstance(value, datetime.datetime | datetime.date):
-        return value.strftime("%Y.%m.%d")
-    return ""
 
 
 def hand_records_setting(source: Path, night: NightWorkbook) -> Path | None:
@@ -243,24 +232,15 @@ def event_workbook(event: Event, result: EventResult, bulk: BulkRows | None = No
     last = pairs.max_row
     for row, pair in enumerate(event.pairs, start=2):
         if bulk is not None and row > last:
-            bulk.add(pairs, row, (pair.label, pair.names))
+            bulk.add(pairs, row, (label_cell(pair.label), pair.names))
             continue
-        pairs.cell(row, 1, pair.label)
+        pairs.cell(row, 1, label_cell(pair.label))
         pairs.cell(row, 2, pair.names)
     travellers = wb[L.TRAVELLERS]
     last = travellers.max_row
     texts = result_texts()
     for row, play in enumerate(event.plays, start=2):
-        values: Sequence[object] = (
-            play.board,
-            play.ns,
-            play.ew,
-            play.contract,
-            play.declarer,
-            play.tricks,
-            texts(play.result),
-            play.version,
-        )
+        values: Sequence[object] = traveller_values(play, texts(play.result))
         if bulk is not None and row > last:
             bulk.add(travellers, row, [value if value != "" else None for value in values])
             continue

@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 
-from xlbridge.board import FrequencyLine
+from xlbridge.board import FrequencyLine, matchpoint_top
 from xlbridge.contract import board_dealer, board_vulnerability
+from xlbridge.pair import PairLabel
 from xlbridge.report import format_figure, format_frequency_table
 from xlbridge.result import Artificial, Result, Weighted, counts_as_result, format_result
 from xlbridge.scored import BoardResult, EventResult, ScoredPlay
@@ -83,7 +84,7 @@ def explain_board(result: EventResult, number: int) -> str:
 def _explain(board: BoardResult, scale: int, result: EventResult) -> str:
     vul, dealer = board_vulnerability(board.board).value, board_dealer(board.board).value
     version = f", version {board.version}" if board.version else ""
-    top = scale * (board.expected - 1)
+    top = matchpoint_top(board.expected, scale)
     out = [
         f"Board {board.board}{version} (vulnerable: {vul}, dealer {dealer}): "
         f"{board.results} results, expected {board.expected}, top {top}",
@@ -151,7 +152,7 @@ def _steps(lines: Sequence[FrequencyLine], board: BoardResult, scale: int) -> li
         )
     elif real:
         steps.append("Adj. Freq = Freq + the weights of weighted scores (no factoring)")
-    top = scale * (board.expected - 1)
+    top = matchpoint_top(board.expected, scale)
     below = Fraction(0)
     explained: list[str] = []
     for line in reversed(real):
@@ -197,7 +198,7 @@ def _artificial(board: BoardResult, top: int, result: EventResult) -> list[str]:
 
 
 def _settled(
-    label: str,
+    label: PairLabel,
     side: Artificial,
     settled: Fraction | None,
     top: int,
@@ -206,7 +207,7 @@ def _settled(
 ) -> str:
     base = side.percent * top / 100
     text = (
-        f"{_pair(label)}: {side.label} is {format_figure(side.percent)}% of the top {top} "
+        f"{label.named}: {side.label} is {format_figure(side.percent)}% of the top {top} "
         f"= {format_figure(base)}"
     )
     if settled is None or settled == base or side.label not in ("A+", "A-"):
@@ -226,11 +227,7 @@ def _settled(
     )
 
 
-def _pair(label: str) -> str:
-    return label if label[:3] in ("NS ", "EW ") else f"pair {label}"
-
-
-def _own_percentage(label: str, board: int, top: int, result: EventResult) -> Fraction | None:
+def _own_percentage(label: PairLabel, board: int, top: int, result: EventResult) -> Fraction | None:
     """The pair's percentage on its boards without an A+, A- or bye (None without any)."""
     try:
         pair = result.pair(label)

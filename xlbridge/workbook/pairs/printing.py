@@ -22,9 +22,9 @@ from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.pagebreak import Break, RowBreak
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlbridge.contract import parse_contract
-from xlbridge.errors import ScoringError
 from xlbridge.event import Play
+from xlbridge.exact import format_date
+from xlbridge.pair import PairLabel
 from xlbridge.report import format_figure
 from xlbridge.result import format_result
 from xlbridge.scored import EventResult, PairResult
@@ -45,53 +45,23 @@ PAGE_ROWS = 40
 
 
 def format_day(day: date | None) -> str:
-    """``24 November 2026`` ("" without a date)."""
-    return f"{day.day} {day:%B %Y}" if day else ""
+    """``24 November 2026`` ("" without a date): :func:`xlbridge.exact.format_date`."""
+    return format_date(day)
 
 
 def event_title(result: EventResult) -> str:
-    """The event's name and date: ``Tuesday pairs, 24 November 2026``."""
-    name = result.event.name or "Results"
-    day = format_day(result.event.date)
-    return _provisional(f"{name}, {day}" if day else name, result)
+    """The event's name and date: ``Tuesday pairs, 24 November 2026`` (its facts' title)."""
+    return result.event.facts.title
 
 
-def _provisional(title: str, result: EventResult) -> str:
-    """``title``, marked provisional while results are still to come."""
-    to_come = result.event.provisional
-    return f"{title} (PROVISIONAL: {to_come})" if to_come else title
-
-
-def pair_name(label: str) -> str:
+def pair_name(label: PairLabel) -> str:
     """A pair as a heading names it: ``NS 3`` (Mitchell: number and direction), ``Pair 3``."""
-    return label if label[:3] in ("NS ", "EW ") else f"Pair {label}"
+    return label.display
 
 
 def played_text(play: Play) -> str:
-    """The contract as played, normalised: ``4H+1 N``, ``3C= N``, ``4SX-2 E``, ``Pass``.
-
-    The cells as typed (``4h``, ``n``, ``1``) when they are not a contract.
-    """
-    if not play.contract:
-        return ""
-    try:
-        contract = parse_contract(play.contract)
-    except ScoringError:
-        return f"{play.contract} {play.declarer} {play.tricks}".strip()
-    if contract is None:
-        return "Pass"
-    return f"{contract}{_tricks(play.tricks)} {play.declarer.upper()}".strip()
-
-
-def _tricks(text: str) -> str:
-    squashed = text.replace(" ", "").lower()
-    if squashed in {"", "=", "0", "0.0", "m", "made"}:
-        return "="
-    try:
-        number = int(float(squashed))
-    except ValueError:
-        return text
-    return "=" if number == 0 else f"{number:+d}"
+    """The contract as played: ``4H+1 N``, ``3C= N``, ``4SX-2 E``, ``Pass`` ("" when none)."""
+    return "" if play.played is None else str(play.played)
 
 
 def print_setup(ws: Worksheet, event: str, day: date | None) -> None:
@@ -113,7 +83,9 @@ def prepare_printing(wb: Workbook, result: EventResult) -> None:
     """Set up every sheet of the results workbook ``wb`` to print (see the module docstring)."""
     _score_cards(_sheet(wb, L.SCORE_CARDS), result)
     for ws in wb.worksheets:
-        print_setup(ws, _provisional(result.event.name or "Results", result), result.event.date)
+        print_setup(
+            ws, result.event.facts.marked(result.event.name or "Results"), result.event.date
+        )
         last = _last_row(ws)
         if ws.title in (L.RULINGS, L.ADJUSTMENTS) and last < 2:
             ws.sheet_state = "hidden"  # nothing to print: no page of headers alone
@@ -210,8 +182,8 @@ def _score_cards(ws: Worksheet, result: EventResult) -> None:
     ws.sheet_properties.pageSetUpPr.fitToPage = True
 
 
-def _plays_by_pair(result: EventResult) -> dict[tuple[str, int, str], Play]:
-    found: dict[tuple[str, int, str], Play] = {}
+def _plays_by_pair(result: EventResult) -> dict[tuple[PairLabel, int, str], Play]:
+    found: dict[tuple[PairLabel, int, str], Play] = {}
     for board in result.boards:
         for scored in board.plays:
             for label in (scored.play.ns, scored.play.ew):
@@ -224,8 +196,8 @@ def _card(
     row: int,
     pair: PairResult,
     result: EventResult,
-    names: dict[str, str],
-    plays: dict[tuple[str, int, str], Play],
+    names: dict[PairLabel, str],
+    plays: dict[tuple[PairLabel, int, str], Play],
     units: str,
 ) -> int:
     label = pair_name(pair.pair.label)

@@ -23,41 +23,41 @@ import os
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from fractions import Fraction
 from functools import partial
 from typing import Any, TypeVar
 
 from xlbridge.contract import (
-    Seat,
+    PlayedContract,
     board_vulnerability,
-    is_passed_out,
     is_possible_score,
-    parse_contract,
-    parse_tricks_result,
-    score_contract,
 )
-from xlbridge.errors import ScoringError, SettingsError
+from xlbridge.errors import ContractError, ScoringError, SettingsError
 from xlbridge.event import (
     Adjustment,
     AdjustmentUnit,
     Event,
+    EventFacts,
     Pair,
     Play,
+    Player,
     Settings,
 )
 from xlbridge.exact import (
     is_blank,
     normalise_text,
+    parse_date,
     parse_fraction,
     parse_percent,
     quote,
     simple_fraction,
     whole_number,
 )
-from xlbridge.movement import Movement, PairNumbering, check_row, parse_movement
+from xlbridge.movement import Movement, PairNumbering, check_row, number_key, parse_movement
 from xlbridge.movement import Seat as MovementSeat
+from xlbridge.pair import PairLabel, parse_direction
 from xlbridge.result import (
     Artificial,
     Result,
@@ -71,9 +71,10 @@ from xlbridge.workbook.pairs import layout as L
 from xlbridge.workbook.shared.sheets import Hidden, Sheets, is_percent_format, load_sheets
 
 __all__ = [
+    "GUEST",
     "NightWorkbook",
     "ToCome",
-    "pair_label",
+    "cell_text",
     "read_workbook",
     "source_row",
     "to_come_summary",
@@ -91,8 +92,15 @@ class NightWorkbook:
     warnings: tuple[str, ...] = ()
     tables: int | None = None
     boards: int | None = None
-    #: The file a "Hand records" row of the Settings sheet names, and its cell (or None).
-    hand_records: tuple[str, str] | None = None
+    #: The cell of the "Hand records" row of the Settings sheet (the file is the facts').
+    hand_records_cell: str = ""
+
+    @property
+    def hand_records(self) -> tuple[str, str] | None:
+        """The file a "Hand records" row of the Settings sheet names, and its cell (or None)."""
+        name = self.event.facts.hand_records
+        return (name, self.hand_records_cell) if name else None
+
     #: The results still to come: the rows ``xlbridge new --movement`` filled, left blank.
     to_come: tuple[ToCome, ...] = ()
 
@@ -178,11 +186,23 @@ def source_row(source: str) -> int:
 _ROW_NUMBER = re.compile(r"(\d+)$")
 
 
-def pair_label(value: object) -> str:
-    """A pair number as the text it is known by (``12.0`` and ``'12'`` are both ``'12'``)."""
+def cell_text(value: object) -> str:
+    """A cell's text as it shows (``12.0`` and ``'12'`` are both ``'12'``; blank is ``''``)."""
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return "" if is_blank(value) else normalise_text(str(value))
+
+
+#: What the ID column holds for a player without a national number (a visitor or guest).
+GUEST = "guest"
+_GUEST_WORDS = frozenset({"guest", "visitor", "g", "v"})
+
+
+def _player(name: object, number: object) -> Player:
+    """A player from the Pairs sheet's name and ID cells (``guest``: no national number)."""
+    text = cell_text(number)
+    guest = text.lower() in _GUEST_WORDS
+    return Player(cell_text(name), "" if guest else text, guest=guest or not text)
 
 
 def read_workbook(path: str | os.PathLike[str]) -> NightWorkbook:
@@ -267,63 +287,41 @@ class _Reader:
         if L.TRAVELLERS in self.sheets:
             self.sheets[L.TRAVELLERS] = _typed_only(self.sheets[L.TRAVELLERS])
         self.problems = _Problems([_hidden_message(h) for h in loaded.hidden])
-        #: one (immutable) result per score read from a contract
-        self.contract_results: dict[int, Result] = {}
-        #: the Settings row naming the hand-record file: its text and cell
-        self.hand_records: tuple[str, str] | None = None
+        #: the cell of the Settings row naming the hand-record file
+        self.hand_records_cell = ""
         self.numbering = PairNumbering({})
         #: the movement's rows whose results are still to come
         self.to_come: list[ToCome] = []
 
     def read(self) -> NightWorkbook:
-        settings, name, tables, boards = self._settings()
+        settings, facts, tables, boards = self._settings()
         pairs = self._pairs()
+        labels = {p.label for p in pairs}
         #: each pair's row on the Pairs sheet (``Pairs!A5``), for the direction checks
         self.pair_sources = {p.label: p.source for p in pairs}
         rulings, ruling_rows = self._rulings()
         self._check_headers()
         self._check_sheets()
-        plays = self._travellers({p.label for p in pairs}, rulings, ruling_rows, tables, boards)
+        movement = self._movement(facts, labels, tables, boards)
+        plays = self._travellers(labels, rulings, ruling_rows, tables, boards, movement)
         if not plays and not self.problems.errors:
             waiting = f" ({len(self.to_come)} rows are left blank)" if self.to_come else ""
             self.problems.error(
                 f"{L.TRAVELLERS}!A2", f"no traveller row has a result to score{waiting}"
             )
-        adjustments = self._adjustments({p.label for p in pairs}, boards)
+        adjustments = self._adjustments(labels, boards)
         if self.problems.errors:
             count = len(self.problems.errors)
             head = f"{count} problem{'s' if count > 1 else ''} in the workbook:\n"
             raise ScoringError(head + "\n".join(self.problems.errors))
         count = len(self.to_come)
-        provisional = f"{count} result{'s' if count != 1 else ''} to come" if count else ""
-        event = Event(
-            tuple(pairs),
-            tuple(plays),
-            tuple(adjustments),
-            settings,
-            name,
-            self._event_date(),
-            provisional,
-        )
+        if count:
+            facts = replace(facts, provisional=f"{count} result{'s' if count != 1 else ''} to come")
+        event = Event(tuple(pairs), tuple(plays), tuple(adjustments), settings, facts)
         warnings = tuple(self.problems.warnings)
         return NightWorkbook(
-            event, warnings, tables, boards, self.hand_records, tuple(self.to_come)
+            event, warnings, tables, boards, self.hand_records_cell, tuple(self.to_come)
         )
-
-    def _event_date(self) -> date | None:
-        """The date of play from Settings (a date cell, or text such as 2026-11-24)."""
-        for row in self.sheets.get(L.SETTINGS, []):
-            if len(row) > 1 and isinstance(row[0], str) and row[0].strip().lower() == _EVENT_DATE:
-                value = row[1]
-                if isinstance(value, datetime):
-                    return value.date()
-                if isinstance(value, date):
-                    return value
-                try:
-                    return date.fromisoformat(str(value).strip())
-                except ValueError:
-                    return None
-        return None
 
     def _entries(self, name: str, width: int) -> Iterator[tuple[int, Cells]]:
         """The non-blank rows of an entry sheet below its header, with their sheet row numbers.
@@ -402,13 +400,12 @@ class _Reader:
                     )
                     value = _FAULTY if value is None else value
                 found[label] = (value, where)
-        hands, cell = found.get(HAND_RECORDS_LABEL.lower(), (None, ""))
-        self.hand_records = None if is_blank(hands) else (str(hands).strip(), cell)
         return {
-            setting.name: found.get(setting.label.lower(), (None, "")) for setting in L.SETTING_ROWS
+            setting.name: found.get(setting.label.lower(), (None, ""))
+            for setting in (*L.SETTING_ROWS, _HAND_RECORDS)
         }
 
-    def _settings(self) -> tuple[Settings, str, int | None, int | None]:
+    def _settings(self) -> tuple[Settings, EventFacts, int | None, int | None]:
         values = self._setting_cells()
 
         def get(name: str, convert: Callable[[object], T], default: T) -> T:
@@ -432,33 +429,65 @@ class _Reader:
             self.problems.errors.extend(message for _, message in exc.problems)
             bad = {field for field, _ in exc.problems}
             settings = Settings.parse({k: v for k, v in typed.items() if k not in bad})
-        name = values["EventName"][0]
-        return settings, "" if is_blank(name) else str(name), tables, boards
+        return settings, self._facts(values), tables, boards
+
+    def _facts(self, values: dict[str, tuple[object, str]]) -> EventFacts:
+        """The event's name and date, the club, the movement and the hand-record file."""
+
+        def text(name: str) -> str:
+            value = values[name][0]
+            return "" if value is _FAULTY else cell_text(value)
+
+        day_cell, where = values["EventDate"]
+        day = None
+        if not is_blank(day_cell):
+            try:
+                day = parse_date(day_cell)
+            except ValueError as exc:
+                self.problems.error(where or L.SETTINGS, str(exc))
+        self.hand_records_cell = values[_HAND_RECORDS.name][1]
+        return EventFacts(
+            name=text("EventName"),
+            date=day,
+            club=text("ClubName"),
+            club_number=text("ClubNumber"),
+            movement=text("Movement"),
+            hand_records=text(_HAND_RECORDS.name),
+        )
 
     # --- pairs --------------------------------------------------------------------------------
 
     def _pairs(self) -> list[Pair]:
-        listed: list[tuple[int, str, object, str]] = []
-        for index, (label_cell, names, direction_cell) in self._entries(L.PAIRS, 3):
+        """The Pairs sheet: each pair's label, names, players and master points."""
+        listed: list[tuple[int, PairLabel, Cells, str]] = []
+        for index, cells in self._entries(L.PAIRS, len(L.PAIR_COLUMNS)):
+            label_cell, names, direction_cell = cells[:3]
             where = f"{L.PAIRS}!A{index}"
-            label = pair_label(label_cell)
-            if not label:
+            if is_blank(label_cell):
                 self.problems.error(where, f"a pair needs a number (the row names {quote(names)})")
                 continue
+            typed = self.problems.attempt(partial(_at, where, PairLabel.parse, label_cell))
+            if typed is None:
+                continue
             # NS, N-S, North, EW, E/W, East...; anything else is a note for people
-            direction = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}.get(
-                pair_label(direction_cell)[:1].upper(), ""
-            )
-            listed.append((index, label, names, direction))
+            direction = parse_direction(direction_cell)
+            if typed.direction and direction and direction != typed.direction:
+                self.problems.error(
+                    f"{L.PAIRS}!C{index}",
+                    f"pair {quote(label_cell)} is listed as {direction}: "
+                    f"write {typed.direction} or the number alone",
+                )
+                continue
+            listed.append((index, typed, cells, typed.direction or direction))
         directions: dict[str, set[str]] = defaultdict(set)
-        for _, label, _, direction in listed:
-            directions[label].add(direction)
+        for _, typed, _, direction in listed:
+            directions[number_key(typed)].add(direction)
         self.numbering = PairNumbering({k: frozenset(v) for k, v in directions.items()})
         pairs: list[Pair] = []
-        seen: dict[str, int] = {}
-        for index, number, names, direction in listed:
+        seen: dict[PairLabel, int] = {}
+        for index, typed, cells, direction in listed:
             where = f"{L.PAIRS}!A{index}"
-            label = self.numbering.label(number, direction)
+            label = self.numbering.label(typed.number, direction, typed.club)
             if label in seen:
                 self.problems.error(
                     where, f"pair {label} is listed twice (also {L.PAIRS}!A{seen[label]})"
@@ -467,12 +496,18 @@ class _Reader:
             if self.numbering.by_direction and not direction:
                 self.problems.error(
                     f"{L.PAIRS}!C{index}",
-                    f"pair {number} needs a direction, NS or EW: the pairs are numbered "
+                    f"pair {typed} needs a direction, NS or EW: the pairs are numbered "
                     "in each direction (NS 1, EW 1)",
                 )
                 continue
             seen[label] = index
-            pairs.append(Pair(label, "" if is_blank(names) else str(names).strip(), where))
+            players = tuple(
+                _player(name, number)
+                for name, number in (cells[3:5], cells[5:7])
+                if not (is_blank(name) and is_blank(number))
+            )
+            names = "" if is_blank(cells[1]) else str(cells[1]).strip()
+            pairs.append(Pair(label, names, where, players, cell_text(cells[7])))
         if not pairs:
             self.problems.error(f"{L.PAIRS}!A2", "no pairs are listed")
         return pairs
@@ -522,18 +557,18 @@ class _Reader:
 
     def _travellers(
         self,
-        labels: set[str],
+        labels: set[PairLabel],
         rulings: dict[str, Result],
         ruling_rows: dict[str, list[int]],
         tables: int | None,
         boards: int | None,
+        movement: Movement | None,
     ) -> list[Play]:
         plays: list[Play] = []
-        seen: dict[tuple[int, str], tuple[int, str]] = {}
+        seen: dict[tuple[int, PairLabel | None], tuple[int, str]] = {}
         per_board: dict[int, int] = defaultdict(int)
-        movement = self._movement(labels, tables, boards)
         #: (board, NS, EW) of every row, with its sheet row: the movement's rows found
-        placed: dict[tuple[int, str, str], int] = {}
+        placed: dict[tuple[int, PairLabel, PairLabel], int] = {}
         last = 1
         laid_out = movement is not None and self._laid_out()
         for index, cells in self._entries(L.TRAVELLERS, 12):
@@ -542,7 +577,8 @@ class _Reader:
             place = row.to_come
             board = self._board(row, boards)
             ns, ew = self._pair_cells(row, labels)
-            result = None if place else self._result(row, board, rulings, ruling_rows)
+            played = None if place else self._played(row)
+            result = None if place else self._result(row, board, played, rulings, ruling_rows)
             if board is None:
                 continue
             if place:  # still checked against the movement, and for pairs twice on a board
@@ -565,7 +601,8 @@ class _Reader:
                     f"board {board} has more results than the {tables} tables in play",
                 )
             if ns and ew and result is not None:
-                plays.append(row.play(board, ns, ew, result))
+                contract = played.played if isinstance(played, _Played) else None
+                plays.append(row.play(board, ns, ew, result, contract))
         self._check_versions(plays)
         if movement is not None and laid_out:
             self._check_missing(movement, placed, last + 1)
@@ -603,18 +640,10 @@ class _Reader:
                 )
 
     def _movement(
-        self, labels: set[str], tables: int | None, boards: int | None
+        self, facts: EventFacts, labels: set[PairLabel], tables: int | None, boards: int | None
     ) -> Movement | None:
         """The movement Settings names, when the pairs are numbered as it numbers them."""
-        text = next(
-            (
-                row[1]
-                for row in self.sheets.get(L.SETTINGS, [])
-                if len(row) > 1 and isinstance(row[0], str) and row[0].strip() == "Movement"
-            ),
-            None,
-        )
-        movement = parse_movement(text, tables, boards)
+        movement = parse_movement(facts.movement, tables, boards)
         return movement if movement is not None and set(movement.pairs) == labels else None
 
     def _laid_out(self) -> bool:
@@ -634,8 +663,8 @@ class _Reader:
         movement: Movement,
         row: _TravellerRow,
         board: int,
-        ns: str,
-        ew: str,
+        ns: PairLabel,
+        ew: PairLabel,
         laid_out: bool,
     ) -> None:
         """A row that the movement contradicts, named by the cell to correct.
@@ -677,7 +706,7 @@ class _Reader:
             )
 
     def _check_missing(
-        self, movement: Movement, placed: dict[tuple[int, str, str], int], free: int
+        self, movement: Movement, placed: dict[tuple[int, PairLabel, PairLabel], int], free: int
     ) -> None:
         """The movement's rows that are not on the Travellers sheet (a row deleted).
 
@@ -691,12 +720,12 @@ class _Reader:
             if _is_whole(cells[9]) and _is_whole(cells[10]):
                 typed[whole_number(cells[9]), whole_number(cells[10])] += 1
         noted = [
-            (whole_number(c[0]), pair_label(c[1]), pair_label(c[2]))
+            (whole_number(c[0]), cell_text(c[1]), cell_text(c[2]))
             for c in rows
             if not is_blank(c[11]) and _is_whole(c[0])
         ]
         missing: dict[tuple[int, int], list[int]] = defaultdict(list)
-        seats: dict[tuple[int, int], tuple[str, str]] = {}
+        seats: dict[tuple[int, int], tuple[PairLabel, PairLabel]] = {}
         for rnd, table, board, ns, ew in movement.traveller_rows():
             if (board, ns, ew) in placed:
                 continue
@@ -721,7 +750,7 @@ class _Reader:
             )
             free += len(boards)
 
-    def _check_directions(self, row: _TravellerRow, ns: str, ew: str) -> None:
+    def _check_directions(self, row: _TravellerRow, ns: PairLabel, ew: PairLabel) -> None:
         """NS and EW pair numbers against the direction the Pairs sheet gives each pair.
 
         With pairs numbered through (NS 1-9, EW 10-18) and their directions listed,
@@ -733,7 +762,8 @@ class _Reader:
         sat = {
             label: next(iter(found))
             for label in (ns, ew)
-            if len(found := self.numbering.directions.get(label, frozenset()) - {""}) == 1
+            if len(found := self.numbering.directions.get(number_key(label), frozenset()) - {""})
+            == 1
         }
         wrong = [
             (label, side)
@@ -777,43 +807,74 @@ class _Reader:
             return None
         return board
 
-    def _pair_cells(self, row: _TravellerRow, labels: set[str]) -> tuple[str, str]:
-        found = []
+    def _pair_cells(
+        self, row: _TravellerRow, labels: set[PairLabel]
+    ) -> tuple[PairLabel | None, PairLabel | None]:
+        found: list[PairLabel | None] = []
         for offset, letter, side in ((1, "B", "NS"), (2, "C", "EW")):
-            label = self.numbering.at(pair_label(row.cells[offset]), side)
-            if not label:
+            cell = row.cells[offset]
+            if is_blank(cell):
                 self.problems.error(row.at(letter), f"no {side} pair")
-            elif label not in labels:
-                self.problems.error(row.at(letter), f"pair {label!r} is not on the {L.PAIRS} sheet")
-                label = ""
+                found.append(None)
+                continue
+            typed = self.problems.attempt(partial(_at, row.at(letter), PairLabel.parse, cell))
+            label = None if typed is None else self.numbering.at(typed, side)
+            if label is not None and label.direction and label.direction != side:
+                self.problems.error(
+                    row.at(letter), f"{label} is in the {side} column: write the {side} pair here"
+                )
+                label = None
+            elif label is not None and label not in labels:
+                self.problems.error(
+                    row.at(letter), f"pair {str(label)!r} is not on the {L.PAIRS} sheet"
+                )
+                label = None
             found.append(label)
         ns, ew = found
         if ns and ns == ew:
             self.problems.error(row.at("C"), f"pair {ns} plays against itself")
         return ns, ew
 
+    def _played(self, row: _TravellerRow) -> _Played | bool | None:
+        """The contract played (``None``: none typed; ``False``: its cells are wrong, reported)."""
+        cells = row.cells[3:6]
+        if is_blank(cells[0]):
+            return None
+        key = tuple((type(cell), cell) for cell in cells)
+        found = _PLAYED.get(key)
+        if found is None:
+            try:
+                played = PlayedContract.from_cells(*cells)
+            except ContractError as exc:
+                letter = _CONTRACT_COLUMNS.get(exc.part, "D")
+                self.problems.errors.append(str(exc.at(row.at(letter))))
+                return False
+            assert played is not None
+            if len(_PLAYED) >= 1 << 16:
+                _PLAYED.clear()
+            found = _PLAYED[key] = _Played(played)
+        return found
+
     def _result(
         self,
         row: _TravellerRow,
         board: int | None,
+        played: _Played | bool | None,
         rulings: dict[str, Result],
         ruling_rows: dict[str, list[int]],
     ) -> Row:
         typed = row.cells[6]
-        contract_score = self._contract_score(row, board)
+        contract_score = None
+        if isinstance(played, _Played) and board is not None:
+            contract_score = played.score(board)
         if is_blank(typed):
-            if contract_score is None and is_blank(row.cells[3]):
+            if played is None:
                 self.problems.error(
                     row.at("G"),
                     "no result: type the contract, declarer and result, or the NS score "
                     "(NP when the board was not played)",
                 )
-            if contract_score is None:
-                return None
-            found = self.contract_results.get(contract_score)
-            if found is None:
-                found = self.contract_results[contract_score] = Result.of(contract_score)
-            return found
+            return None if contract_score is None else Result.of(contract_score)
         key = normalise_text(str(typed)).upper().replace(" ", "") if isinstance(typed, str) else ""
         if key in ruling_rows and key not in rulings:
             return None  # the ruling itself is wrong; reported on the Rulings sheet
@@ -823,43 +884,10 @@ class _Reader:
             if contract_score is not None and parsed != Result.of(contract_score):
                 self.problems.warnings.append(
                     f"{row.at('G')}: the typed score {quote(typed)} differs from the contract's "
-                    f"({row.cells[3]} by {row.cells[4]} {row.cells[5]}: {contract_score}); "
+                    f"({played.played if isinstance(played, _Played) else ''}: {contract_score}); "
                     "the typed score is used"
                 )
         return parsed
-
-    def _contract_score(self, row: _TravellerRow, board: int | None) -> int | None:
-        contract_cell, declarer, result = row.cells[3:6]
-        if is_blank(contract_cell) or board is None:
-            return None
-        key = (
-            board_vulnerability(board),
-            *((type(cell), cell) for cell in (contract_cell, declarer, result)),
-        )
-        score = _CONTRACT_SCORES.get(key)
-        if score is None:
-            errors = len(self.problems.errors)
-            score = self._score_contract(row, board)
-            if score is not None and len(self.problems.errors) == errors:
-                if len(_CONTRACT_SCORES) >= 1 << 16:
-                    _CONTRACT_SCORES.clear()
-                _CONTRACT_SCORES[key] = score
-        return score
-
-    def _score_contract(self, row: _TravellerRow, board: int) -> int | None:
-        contract_cell, declarer, result = row.cells[3:6]
-        contract = self.problems.attempt(lambda: _at(row.at("D"), parse_contract, contract_cell))
-        if contract is None and not is_passed_out(contract_cell):
-            return None
-        seat = None
-        if contract is not None:
-            seat = self.problems.attempt(lambda: _at(row.at("E"), Seat.parse, declarer))
-        tricks = self.problems.attempt(
-            lambda: _at(row.at("F"), lambda v: parse_tricks_result(v, contract), result)
-        )
-        if tricks is None or (contract is not None and seat is None):
-            return None
-        return score_contract(contract, seat, tricks, board_vulnerability(board))
 
     def _check_possible(
         self,
@@ -894,23 +922,13 @@ class _Reader:
 
     # --- adjustments --------------------------------------------------------------------------
 
-    def _adjustments(self, labels: set[str], boards: int | None) -> list[Adjustment]:
+    def _adjustments(self, labels: set[PairLabel], boards: int | None) -> list[Adjustment]:
         found: list[Adjustment] = []
         for index, cells in self._entries(L.ADJUSTMENTS, 5):
             pair_cell, board_cell, amount_cell, unit_cell, reason = cells
             at = f"{L.ADJUSTMENTS}!{{}}{index}".format
-            pair = self.numbering.resolve(pair_label(pair_cell)) or ""
             before = len(self.problems.errors)
-            if not pair and not is_blank(pair_cell):
-                self.problems.error(
-                    at("A"),
-                    f"pair {quote(pair_cell)} is both NS {pair_cell} and EW {pair_cell}: "
-                    f"write NS {pair_cell} or EW {pair_cell}",
-                )
-            elif pair not in labels:
-                self.problems.error(
-                    at("A"), f"pair {quote(pair_cell)} is not on the {L.PAIRS} sheet"
-                )
+            pair = self._adjusted_pair(at("A"), pair_cell, labels)
             board = None
             if not is_blank(board_cell):
                 try:
@@ -937,10 +955,29 @@ class _Reader:
                     "(matchpoints) or % (percent of a top)",
                 )
                 continue
-            if len(self.problems.errors) == before:
+            if len(self.problems.errors) == before and pair is not None:
                 note = "" if is_blank(reason) else str(reason)
                 found.append(Adjustment(pair, amount, unit, board, note, at("C")))
         return found
+
+    def _adjusted_pair(self, where: str, cell: object, labels: set[PairLabel]) -> PairLabel | None:
+        """The pair an adjustment names (``3``, ``NS 3``, ``3EW``), or ``None`` (reported)."""
+        typed = None
+        if not is_blank(cell):
+            typed = self.problems.attempt(partial(_at, where, PairLabel.parse, cell))
+            if typed is None:
+                return None
+        pair = None if typed is None else self.numbering.resolve(typed)
+        if typed is not None and pair is None:
+            self.problems.error(
+                where,
+                f"pair {quote(cell)} is both NS {typed} and EW {typed}: "
+                f"write NS {typed} or EW {typed}",
+            )
+        elif pair not in labels:
+            self.problems.error(where, f"pair {quote(cell)} is not on the {L.PAIRS} sheet")
+            return None
+        return pair
 
     def _amount(
         self, index: int, cell: object, unit: AdjustmentUnit, unit_typed: bool
@@ -983,10 +1020,30 @@ class _Reader:
         return (amount, unit) if percent else amount
 
 
-#: Contract scores by vulnerability and the three cells' types and values, for every
-#: workbook read: a board's tables often bid and make the same, and a merge's clubs play
-#: the same boards.  Only scores read without a problem are kept.
-_CONTRACT_SCORES: dict[tuple[object, ...], int] = {}
+class _Played:
+    """A contract played as read from its cells, and its score at each vulnerability met."""
+
+    __slots__ = ("played", "scores")
+
+    def __init__(self, played: PlayedContract) -> None:
+        self.played = played
+        self.scores: dict[int, int] = {}
+
+    def score(self, board: int) -> int:
+        """The NS score on ``board`` (Law 77 at its vulnerability), worked out once."""
+        vulnerability = board_vulnerability(board)
+        found = self.scores.get(id(vulnerability))  # the four members live for ever
+        if found is None:
+            found = self.scores[id(vulnerability)] = self.played.score(vulnerability)
+        return found
+
+
+#: Contracts played by their three cells' types and values, for every workbook read: a
+#: board's tables often bid and make the same, and a merge's clubs play the same boards.
+#: Only contracts read without a problem are kept.
+_PLAYED: dict[tuple[object, ...], _Played] = {}
+#: The column of each cell of a contract played, by the part an error names.
+_CONTRACT_COLUMNS = {"contract": "D", "declarer": "E", "result": "F"}
 
 
 @dataclass(frozen=True)
@@ -1013,27 +1070,27 @@ class _TravellerRow:
         except ValueError:
             return None
 
-    def play(self, board: int, ns: str, ew: str, result: Row) -> Play:
-        contract, declarer, tricks, _score, version = self.cells[3:8]
-        text = [("" if is_blank(v) else str(v).strip()) for v in (contract, declarer, tricks)]
-        return Play(
-            board,
-            ns,
-            ew,
-            result,
-            self.at("G"),
-            "" if is_blank(version) else pair_label(version).upper(),
-            *text,
-        )
+    def play(
+        self,
+        board: int,
+        ns: PairLabel,
+        ew: PairLabel,
+        result: Row,
+        played: PlayedContract | None,
+    ) -> Play:
+        version = self.cells[7]
+        return Play(board, ns, ew, result, self.at("G"), cell_text(version).upper(), played)
 
 
-def _number(label: str) -> str:
+def _number(label: PairLabel) -> str:
     """The number of a pair label (``"NS 3"``: ``"3"``)."""
-    return label.rpartition(" ")[2]
+    return label.number
 
 
-def _who(label: str) -> str:
-    return label if label.startswith(("NS ", "EW ")) else f"pair {label}"
+def _who(label: PairLabel | None) -> str:
+    if label is None:
+        return "no pair"
+    return label if label.direction else f"pair {label}"
 
 
 def _is_whole(value: object) -> bool:
@@ -1045,7 +1102,7 @@ def _is_whole(value: object) -> bool:
 
 
 def _placed_problem(
-    movement: Movement, rnd: int, table: int, board: int, ns: str, ew: str
+    movement: Movement, rnd: int, table: int, board: int, ns: PairLabel, ew: PairLabel
 ) -> tuple[str, str] | None:
     """What is wrong with a row placed at ``table`` in round ``rnd``, and its column letter.
 
@@ -1079,7 +1136,9 @@ def _placed_problem(
     return ("B", problem) if problem else None
 
 
-def _unplaced_problem(movement: Movement, board: int, ns: str, ew: str) -> tuple[str, str] | None:
+def _unplaced_problem(
+    movement: Movement, board: int, ns: PairLabel, ew: PairLabel
+) -> tuple[str, str] | None:
     """What is wrong with a row typed without its Round and Table, and its column letter."""
     met = movement.meeting(ns, ew)
     if met is not None and board in met.boards:
@@ -1088,7 +1147,7 @@ def _unplaced_problem(movement: Movement, board: int, ns: str, ew: str) -> tuple
         return "B", _swapped(met)  # a Howell: the same two pairs, each in the other's seat
     if movement.mitchell:
         # NS 5 v EW 4 typed as NS 4 v EW 5: the numbers in the wrong columns
-        swapped = movement.meeting(f"NS {_number(ew)}", f"EW {_number(ns)}")
+        swapped = movement.meeting(PairLabel(ew.number, "NS"), PairLabel(ns.number, "EW"))
         if swapped is not None and board in swapped.boards:
             return "B", _swapped(swapped)
     sits = "".join(
@@ -1250,9 +1309,8 @@ def _date_weight(value: date) -> str:
 
 #: The label of a Settings row naming the hand-record file (``xlbridge score --hands``).
 HAND_RECORDS_LABEL = "Hand records"
-
-#: The label of the setting the date of play belongs in.
-_EVENT_DATE = next(s.label for s in L.SETTING_ROWS if s.name == "EventDate").lower()
+#: That row, which a scorer adds to the Settings sheet (the template does not have it).
+_HAND_RECORDS = L.Setting("HandRecords", HAND_RECORDS_LABEL, None, "The hand-record file")
 
 #: A setting's cell that was refused already (so it is not refused twice).
 _FAULTY = object()

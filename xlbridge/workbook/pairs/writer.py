@@ -29,6 +29,7 @@ from xlbridge.board import FrequencyLine, percent_of_top
 from xlbridge.contract import board_dealer, board_vulnerability
 from xlbridge.errors import InputFileError
 from xlbridge.event import Play
+from xlbridge.pair import PairLabel
 from xlbridge.result import Row, format_result
 from xlbridge.safefile import check_merged_cells
 from xlbridge.scored import BoardResult, EventResult, PairResult
@@ -43,7 +44,15 @@ WARN_BOLD = Font(bold=True, color="9C0006")
 if TYPE_CHECKING:
     from xlbridge.hands import SessionHands
 
-__all__ = ["BulkRows", "fill_results", "result_texts", "save_workbook", "write_results"]
+__all__ = [
+    "BulkRows",
+    "fill_results",
+    "label_cell",
+    "result_texts",
+    "save_workbook",
+    "traveller_values",
+    "write_results",
+]
 
 
 def _number(value: Fraction | int | None) -> float | int | None:
@@ -68,6 +77,40 @@ def result_texts() -> Callable[[Row], str]:
         return found[1]
 
     return text
+
+
+def label_cell(label: PairLabel) -> int | str:
+    """A pair as a cell holds it: its number (``3``) when the number alone names it, else
+    its text (``NS 3``, ``Acol:3``, ``A3``)."""
+    if label.number.isdigit() and not (label.direction or label.club):
+        return int(label.number)
+    return str(label)
+
+
+def traveller_values(play: Play, result_text: str, number_only: bool = False) -> tuple[object, ...]:
+    """A traveller row's cells A-H as a scorer types them: board, NS pair, EW pair, contract,
+    declarer, result (``=``, ``+1``), the NS score as typed, the version.
+
+    ``number_only``: the pairs by their numbers alone, as on a workbook whose Pairs sheet
+    gives each pair's direction (a Mitchell numbered in each direction).
+    """
+    contract, declarer, result = play.played.cells() if play.played else ("", "", "")
+
+    def pair(label: PairLabel) -> object:
+        if number_only and label.number.isdigit() and not label.club:
+            return int(label.number)
+        return label_cell(label)
+
+    return (
+        play.board,
+        pair(play.ns),
+        pair(play.ew),
+        contract,
+        declarer,
+        result,
+        result_text,
+        play.version,
+    )
 
 
 def write_results(
@@ -201,14 +244,14 @@ def _board_results(
 
     for index, scored in enumerate(rows, start=2):
         play = scored.play
-        contract = f"{play.contract}{_tricks(play.tricks)}" if play.contract else ""
+        contract, declarer, made = play.played.cells() if play.played else ("", "", "")
         (ns, ns_percent), (ew, ew_percent) = figure(scored.ns_score), figure(scored.ew_score)
         values = (
             play.board,
-            _number_label(play.ns),
-            _number_label(play.ew),
-            contract,
-            play.declarer,
+            label_cell(play.ns),
+            label_cell(play.ew),
+            contract + made,
+            declarer,
             texts(play.result),
             ns,
             ew,
@@ -228,22 +271,6 @@ def _board_results(
 def _percent(figure: Fraction | None, top: int | None) -> Fraction | None:
     """A matchpoint figure as a percentage of the top (``None`` in IMP events)."""
     return None if figure is None or top is None else percent_of_top(figure, top)
-
-
-def _tricks(text: str) -> str:
-    if not text:
-        return ""
-    if text in {"=", "0", "0.0"}:
-        return "="
-    try:
-        number = int(float(text))
-    except ValueError:
-        return text
-    return "=" if number == 0 else f"{number:+d}"
-
-
-def _number_label(label: str) -> int | str:
-    return int(label) if label.isdigit() else label
 
 
 def _frequencies(ws: Worksheet, result: EventResult) -> None:
@@ -326,7 +353,7 @@ def _ranking_values(pair: PairResult, matchpoints: bool) -> tuple[object, ...]:
     second = pair.maximum if matchpoints else pair.average
     return (
         pair.rank or None,
-        _number_label(pair.pair.label),
+        label_cell(pair.pair.label),
         pair.pair.names,
         pair.field or "all",
         len(pair.boards),

@@ -15,6 +15,7 @@ __all__ = [
     "COMPUTED_FILL",
     "HEADER_FILL",
     "HEADER_FONT",
+    "HTML_STYLE",
     "NOTE_FILL",
     "THIN",
     "TITLE_FONT",
@@ -66,6 +67,19 @@ def header_row(ws: Worksheet, columns: Sequence[Column], row: int = 1) -> None:
     ws.page_setup.fitToHeight = 0
     ws.sheet_properties.pageSetUpPr.fitToPage = True
     ws.print_options.gridLines = True
+
+
+#: The style sheet every results page starts from (pairs and teams), in the workbook's colours;
+#: a page adds the rules of what only it shows.
+HTML_STYLE = """
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:1.5em;color:#222}
+h1{color:#1f5c3a}h2{border-bottom:2px solid #1f5c3a;padding-bottom:.2em;margin-top:1.6em}
+table{border-collapse:collapse;margin:.5em 0 1em}
+th{background:#1f5c3a;color:#fff;padding:.25em .6em}
+td{padding:.2em .6em;border-bottom:1px solid #ddd}
+td.n{text-align:right;font-variant-numeric:tabular-nums}
+.card{display:inline-block;vertical-align:top}
+"""
 
 
 def fix_properties(wb: Workbook) -> None:

@@ -9,20 +9,17 @@ from html import escape
 
 from xlbridge.result import format_result
 from xlbridge.teams import TIE_BREAK_RULE, MatchResult, TeamsResult
+from xlbridge.workbook.shared.style import HTML_STYLE
 
 __all__ = ["teams_page"]
 
-_STYLE = """
-body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:1.5em;color:#222}
-h1{color:#1f5c3a}h2{border-bottom:2px solid #1f5c3a;padding-bottom:.2em;margin-top:1.6em}
-table{border-collapse:collapse;margin:.5em 0 1em}
-th{background:#1f5c3a;color:#fff;padding:.25em .6em}
-td{padding:.2em .6em;border-bottom:1px solid #ddd}
-td.n{text-align:right;font-variant-numeric:tabular-nums}
-tr.total td{font-weight:bold;border-top:2px solid #1f5c3a}
-.cards{display:flex;flex-wrap:wrap;gap:0 2.5em}.card{display:inline-block;vertical-align:top}
+_STYLE = (
+    HTML_STYLE
+    + """tr.total td{font-weight:bold;border-top:2px solid #1f5c3a}
+.cards{display:flex;flex-wrap:wrap;gap:0 2.5em}
 p.note{color:#555;font-size:.9em}
 """
+)
 
 
 def _figure(value: Fraction | None, places: int | None = None) -> str:

@@ -17,14 +17,8 @@ from typing import Any, TypeVar
 
 from openpyxl import load_workbook
 
-from xlbridge.contract import (
-    Seat,
-    board_vulnerability,
-    parse_contract,
-    parse_tricks_result,
-    score_contract,
-)
-from xlbridge.errors import ScoringError
+from xlbridge.contract import PlayedContract, board_vulnerability
+from xlbridge.errors import ContractError, ScoringError
 from xlbridge.exact import is_blank, normalise_text, parse_fraction, quote, whole_number
 from xlbridge.result import Row, parse_result, parse_rulings
 from xlbridge.safefile import check_workbook_file
@@ -320,28 +314,14 @@ class _Reader:
         declarer: object,
         tricks: object,
     ) -> int | None:
-        at = f"{T.TRAVELLERS}!{{}}{index}"
-        parsed = self._try(at.format(letters[0]), lambda v: parse_contract(str(v)), contract)
-        passed = isinstance(contract, str) and normalise_text(contract).upper() in {
-            "PASS",
-            "P",
-            "AP",
-            "ALLPASS",
-            "PASSED",
-            "PASSEDOUT",
-            "PASSOUT",
-        }
-        if parsed is None and not passed:
+        """The score of the contract played, its cells read as the pairs reader reads them."""
+        try:
+            played = PlayedContract.from_cells(contract, declarer, tricks)
+        except ContractError as exc:
+            letter = letters[{"declarer": 1, "result": 2}.get(exc.part, 0)]
+            self.errors.append(str(exc.at(f"{T.TRAVELLERS}!{letter}{index}")))
             return None
-        seat = None
-        if parsed is not None:
-            seat = self._try(at.format(letters[1]), Seat.parse, declarer)
-            if seat is None:
-                return None
-        made = self._try(at.format(letters[2]), lambda v: parse_tricks_result(v, parsed), tricks)
-        if made is None:
-            return None
-        return score_contract(parsed, seat, made, board_vulnerability(board))
+        return None if played is None else played.score(board_vulnerability(board))
 
     def _penalties(self, numbers: set[int], matches: Iterable[Match]) -> list[Penalty]:
         played = {(m.round, t) for m in matches if m.away is not None for t in (m.home, m.away)}
