@@ -8,6 +8,7 @@ message (naming sheet and cell) and never as a traceback.
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import os
 import sys
@@ -189,6 +190,8 @@ def score(
     scored.append(score_night(night))
     for warning in scored[0].warnings:
         click.echo(f"warning: {warning}", err=True)
+    if scored[0].night.provisional:
+        _provisional(scored[0], usebio_path, pbn_path)
     if hands_path is None:
         from xlbridge.workbook.pairs.night import hand_records_setting
 
@@ -204,6 +207,22 @@ def score(
         save_cache(hands[0])
     click.echo(format_ranking(scored[0].result))
     click.echo("\nwrote " + " and ".join(str(path) for path in written))
+
+
+def _provisional(scored: ScoredNight, usebio: Path | None, pbn: Path | None) -> None:
+    """Say what is still to come; refuse the outputs that are final results only."""
+    from xlbridge.workbook.pairs.reader import to_come_summary
+
+    for line in to_come_summary(scored.night.to_come):
+        click.echo(line, err=True)
+    final = [name for name, given in (("--usebio", usebio), ("--pbn", pbn)) if given is not None]
+    if final:
+        raise ScoringError(
+            f"the results are provisional ({scored.night.event.provisional}): "
+            f"{' and '.join(final)} {'are' if len(final) > 1 else 'is'} written for the final "
+            "results only (the file for the national body, the published record): type the "
+            "missing results, or leave out " + " and ".join(final)
+        )
 
 
 def _usebio_writer(night: Path, scored: ScoredNight, version: str) -> Callable[[Path], None]:
@@ -402,6 +421,15 @@ def merge(clubs: tuple[Path, ...], output: Path, force: bool) -> None:
         if repeated is not None:
             raise _same_workbook(*(clubs[index] for index in repeated))
         event = merge_events(events)
+        waiting = [
+            f"{club}: {night.night.event.provisional}"
+            for club, night in zip(clubs, nights, strict=True)
+            if night.night.provisional
+        ]
+        if waiting:  # a club's results still to come: the merged field is provisional too
+            click.echo("provisional: " + "; ".join(waiting), err=True)
+            facts = dataclasses.replace(event.facts, provisional="; ".join(waiting))
+            event = dataclasses.replace(event, facts=facts)
         result = score_event(event)
         merged.append(event_workbook(event, result, bulk))
         plan.write()

@@ -159,10 +159,14 @@ class EventFacts:
     ``name`` and ``date`` head the results; ``club`` and ``club_number`` go to
     the national body (USEBIO); ``movement`` is the movement as Settings
     names it (``Mitchell``, ``Howell``); ``hand_records`` the hand-record
-    file Settings names ("" for none).
+    file Settings names ("" for none).  ``provisional`` is "" when every
+    result is in, else what is still to come (``10 results to come``): the
+    figures are provisional, and every output says so (:attr:`title`).
 
     >>> EventFacts("Tuesday pairs", datetime.date(2026, 11, 24)).title
     'Tuesday pairs, 24 November 2026'
+    >>> EventFacts("Tuesday pairs", provisional="3 results to come").title
+    'Tuesday pairs (PROVISIONAL: 3 results to come)'
     """
 
     name: str = ""
@@ -171,12 +175,20 @@ class EventFacts:
     club_number: str = ""
     movement: str = ""
     hand_records: str = ""
+    provisional: str = ""
 
     @property
     def title(self) -> str:
-        """The name and date as a heading: ``Tuesday pairs, 24 November 2026``."""
+        """The name and date as a heading: ``Tuesday pairs, 24 November 2026``.
+
+        Marked while results are to come: ``... (PROVISIONAL: 3 results to come)``.
+        """
         name = self.name or "Results"
-        return f"{name}, {format_date(self.date)}" if self.date else name
+        return self.marked(f"{name}, {format_date(self.date)}" if self.date else name)
+
+    def marked(self, text: str) -> str:
+        """``text``, marked provisional while results are to come."""
+        return f"{text} (PROVISIONAL: {self.provisional})" if self.provisional else text
 
 
 @dataclass(frozen=True, init=False)
@@ -226,3 +238,8 @@ class Event:
     def date(self) -> datetime.date | None:
         """The date of play (its facts')."""
         return self.facts.date
+
+    @property
+    def provisional(self) -> str:
+        """ "" when every result is in; else what is still to come (its facts')."""
+        return self.facts.provisional

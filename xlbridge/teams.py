@@ -61,6 +61,7 @@ __all__ = [
     "TeamsResult",
     "TeamsSettings",
     "board_imps",
+    "played_matches",
     "rank_teams",
     "round_robin",
     "score_match",
@@ -367,7 +368,13 @@ def _missing_results(match: MatchResult) -> str:
 
 
 def rank_teams(event: TeamsEvent, matches: Sequence[MatchResult]) -> tuple[Standing, ...]:
-    """The ranking by VPs, ties broken by :data:`TIE_BREAK_RULE`."""
+    """The ranking by VPs, ties broken by :data:`TIE_BREAK_RULE`.
+
+    Only the matches played count: a match with no board scored yet (a round
+    drawn, its results to come) is not a 10-10 draw, and a bye counts once
+    another match of its round has a result.
+    """
+    matches = played_matches(matches)
     penalty_vps: dict[int, Fraction] = defaultdict(Fraction)
     for penalty in event.penalties:
         penalty_vps[penalty.team] += penalty.vps
@@ -404,6 +411,16 @@ def rank_teams(event: TeamsEvent, matches: Sequence[MatchResult]) -> tuple[Stand
             )
         position += len(group)
     return tuple(standings)
+
+
+def played_matches(matches: Sequence[MatchResult]) -> list[MatchResult]:
+    """The matches with a result on at least one board, and the byes of the rounds begun."""
+
+    def played(match: MatchResult) -> bool:
+        return any(board.home is not None for board in match.boards)
+
+    begun = {m.match.round for m in matches if played(m)}
+    return [m for m in matches if played(m) or (m.match.away is None and m.match.round in begun)]
 
 
 def _order(

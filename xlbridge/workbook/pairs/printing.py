@@ -64,7 +64,9 @@ def prepare_printing(wb: Workbook, result: EventResult) -> None:
     """Set up every sheet of the results workbook ``wb`` to print (see the module docstring)."""
     _score_cards(_sheet(wb, L.SCORE_CARDS), result)
     for ws in list(wb.worksheets):
-        print_setup(ws, result.event.name or "Results", result.event.date)
+        print_setup(
+            ws, result.event.facts.marked(result.event.name or "Results"), result.event.date
+        )
         last = _last_row(ws)
         if ws.title in (L.RULINGS, L.ADJUSTMENTS) and last < 2:
             wb.remove(ws)  # nothing to print: no page of headers alone

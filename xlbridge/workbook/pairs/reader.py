@@ -23,7 +23,7 @@ import os
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from fractions import Fraction
 from functools import partial
@@ -56,6 +56,7 @@ from xlbridge.exact import (
     whole_number,
 )
 from xlbridge.movement import Movement, PairNumbering, check_row, number_key, parse_movement
+from xlbridge.movement import Seat as MovementSeat
 from xlbridge.pair import PairLabel, parse_direction
 from xlbridge.result import (
     Artificial,
@@ -71,13 +72,22 @@ from xlbridge.workbook.shared.checks import (
     Problems,
     check_headers,
     check_other_sheets,
+    data_rows,
     entries,
     entry_like,
     hidden_message,
 )
 from xlbridge.workbook.shared.sheets import Sheets, is_percent_format, load_sheets
 
-__all__ = ["GUEST", "NightWorkbook", "cell_text", "read_workbook", "source_row"]
+__all__ = [
+    "GUEST",
+    "NightWorkbook",
+    "ToCome",
+    "cell_text",
+    "read_workbook",
+    "source_row",
+    "to_come_summary",
+]
 
 T = TypeVar("T")
 Cells = Sequence[Any]
@@ -99,6 +109,64 @@ class NightWorkbook:
         """The file a "Hand records" row of the Settings sheet names, and its cell (or None)."""
         name = self.event.facts.hand_records
         return (name, self.hand_records_cell) if name else None
+
+    #: The results still to come: the rows ``xlbridge new --movement`` filled, left blank.
+    to_come: tuple[ToCome, ...] = ()
+
+    @property
+    def provisional(self) -> bool:
+        """Whether results are still to come (the figures are then provisional)."""
+        return bool(self.to_come)
+
+
+@dataclass(frozen=True)
+class ToCome:
+    """A result still to come: a traveller row of the movement with its result cells blank."""
+
+    round: int
+    table: int
+    board: int
+    source: str
+
+
+def to_come_summary(missing: Sequence[ToCome], rounds: int = 8) -> list[str]:
+    """What is still to come, in a few lines: a count, then one line a round (at most ``rounds``).
+
+    >>> rows = [ToCome(5, 1, b, "") for b in (17, 18, 19, 20)] + [ToCome(5, 2, 1, "")]
+    >>> for line in to_come_summary([*rows, ToCome(2, 3, 9, "")]):
+    ...     print(line)
+    provisional: 6 results to come (traveller rows left blank), by round:
+      round 2: board 9 (table 3)
+      round 5: boards 17-20 (table 1), 1 (table 2)
+    """
+    by_round: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
+    for row in missing:
+        by_round[row.round][row.table].append(row.board)
+    count = len(missing)
+    lines = [
+        f"provisional: {count} result{'s' if count != 1 else ''} to come "
+        "(traveller rows left blank), by round:"
+    ]
+    for number in sorted(by_round)[:rounds]:
+        tables = by_round[number]
+        parts = [f"{_board_span(tables[t])} (table {t})" for t in sorted(tables)]
+        many = sum(len(b) for b in tables.values()) > 1
+        lines.append(f"  round {number}: board{'s' if many else ''} {', '.join(parts)}")
+    if len(by_round) > rounds:
+        more = len(by_round) - rounds
+        lines.append(f"  and {more} more round{'s' if more > 1 else ''}")
+    return lines
+
+
+def _board_span(boards: list[int]) -> str:
+    """``17-20`` or ``3, 5``: the boards, runs of consecutive boards as a span."""
+    runs: list[list[int]] = []
+    for board in sorted(set(boards)):
+        if runs and board == runs[-1][-1] + 1:
+            runs[-1].append(board)
+        else:
+            runs.append([board])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
 
 
 def source_row(source: str) -> int:
@@ -162,31 +230,68 @@ _ENTRY_COLUMNS = {
 _WIDTHS = {L.SETTINGS: 0, **{name: len(columns) for name, columns in _ENTRY_COLUMNS.items()}}
 
 
+#: The Travellers' "Score used" column: the template's own formula (``BRIDGE_SCORE``).
+_SCORE_USED = next(i for i, c in enumerate(L.TRAVELLER_COLUMNS) if c.header == "Score used")
+
+
+def _typed_only(rows: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """The Travellers' rows with the "Score used" column blanked below the header.
+
+    The column holds xlbridge's own formula: its saved value is whatever the
+    program that saved the workbook computed (``#NAME?`` in LibreOffice, or in
+    Excel without the add-in; nothing at all in a file written by openpyxl).
+    Every figure is computed from the cells a person types (contract, declarer,
+    result, score), so the column is neither trusted nor refused.
+    """
+    column = _SCORE_USED
+    return [
+        rows[0] if rows else (),
+        *(
+            (*row[:column], None, *row[column + 1 :]) if len(row) > column else row
+            for row in rows[1:]
+        ),
+    ][: len(rows)]
+
+
 class _Reader:
     def __init__(self, loaded: Sheets) -> None:
         self.loaded = loaded
         self.sheets = {name: sheet.rows for name, sheet in loaded.read.items()}
+        if L.TRAVELLERS in self.sheets:
+            self.sheets[L.TRAVELLERS] = _typed_only(self.sheets[L.TRAVELLERS])
         self.problems = Problems([hidden_message(h) for h in loaded.hidden])
         #: the cell of the Settings row naming the hand-record file
         self.hand_records_cell = ""
         self.numbering = PairNumbering({})
+        #: the movement's rows whose results are still to come
+        self.to_come: list[ToCome] = []
 
     def read(self) -> NightWorkbook:
         settings, facts, tables, boards = self._settings()
         pairs = self._pairs()
         labels = {p.label for p in pairs}
+        #: each pair's row on the Pairs sheet (``Pairs!A5``), for the direction checks
+        self.pair_sources = {p.label: p.source for p in pairs}
         rulings, ruling_rows = self._rulings()
         self._check_headers()
         self._check_sheets()
         movement = self._movement(facts, labels, tables, boards)
         plays = self._travellers(labels, rulings, ruling_rows, tables, boards, movement)
         if not plays and not self.problems.errors:
-            self.problems.error(f"{L.TRAVELLERS}!A2", "no traveller row has a result to score")
+            waiting = f" ({len(self.to_come)} rows are left blank)" if self.to_come else ""
+            self.problems.error(
+                f"{L.TRAVELLERS}!A2", f"no traveller row has a result to score{waiting}"
+            )
         adjustments = self._adjustments(labels, boards)
         self.problems.raise_errors()
+        count = len(self.to_come)
+        if count:
+            facts = replace(facts, provisional=f"{count} result{'s' if count != 1 else ''} to come")
         event = Event(tuple(pairs), tuple(plays), tuple(adjustments), settings, facts)
         warnings = tuple(self.problems.warnings)
-        return NightWorkbook(event, warnings, tables, boards, self.hand_records_cell)
+        return NightWorkbook(
+            event, warnings, tables, boards, self.hand_records_cell, tuple(self.to_come)
+        )
 
     def _entries(self, name: str, width: int) -> Iterator[tuple[int, Cells]]:
         """The non-blank rows of an entry sheet (see :func:`checks.entries <entries>`)."""
@@ -388,16 +493,27 @@ class _Reader:
         plays: list[Play] = []
         seen: dict[tuple[int, PairLabel | None], tuple[int, str]] = {}
         per_board: dict[int, int] = defaultdict(int)
+        #: (board, NS, EW) of every row, with its sheet row: the movement's rows found
+        placed: dict[tuple[int, PairLabel, PairLabel], int] = {}
+        last = 1
+        laid_out = movement is not None and self._laid_out()
         for index, cells in self._entries(L.TRAVELLERS, 12):
             row = _TravellerRow(index, cells)
+            last = index
+            place = row.to_come
             board = self._board(row, boards)
             ns, ew = self._pair_cells(row, labels)
-            played = self._played(row)
-            result = self._result(row, board, played, rulings, ruling_rows)
+            played = None if place else self._played(row)
+            result = None if place else self._result(row, board, played, rulings, ruling_rows)
             if board is None:
                 continue
+            if place:  # still checked against the movement, and for pairs twice on a board
+                self.to_come.append(ToCome(*place, board, row.at("D")))
             if movement is not None and ns and ew:
-                self._check_movement(movement, row, board, ns, ew)
+                self._check_movement(movement, row, board, ns, ew, laid_out)
+                placed[board, ns, ew] = index
+            elif ns and ew:
+                self._check_directions(row, ns, ew)
             for label, letter in ((ns, "B"), (ew, "C")):
                 first = seen.setdefault((board, label), (index, row.at(letter)))
                 if label and first[0] != index:
@@ -414,6 +530,8 @@ class _Reader:
                 contract = played.played if isinstance(played, _Played) else None
                 plays.append(row.play(board, ns, ew, result, contract))
         self._check_versions(plays)
+        if movement is not None and laid_out:
+            self._check_missing(movement, placed, last + 1)
         return plays
 
     def _check_versions(self, plays: list[Play]) -> None:
@@ -454,21 +572,149 @@ class _Reader:
         movement = parse_movement(facts.movement, tables, boards)
         return movement if movement is not None and set(movement.pairs) == labels else None
 
+    def _laid_out(self) -> bool:
+        """Whether the travellers were laid out by ``xlbridge new --movement``.
+
+        Some row has its Round and Table: the workbook's rows are the movement's
+        own.  Other nights (typed by hand, imported) may have played other cards
+        of a movement of that name (a Howell's tables differ from book to book),
+        so a row without its Round and Table is checked against the movement
+        only in a night laid out by it.
+        """
+        rows = self.sheets.get(L.TRAVELLERS, [])[1:]
+        return any(len(r) > 10 and _is_whole(r[9]) and _is_whole(r[10]) for r in rows)
+
     def _check_movement(
-        self, movement: Movement, row: _TravellerRow, board: int, ns: PairLabel, ew: PairLabel
+        self,
+        movement: Movement,
+        row: _TravellerRow,
+        board: int,
+        ns: PairLabel,
+        ew: PairLabel,
+        laid_out: bool,
     ) -> None:
-        """A row placed by its Round and Table (columns J, K) that the movement contradicts."""
+        """A row that the movement contradicts, named by the cell to correct.
+
+        A row placed by its Round and Table (columns J, K, filled by ``xlbridge
+        new --movement``) is checked against the seat there; a row typed without
+        them in a night laid out by the movement, against where its pairs meet.
+        A TD note (column L) keeps any row.
+        """
         rnd, table, note = row.cells[9:12]
-        if not is_blank(note) or is_blank(rnd) or is_blank(table):
+        if not is_blank(note):
             return
-        try:
-            problem = check_row(movement, whole_number(rnd), whole_number(table), board, ns, ew)
-        except ValueError:
+        if is_blank(rnd) and is_blank(table):
+            if not laid_out:
+                return
+            found = _unplaced_problem(movement, board, ns, ew)
+        else:
+            numbers: list[int] = []
+            for cell, letter, what in ((rnd, "J", "round"), (table, "K", "table")):
+                try:
+                    numbers.append(whole_number(cell))
+                except ValueError:
+                    self.problems.error(
+                        row.at(letter),
+                        f"{quote(cell)} is not a {what} number: type the {what} this board "
+                        f"was played in (or a note in {row.at('L')} to keep the row as it is)",
+                    )
+            if len(numbers) < 2:
+                return
+            found = _placed_problem(movement, numbers[0], numbers[1], board, ns, ew)
+        if found:
+            letter, problem = found
+            keep = f"type a note in {row.at('L')} to keep it"
+            self.problems.error(
+                row.at(letter),
+                f"{problem} (or {keep})"
+                if ": type " in problem
+                else f"{problem}: correct the row, or {keep}",
+            )
+
+    def _check_missing(
+        self, movement: Movement, placed: dict[tuple[int, PairLabel, PairLabel], int], free: int
+    ) -> None:
+        """The movement's rows that are not on the Travellers sheet (a row deleted).
+
+        Checked only when the rows were laid out by ``xlbridge new --movement``
+        (some row has its Round and Table); a row a TD note keeps excuses the
+        rows of its board and pairs.  One message a table and round.
+        """
+        rows = [cells for _, cells in data_rows(self.sheets.get(L.TRAVELLERS, []), 12)]
+        typed: dict[tuple[int, int], int] = defaultdict(int)
+        for cells in rows:
+            if _is_whole(cells[9]) and _is_whole(cells[10]):
+                typed[whole_number(cells[9]), whole_number(cells[10])] += 1
+        noted = [
+            (whole_number(c[0]), cell_text(c[1]), cell_text(c[2]))
+            for c in rows
+            if not is_blank(c[11]) and _is_whole(c[0])
+        ]
+        missing: dict[tuple[int, int], list[int]] = defaultdict(list)
+        seats: dict[tuple[int, int], tuple[PairLabel, PairLabel]] = {}
+        for rnd, table, board, ns, ew in movement.traveller_rows():
+            if (board, ns, ew) in placed:
+                continue
+            numbers = {_number(ns), _number(ew)}
+            if any(b == board and numbers & {n, e} for b, n, e in noted):
+                continue
+            missing[rnd, table].append(board)
+            seats[rnd, table] = (ns, ew)
+        for (rnd, table), boards in sorted(missing.items()):
+            if typed[rnd, table] >= len(movement.seat(rnd, table).boards):
+                continue  # as many rows as boards there: a row there is wrong, and said so
+            ns, ew = seats[rnd, table]
+            span = _board_span(boards)
+            many = len(boards) > 1
+            self.problems.error(
+                f"{L.TRAVELLERS}!A{free}",
+                f"no row for board{'s' if many else ''} {span} at table {table} in round "
+                f"{rnd} ({ns} v {ew}): the movement plays {'them' if many else 'it'} there "
+                f"and the row{'s are' if many else ' is'} missing (deleted?): type "
+                f"{'them' if many else 'it'} (Board, NS pair, EW pair, Round, Table) from "
+                f"row {free} with the result, or NP if the board was not played",
+            )
+            free += len(boards)
+
+    def _check_directions(self, row: _TravellerRow, ns: PairLabel, ew: PairLabel) -> None:
+        """NS and EW pair numbers against the direction the Pairs sheet gives each pair.
+
+        With pairs numbered through (NS 1-9, EW 10-18) and their directions listed,
+        a pair typed in the other direction's column (NS and EW swapped) would be
+        scored in the wrong field: refused, unless a TD note keeps the row.
+        """
+        if not is_blank(row.cells[11]):
             return
-        if problem:
+        sat = {
+            label: next(iter(found))
+            for label in (ns, ew)
+            if len(found := self.numbering.directions.get(number_key(label), frozenset()) - {""})
+            == 1
+        }
+        wrong = [
+            (label, side)
+            for label, side in ((ns, "NS"), (ew, "EW"))
+            if sat.get(label, side) != side
+        ]
+        if not wrong:
+            return
+        where = {label: self.pair_sources.get(label, L.PAIRS).replace("!A", "!C") for label in sat}
+        if len(wrong) == 2 and sat.get(ns) == "EW" and sat.get(ew) == "NS":
             self.problems.error(
                 row.at("B"),
-                f"{problem}: correct the row, or type a note in {row.at('L')} to keep it",
+                f"NS and EW are swapped: pair {ns} sat East-West and pair {ew} North-South "
+                f"({L.PAIRS} sheet, {where[ns]} and {where[ew]}): type {ew} as the NS pair "
+                f"and {ns} as the EW pair (or a note in {row.at('L')} to keep the row)",
+            )
+            return
+        for label, side in wrong:
+            letter = "B" if side == "NS" else "C"
+            other = "East-West" if side == "NS" else "North-South"
+            self.problems.error(
+                row.at(letter),
+                f"pair {label} sat {other} ({where[label]} says {sat[label]}), but is typed as "
+                f"the {side} pair: type the {side} pair's number (or a note in "
+                f"{row.at('L')} to keep the row)",
             )
 
     def _board(self, row: _TravellerRow, boards: int | None) -> int | None:
@@ -731,6 +977,22 @@ class _TravellerRow:
     def at(self, letter: str) -> str:
         return f"{L.TRAVELLERS}!{letter}{self.index}"
 
+    @property
+    def to_come(self) -> tuple[int, int] | None:
+        """Round and table of a row whose result is still to come, else ``None``.
+
+        A row ``xlbridge new --movement`` filled (board, pairs, round, table) whose
+        result cells (contract, by, result, NS score, version) are all blank is a
+        result to come; a row with some of them typed is checked as a result.
+        """
+        rnd, table = self.cells[9:11]
+        if not all(is_blank(cell) for cell in self.cells[3:8]):
+            return None
+        try:
+            return whole_number(rnd), whole_number(table)
+        except ValueError:
+            return None
+
     def play(
         self,
         board: int,
@@ -741,6 +1003,97 @@ class _TravellerRow:
     ) -> Play:
         version = self.cells[7]
         return Play(board, ns, ew, result, self.at("G"), cell_text(version).upper(), played)
+
+
+def _number(label: PairLabel) -> str:
+    """The number of a pair label (``"NS 3"``: ``"3"``)."""
+    return label.number
+
+
+def _who(label: PairLabel | None) -> str:
+    if label is None:
+        return "no pair"
+    return label if label.direction else f"pair {label}"
+
+
+def _is_whole(value: object) -> bool:
+    try:
+        whole_number(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _placed_problem(
+    movement: Movement, rnd: int, table: int, board: int, ns: PairLabel, ew: PairLabel
+) -> tuple[str, str] | None:
+    """What is wrong with a row placed at ``table`` in round ``rnd``, and its column letter.
+
+    Board and pairs that meet there on that board: nothing.  Pairs that meet
+    on that board at another table or round: the Round or Table cell is wrong.
+    The pairs of the seat with a board not played there: the Board cell.
+    Anything else (NS and EW swapped, another pair): the NS pair cell.
+    """
+    met = movement.meeting(ns, ew)
+    if met is not None and met.ns == ns and board in met.boards:
+        if (met.round, met.table) == (rnd, table):
+            return None
+        where = (
+            f"{_who(ns)} meets {_who(ew)} on board {board} "
+            f"at table {met.table} in round {met.round}"
+        )
+        if met.round != rnd:
+            return "J", f"round {rnd}, but {where}: type {met.round} as the round"
+        return "K", f"table {table}, but {where}: type {met.table} as the table"
+    try:
+        seat = movement.seat(rnd, table)
+    except KeyError:
+        seat = None
+    if seat is not None and (seat.ns, seat.ew) == (ns, ew) and board not in seat.boards:
+        boards = _board_span(list(seat.boards))
+        return "A", (
+            f"board {board} is not played at table {table} in round {rnd} (boards {boards}): "
+            "type the board this row is for"
+        )
+    problem = check_row(movement, rnd, table, board, ns, ew)
+    return ("B", problem) if problem else None
+
+
+def _unplaced_problem(
+    movement: Movement, board: int, ns: PairLabel, ew: PairLabel
+) -> tuple[str, str] | None:
+    """What is wrong with a row typed without its Round and Table, and its column letter."""
+    met = movement.meeting(ns, ew)
+    if met is not None and board in met.boards:
+        if (met.ns, met.ew) == (ns, ew):
+            return None
+        return "B", _swapped(met)  # a Howell: the same two pairs, each in the other's seat
+    if movement.mitchell:
+        # NS 5 v EW 4 typed as NS 4 v EW 5: the numbers in the wrong columns
+        swapped = movement.meeting(PairLabel(ew.number, "NS"), PairLabel(ns.number, "EW"))
+        if swapped is not None and board in swapped.boards:
+            return "B", _swapped(swapped)
+    sits = "".join(
+        f" ({_who(p)} sits out board {board}, in round {s.round})"
+        for s in movement.seats
+        if s.sit_out and board in s.boards
+        for p in (s.ns, s.ew)
+        if p in (ns, ew)
+    )
+    if met is None:
+        return "B", f"the movement never seats {_who(ns)} against {_who(ew)}{sits}"
+    boards = _board_span(list(met.boards))
+    return "A", (
+        f"{_who(ns)} and {_who(ew)} play boards {boards} at table {met.table} in round "
+        f"{met.round}, not board {board}{sits}"
+    )
+
+
+def _swapped(seat: MovementSeat) -> str:
+    return (
+        f"NS and EW are swapped: the movement seats {_who(seat.ns)} North-South and "
+        f"{_who(seat.ew)} East-West at table {seat.table} in round {seat.round}"
+    )
 
 
 def _at(where: str, parse: Callable[[Any], T], value: object) -> T:

@@ -84,6 +84,8 @@ HOW_TO_TEXT = (
     "6. Board results, Frequencies and Ranking fill in by themselves:",
     "   - in Excel with the xlwings add-in (UDF Modules = xlbridge.udfs; club_pairs.xlsm),",
     "   - or without Excel:  xlbridge score NIGHT.xlsx  (writes NIGHT-results.xlsx).",
+    "   Typed in LibreOffice, or in Excel without the add-in, the computed columns show",
+    "   #NAME?: xlbridge score ignores them and scores what you typed, exactly the same.",
     "",
     "Red cells flag suspicious entries: a score that is not a multiple of 10, a pair",
     "playing itself or twice on a board, a board out of range, an unknown pair.",
@@ -94,6 +96,8 @@ HOW_TO_TEXT = (
     "   xlbridge new NIGHT.xlsx --movement mitchell --tables 7 --boards 21 --date 2026-11-24",
     "Each traveller row is then checked against the movement; a note in its TD note column",
     "keeps a row the TD changed on purpose (a late arrival, a changed movement).",
+    "Score while the results come in: rows left blank are results to come, the results are",
+    "marked PROVISIONAL, and xlbridge score says in a few lines what is still missing.",
 )
 
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from openpyxl import load_workbook
 from openpyxl.cell.cell import ERROR_CODES, ILLEGAL_CHARACTERS_RE
+from openpyxl.styles import Font
 from openpyxl.utils.cell import column_index_from_string, get_column_letter
 from openpyxl.utils.exceptions import IllegalCharacterError
 from openpyxl.workbook.workbook import Workbook
@@ -46,6 +47,8 @@ from xlbridge.workbook.shared.style import (
     header_row,
     mark_results,
 )
+
+WARN_BOLD = Font(bold=True, color="9C0006")
 
 if TYPE_CHECKING:
     from xlbridge.hands import SessionHands
@@ -197,6 +200,8 @@ def fill_results(
             _frequencies(ws, result)
         else:
             _ranking(ws, result, bulk)
+            if result.event.provisional:
+                _provisional_note(ws, result, bulk)
     if bulk is None:  # a merged field of thousands of pairs is not for printing
         prepare_printing(wb, result)
 
@@ -363,6 +368,18 @@ def _ranking_header(ws: Worksheet, row: int, matchpoints: bool) -> None:
     if not matchpoints:
         for letter, text in zip("FGH", ("IMPs", "Per board", "Ranked on"), strict=True):
             ws[f"{letter}{row}"] = text
+
+
+def _provisional_note(ws: Worksheet, result: EventResult, bulk: BulkRows | None) -> None:
+    """Below the ranking: the results are provisional, and what is still to come."""
+    # two rows below the last: a merged field's rows past row 2 are written in bulk later
+    row = (len(result.pairs) + 1 if bulk is not None else ws.max_row) + 2
+    text = f"PROVISIONAL: {result.event.provisional}; not the final results"
+    if bulk is not None and row > 3:  # a merged field: the rows below row 2 are written in bulk
+        bulk.add(ws, row, (text,))
+        return
+    ws.cell(row, 1, text).font = WARN_BOLD
+    ws.print_area = f"A1:H{row}"
 
 
 def _ranking_row(ws: Worksheet, row: int, pair: PairResult, matchpoints: bool) -> None:
