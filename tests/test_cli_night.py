@@ -129,6 +129,10 @@ def test_explain_prints_the_frequency_table_step_by_step(
     assert "Score  Freq  Adj. Freq  NS MP  EW MP" in out
     assert "-450      0        0.4    1.4   12.6" in out
     assert "60% x 4.4 + 40% x 1.4 = 3.2" in out
+    # 8 results (the weighted one counts once, its weights 0.6 + 0.4 in Adj. Freq): a full
+    # board, not factored; explain said "factored by 8/7" of it, counting only the Freq 7
+    assert "8 results, expected 8" in out
+    assert "(no factoring)" in out and "factored by" not in out
     assert main(["explain", str(night), "--board", "22"]) == 0
     out = capsys.readouterr().out
     assert "Neuberg: 7 real results of the 8 expected, so every frequency is factored by 8/7" in out

@@ -137,9 +137,21 @@ def _is_artificial(scored: ScoredPlay) -> bool:
     return isinstance(result, Result) and isinstance(result.ns, Artificial)
 
 
+def _real_results(board: BoardResult) -> int:
+    """The board's real results, as the Neuberg factor counts them: each row with a score
+    (a weighted score once, however many its components), not an artificial score."""
+    return sum(
+        1
+        for scored in board.plays
+        if isinstance(result := scored.play.result, Result)
+        and isinstance(result.ns, Weighted)
+        and counts_as_result(result)
+    )
+
+
 def _steps(lines: Sequence[FrequencyLine], board: BoardResult, scale: int) -> list[str]:
     real = _real(lines)
-    actual = sum(line.freq for line in real)
+    actual = _real_results(board)
     steps = []
     if real and actual != board.expected:
         factor = Fraction(board.expected, actual)
