@@ -22,7 +22,10 @@ from numbers import Rational
 
 __all__ = [
     "DECORATED_DIGITS",
+    "EXCEL_ERRORS",
     "decimal_text",
+    "excel_error",
+    "excel_error_name",
     "format_date",
     "is_blank",
     "normalise_text",
@@ -361,3 +364,59 @@ def plural(count: int, noun: str) -> str:
     ('1 table', '7 rounds', '0 boards')
     """
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+#: Excel's error values, and what usually causes each.
+EXCEL_ERRORS = {
+    "#N/A": "a lookup (VLOOKUP, MATCH, XLOOKUP) found nothing",
+    "#REF!": "a formula refers to cells that were deleted",
+    "#VALUE!": "a formula met text where it needed a number",
+    "#DIV/0!": "a formula divides by zero or by a blank cell",
+    "#NAME?": "a formula uses a name or function Excel does not know",
+    "#NUM!": "a formula's number is out of range",
+    "#NULL!": "a formula's ranges do not meet",
+    "#SPILL!": "a formula's answer spills over cells that are not empty",
+    "#CALC!": "a formula could not be calculated",
+    "#GETTING_DATA": "Excel had not finished calculating when the file was saved",
+    "#FIELD!": "a formula refers to a field that does not exist",
+    "#BLOCKED!": "a formula needs something Excel blocked",
+    "#CONNECT!": "a formula's data connection failed",
+    "#BUSY!": "Excel had not finished calculating when the file was saved",
+    "#UNKNOWN!": "a formula's data type is not known to this Excel",
+}
+#: The codes the classic (Windows, COM) xlwings add-in passes for a cell holding an error.
+_EXCEL_ERROR_CODES = {
+    -2146826288: "#NULL!",
+    -2146826281: "#DIV/0!",
+    -2146826273: "#VALUE!",
+    -2146826265: "#REF!",
+    -2146826259: "#NAME?",
+    -2146826252: "#NUM!",
+    -2146826246: "#N/A",
+}
+
+
+def excel_error_name(value: object) -> str:
+    """The Excel error a cell value is (``#N/A``), as text or as the classic add-in's code;
+    ``''`` when it is none.
+
+    >>> excel_error_name("#n/a"), excel_error_name(-2146826246), excel_error_name(420)
+    ('#N/A', '#N/A', '')
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _EXCEL_ERROR_CODES.get(value, "")
+    if not isinstance(value, str) or not value.lstrip().startswith("#"):
+        return ""
+    name = normalise_text(value).upper()
+    return name if name in EXCEL_ERRORS else ""
+
+
+def excel_error(value: object) -> str:
+    """What to say of a cell holding an Excel error value (``''`` when it holds none)."""
+    name = excel_error_name(value)
+    if not name:
+        return ""
+    return (
+        f"{name} is an Excel error, not a value: usually {EXCEL_ERRORS[name]}; "
+        "fix the formula or type the value"
+    )

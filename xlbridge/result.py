@@ -34,7 +34,16 @@ from fractions import Fraction
 from typing import Any, TypeVar, cast
 
 from xlbridge.errors import ResultCellError, RulingError, ScoringError, WeightError, located
-from xlbridge.exact import decimal_text, is_blank, normalise_text, parse_fraction, quote
+from xlbridge.exact import (
+    decimal_text,
+    excel_error,
+    excel_error_name,
+    is_blank,
+    normalise_text,
+    parse_fraction,
+    quote,
+    simple_fraction,
+)
 
 __all__ = [
     "AVERAGE",
@@ -314,12 +323,19 @@ def parse_weight(value: object, where: str = "") -> Fraction:
     """A weight as a fraction of 1: ``30%``, ``2/5``, ``0.3``, or a number.
 
     A number up to 1 is a fraction (Excel passes a cell formatted as 30% as
-    0.3); a larger number is a percentage (``30`` means 30%).
+    0.3); a larger number is a percentage (``30`` means 30%).  A float that is
+    a simple fraction to the last digit (``=1/3``, ``=2/3`` stored by Excel) is
+    that fraction: every place weights enter (the workbook's Rulings, the
+    Excel functions' rulings ranges and weights) reads them here.
 
     >>> parse_weight("30%"), parse_weight("2/5"), parse_weight(0.3), parse_weight(30)
     (Fraction(3, 10), Fraction(2, 5), Fraction(3, 10), Fraction(3, 10))
     """
+    if excel_error_name(value):
+        raise WeightError(f"{_at(where)}{excel_error(value)}")
     text = normalise_text(value) if isinstance(value, str) else value
+    if isinstance(text, float) and (exact := simple_fraction(text)) is not None:
+        text = exact  # =1/3 in Excel is the float nearest 1/3, which is what was meant
     try:
         if isinstance(text, str) and text.endswith("%"):
             weight = parse_fraction(text[:-1].strip()) / 100
@@ -358,6 +374,8 @@ def parse_result(value: object, where: str = "", rulings: Rulings | None = None)
     """
     if is_blank(value):
         return None
+    if excel_error_name(value):
+        raise ResultCellError(f"{_at(where)}{excel_error(value)}")
     if not isinstance(value, str):
         return Result.of(parse_score(value, where))
     text = normalise_text(value)

@@ -386,10 +386,10 @@ def _scale(value: Cell) -> Scale:
 
 
 @xw.func
-@xw.arg("scores", ndim=2, doc=_SCORES_DOC)
-@xw.arg("expected", doc=_EXPECTED_DOC)
-@xw.arg("scale", doc=_SCALE_DOC)
-@xw.arg("rulings", ndim=2, doc=_RULINGS_DOC)
+@xw.arg("scores", err_to_str=True, ndim=2, doc=_SCORES_DOC)
+@xw.arg("expected", err_to_str=True, doc=_EXPECTED_DOC)
+@xw.arg("scale", err_to_str=True, doc=_SCALE_DOC)
+@xw.arg("rulings", err_to_str=True, ndim=2, doc=_RULINGS_DOC)
 @_excel
 def MATCHPOINTS(
     scores: Cell, expected: Cell = None, scale: Cell = None, rulings: Cell = None
@@ -404,10 +404,10 @@ def MATCHPOINTS(
 
 
 @xw.func
-@xw.arg("scores", ndim=2, doc=_SCORES_DOC)
-@xw.arg("expected", doc=_EXPECTED_DOC)
-@xw.arg("scale", doc=_SCALE_DOC)
-@xw.arg("rulings", ndim=2, doc=_RULINGS_DOC)
+@xw.arg("scores", err_to_str=True, ndim=2, doc=_SCORES_DOC)
+@xw.arg("expected", err_to_str=True, doc=_EXPECTED_DOC)
+@xw.arg("scale", err_to_str=True, doc=_SCALE_DOC)
+@xw.arg("rulings", err_to_str=True, ndim=2, doc=_RULINGS_DOC)
 @_excel
 def MATCHPOINT_PERCENT(
     scores: Cell, expected: Cell = None, scale: Cell = None, rulings: Cell = None
@@ -421,10 +421,15 @@ def MATCHPOINT_PERCENT(
 
 
 @xw.func
-@xw.arg("mp", ndim=2, doc="The matchpoints scored among the actual results (a cell or a range)")
-@xw.arg("actual", doc="The number of results the board actually had")
-@xw.arg("expected", doc="The number of results the board should have had")
-@xw.arg("scale", doc=_SCALE_DOC)
+@xw.arg(
+    "mp",
+    err_to_str=True,
+    ndim=2,
+    doc="The matchpoints scored among the actual results (a cell or a range)",
+)
+@xw.arg("actual", err_to_str=True, doc="The number of results the board actually had")
+@xw.arg("expected", err_to_str=True, doc="The number of results the board should have had")
+@xw.arg("scale", err_to_str=True, doc=_SCALE_DOC)
 @_excel
 def NEUBERG(mp: Cell, actual: Cell, expected: Cell, scale: Cell = None) -> Any:
     """Matchpoints factored up to the expected number of results by the Neuberg formula, cell by
@@ -435,11 +440,11 @@ def NEUBERG(mp: Cell, actual: Cell, expected: Cell, scale: Cell = None) -> Any:
 
 
 @xw.func
-@xw.arg("scores", ndim=2, doc="The board's other results, one per row")
-@xw.arg("components", ndim=2, doc="The component scores of the weighted score")
-@xw.arg("weights", ndim=2, doc="Their weights (30%, 0.3 or 2/5), summing to 100%")
-@xw.arg("expected", doc=_EXPECTED_DOC)
-@xw.arg("scale", doc=_SCALE_DOC)
+@xw.arg("scores", err_to_str=True, ndim=2, doc="The board's other results, one per row")
+@xw.arg("components", err_to_str=True, ndim=2, doc="The component scores of the weighted score")
+@xw.arg("weights", err_to_str=True, ndim=2, doc="Their weights (30%, 0.3 or 2/5), summing to 100%")
+@xw.arg("expected", err_to_str=True, doc=_EXPECTED_DOC)
+@xw.arg("scale", err_to_str=True, doc=_SCALE_DOC)
 @_excel
 def WEIGHTED_MP(
     scores: Cell, components: Cell, weights: Cell, expected: Cell = None, scale: Cell = None
@@ -478,12 +483,21 @@ def _weight_text(value: Cell, where: str) -> str:
 
 
 @xw.func
-@xw.arg("scores", ndim=2, doc=_SCORES_DOC)
-@xw.arg("rulings", ndim=2, doc=_RULINGS_DOC)
-@xw.arg("trim", doc="Optional: whole results dropped from each end for the datum (default 0)")
-@xw.arg("datum_round", doc="Optional: round the datum to this many points (default 10; 0: exact)")
+@xw.arg("scores", err_to_str=True, ndim=2, doc=_SCORES_DOC)
+@xw.arg("rulings", err_to_str=True, ndim=2, doc=_RULINGS_DOC)
+@xw.arg(
+    "trim",
+    err_to_str=True,
+    doc="Optional: whole results dropped from each end for the datum (default 0)",
+)
+@xw.arg(
+    "datum_round",
+    err_to_str=True,
+    doc="Optional: round the datum to this many points (default 10; 0: exact)",
+)
 @xw.arg(
     "real_results",
+    err_to_str=True,
     doc="Optional: TRUE for a datum over the real results as they are (default FALSE)",
 )
 @_excel
@@ -507,10 +521,10 @@ def BUTLER_IMPS(
 
 
 @xw.func
-@xw.arg("scores", ndim=2, doc=_SCORES_DOC)
-@xw.arg("rulings", ndim=2, doc=_RULINGS_DOC)
-@xw.arg("divide_by", doc="Optional: total (default), comparisons or scores")
-@xw.arg("expected", doc=_EXPECTED_DOC)
+@xw.arg("scores", err_to_str=True, ndim=2, doc=_SCORES_DOC)
+@xw.arg("rulings", err_to_str=True, ndim=2, doc=_RULINGS_DOC)
+@xw.arg("divide_by", err_to_str=True, doc="Optional: total (default), comparisons or scores")
+@xw.arg("expected", err_to_str=True, doc=_EXPECTED_DOC)
 @_excel
 def CROSS_IMPS(
     scores: Cell, rulings: Cell = None, divide_by: Cell = None, expected: Cell = None
@@ -526,12 +540,20 @@ def CROSS_IMPS(
 
 
 @xw.func
-@xw.arg("scores", ndim=2, doc=_SCORES_DOC)
-@xw.arg("expected", doc=_EXPECTED_DOC)
-@xw.arg("scale", doc=_SCALE_DOC)
-@xw.arg("rulings", ndim=2, doc=_RULINGS_DOC)
-@xw.arg("direction", doc="Optional: NS (default) or EW: whose table, when a score is split")
-@xw.arg("lines", doc="Optional: pad the table with blank lines to this many (for a fixed block)")
+@xw.arg("scores", err_to_str=True, ndim=2, doc=_SCORES_DOC)
+@xw.arg("expected", err_to_str=True, doc=_EXPECTED_DOC)
+@xw.arg("scale", err_to_str=True, doc=_SCALE_DOC)
+@xw.arg("rulings", err_to_str=True, ndim=2, doc=_RULINGS_DOC)
+@xw.arg(
+    "direction",
+    err_to_str=True,
+    doc="Optional: NS (default) or EW: whose table, when a score is split",
+)
+@xw.arg(
+    "lines",
+    err_to_str=True,
+    doc="Optional: pad the table with blank lines to this many (for a fixed block)",
+)
 @_excel
 def FREQUENCY_TABLE(
     scores: Cell,
@@ -568,7 +590,7 @@ def FREQUENCY_TABLE(
 
 
 @xw.func
-@xw.arg("difference", ndim=2, doc="A points difference (a cell or a range)")
+@xw.arg("difference", err_to_str=True, ndim=2, doc="A points difference (a cell or a range)")
 @_excel
 def IMPS(difference: Cell) -> Any:
     """IMPs for a points difference on the WBF scale, cell by cell."""
@@ -581,8 +603,8 @@ def _victory_points(margin: Cell, boards: Cell) -> Any:
 
 
 @xw.func
-@xw.arg("imps", ndim=2, doc=_IMPS_DOC)
-@xw.arg("boards", doc=_BOARDS_DOC)
+@xw.arg("imps", err_to_str=True, ndim=2, doc=_IMPS_DOC)
+@xw.arg("boards", err_to_str=True, doc=_BOARDS_DOC)
 @_excel
 def VP(imps: Cell, boards: Cell) -> Any:
     """Victory points on the WBF continuous 20-VP scale, to 2 decimals, cell by cell. In xlwings
@@ -591,8 +613,8 @@ def VP(imps: Cell, boards: Cell) -> Any:
 
 
 @xw.func
-@xw.arg("imps", ndim=2, doc=_IMPS_DOC)
-@xw.arg("boards", doc=_BOARDS_DOC)
+@xw.arg("imps", err_to_str=True, ndim=2, doc=_IMPS_DOC)
+@xw.arg("boards", err_to_str=True, doc=_BOARDS_DOC)
 @_excel
 def VICTORY_POINTS(imps: Cell, boards: Cell) -> Any:
     """Victory points on the WBF continuous 20-VP scale, to 2 decimals, cell by cell (the two
@@ -601,8 +623,18 @@ def VICTORY_POINTS(imps: Cell, boards: Cell) -> Any:
 
 
 @xw.func
-@xw.arg("score", ndim=2, doc="This table's NS score; may be weighted ('60% 420; 40% -50')")
-@xw.arg("other_table", ndim=2, doc="The other table's NS score (a cell, or a range like score)")
+@xw.arg(
+    "score",
+    err_to_str=True,
+    ndim=2,
+    doc="This table's NS score; may be weighted ('60% 420; 40% -50')",
+)
+@xw.arg(
+    "other_table",
+    err_to_str=True,
+    ndim=2,
+    doc="The other table's NS score (a cell, or a range like score)",
+)
 @_excel
 def TEAMS_IMPS(score: Cell, other_table: Cell) -> Any:
     """IMPs for a teams board, cell by cell (blank while either table is blank); a weighted score
@@ -643,7 +675,7 @@ def _aggregate(score: Cell) -> Any:
 
 
 @xw.func
-@xw.arg("score", ndim=2, doc=_AGGREGATE_DOC)
+@xw.arg("score", err_to_str=True, ndim=2, doc=_AGGREGATE_DOC)
 @_excel
 def AGGREGATE(score: Cell) -> Any:
     """A weighted score in total points, rounded to the nearest 10 (aggregate scoring). In Excel
@@ -652,7 +684,7 @@ def AGGREGATE(score: Cell) -> Any:
 
 
 @xw.func
-@xw.arg("score", ndim=2, doc=_AGGREGATE_DOC)
+@xw.arg("score", err_to_str=True, ndim=2, doc=_AGGREGATE_DOC)
 @_excel
 def AGGREGATE_SCORE(score: Cell) -> Any:
     """A weighted score in total points, rounded to the nearest 10 (aggregate scoring), cell by
@@ -661,10 +693,15 @@ def AGGREGATE_SCORE(score: Cell) -> Any:
 
 
 @xw.func
-@xw.arg("contract", ndim=2, doc="The contract: 4H, 3NT, 4SX, 7NTXX or Pass (cell or range)")
-@xw.arg("declarer", ndim=2, doc="The declarer: N, E, S or W")
-@xw.arg("result", ndim=2, doc="Tricks over or under: 0 or '=', 1 or '+1', -2")
-@xw.arg("board", ndim=2, doc="The board number (gives the vulnerability)")
+@xw.arg(
+    "contract",
+    err_to_str=True,
+    ndim=2,
+    doc="The contract: 4H, 3NT, 4SX, 7NTXX or Pass (cell or range)",
+)
+@xw.arg("declarer", err_to_str=True, ndim=2, doc="The declarer: N, E, S or W")
+@xw.arg("result", err_to_str=True, ndim=2, doc="Tricks over or under: 0 or '=', 1 or '+1', -2")
+@xw.arg("board", err_to_str=True, ndim=2, doc="The board number (gives the vulnerability)")
 @_excel
 def BRIDGE_SCORE(contract: Cell, declarer: Cell, result: Cell, board: Cell) -> Any:
     """The NS score of a contract by the Laws' scoring table, row by row. The result is relative
@@ -693,7 +730,7 @@ def _score_row(contract: Cell, declarer: Cell, result: Cell, board: Cell, where:
 
 
 @xw.func
-@xw.arg("board", ndim=2, doc="The board number (cell or range)")
+@xw.arg("board", err_to_str=True, ndim=2, doc="The board number (cell or range)")
 @_excel
 def VULNERABILITY(board: Cell) -> Any:
     """Who is vulnerable on a board: None, NS, EW or Both (the standard 16-board cycle)."""
@@ -701,7 +738,7 @@ def VULNERABILITY(board: Cell) -> Any:
 
 
 @xw.func
-@xw.arg("board", ndim=2, doc="The board number (cell or range)")
+@xw.arg("board", err_to_str=True, ndim=2, doc="The board number (cell or range)")
 @_excel
 def DEALER(board: Cell) -> Any:
     """The dealer of a board: N, E, S or W (the standard 16-board cycle)."""
@@ -716,11 +753,20 @@ def _board_text(func: Callable[[Any], Any], cell: Cell, where: str) -> str:
 
 
 @xw.func
-@xw.arg("board_scores", ndim=2, doc="The pair's score on each board: matchpoints, A+, A-, A=, BYE")
-@xw.arg("top", doc="The matchpoint top on a board")
-@xw.arg("method", doc="Optional: mainstream (default) or magic (Magic Contest's method)")
-@xw.arg("aplus", doc="Optional: the A+ percentage (default 60)")
-@xw.arg("aminus", doc="Optional: the A- percentage (default 40)")
+@xw.arg(
+    "board_scores",
+    err_to_str=True,
+    ndim=2,
+    doc="The pair's score on each board: matchpoints, A+, A-, A=, BYE",
+)
+@xw.arg("top", err_to_str=True, doc="The matchpoint top on a board")
+@xw.arg(
+    "method",
+    err_to_str=True,
+    doc="Optional: mainstream (default) or magic (Magic Contest's method)",
+)
+@xw.arg("aplus", err_to_str=True, doc="Optional: the A+ percentage (default 60)")
+@xw.arg("aminus", err_to_str=True, doc="Optional: the A- percentage (default 40)")
 @_excel
 def APPLY_AVPLUS(
     board_scores: Cell, top: Cell, method: Cell = None, aplus: Cell = None, aminus: Cell = None
@@ -783,9 +829,9 @@ def _match_rows(open_room: Cell, closed_room: Cell, rulings: Cell) -> list[tuple
 
 
 @xw.func
-@xw.arg("open_room", ndim=2, doc=_OPEN_DOC)
-@xw.arg("closed_room", ndim=2, doc=_CLOSED_DOC)
-@xw.arg("rulings", ndim=2, doc=_RULINGS_DOC)
+@xw.arg("open_room", err_to_str=True, ndim=2, doc=_OPEN_DOC)
+@xw.arg("closed_room", err_to_str=True, ndim=2, doc=_CLOSED_DOC)
+@xw.arg("rulings", err_to_str=True, ndim=2, doc=_RULINGS_DOC)
 @_excel
 def MATCH_IMPS(open_room: Cell, closed_room: Cell, rulings: Cell = None) -> Any:
     """Two columns, the home and away team's IMPs, board by board (blank while a room is blank).
@@ -798,10 +844,14 @@ def MATCH_IMPS(open_room: Cell, closed_room: Cell, rulings: Cell = None) -> Any:
 
 
 @xw.func
-@xw.arg("open_room", ndim=2, doc=_OPEN_DOC)
-@xw.arg("closed_room", ndim=2, doc=_CLOSED_DOC)
-@xw.arg("boards", doc="Optional: the boards in the match (its length); default: the rows given")
-@xw.arg("rulings", ndim=2, doc=_RULINGS_DOC)
+@xw.arg("open_room", err_to_str=True, ndim=2, doc=_OPEN_DOC)
+@xw.arg("closed_room", err_to_str=True, ndim=2, doc=_CLOSED_DOC)
+@xw.arg(
+    "boards",
+    err_to_str=True,
+    doc="Optional: the boards in the match (its length); default: the rows given",
+)
+@xw.arg("rulings", err_to_str=True, ndim=2, doc=_RULINGS_DOC)
 @_excel
 def MATCH_VPS(open_room: Cell, closed_room: Cell, boards: Cell = None, rulings: Cell = None) -> Any:
     """One row: the home and away team's victory points for the match on the WBF continuous

@@ -52,7 +52,6 @@ from xlbridge.exact import (
     parse_fraction,
     parse_percent,
     quote,
-    simple_fraction,
     whole_number,
 )
 from xlbridge.movement import Movement, PairNumbering, check_row, number_key, parse_movement
@@ -447,9 +446,6 @@ class _Reader:
             if is_blank(ident):
                 self.problems.error(f"{L.RULINGS}!A{index}", "a ruling row needs an ID (R1)")
                 continue
-            if isinstance(weight, float) and (exact := simple_fraction(weight)) is not None:
-                weight = exact  # =1/3 is the float nearest 1/3, which is meant
-                cells = (*cells[:3], weight, *cells[4:])
             ok = self._ruling_cells(index, score, weight)
             key = normalise_text(str(ident)).upper().replace(" ", "")
             groups[key].append((index, cells if ok else ()))

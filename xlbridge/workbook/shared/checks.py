@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from xlbridge.errors import ScoringError
-from xlbridge.exact import is_blank, normalise_text, quote
+from xlbridge.exact import EXCEL_ERRORS, excel_error, is_blank, normalise_text, quote
 from xlbridge.workbook.shared.sheets import Hidden, Sheets
 from xlbridge.workbook.shared.style import Column
 
@@ -79,39 +79,6 @@ def hidden_message(found: Hidden) -> str:
             "value: type the value, or open the workbook in Excel and save it"
         )
     return f"{where}: merged cells: unmerge them, so that every row has its own entry"
-
-
-#: Excel's error values, and what usually causes each.
-EXCEL_ERRORS = {
-    "#N/A": "a lookup (VLOOKUP, MATCH, XLOOKUP) found nothing",
-    "#REF!": "a formula refers to cells that were deleted",
-    "#VALUE!": "a formula met text where it needed a number",
-    "#DIV/0!": "a formula divides by zero or by a blank cell",
-    "#NAME?": "a formula uses a name or function Excel does not know",
-    "#NUM!": "a formula's number is out of range",
-    "#NULL!": "a formula's ranges do not meet",
-    "#SPILL!": "a formula's answer spills over cells that are not empty",
-    "#CALC!": "a formula could not be calculated",
-    "#GETTING_DATA": "Excel had not finished calculating when the file was saved",
-    "#FIELD!": "a formula refers to a field that does not exist",
-    "#BLOCKED!": "a formula needs something Excel blocked",
-    "#CONNECT!": "a formula's data connection failed",
-    "#BUSY!": "Excel had not finished calculating when the file was saved",
-    "#UNKNOWN!": "a formula's data type is not known to this Excel",
-}
-
-
-def excel_error(value: object) -> str:
-    """What to say of a cell holding an Excel error value (``''`` when it holds none)."""
-    if not isinstance(value, str) or not value.startswith("#"):
-        return ""
-    cause = EXCEL_ERRORS.get(normalise_text(value).upper())
-    if cause is None:
-        return ""
-    return (
-        f"{value} is an Excel error, not a value: usually {cause}; "
-        "fix the formula or type the value"
-    )
 
 
 def data_rows(rows: Sequence[Sequence[Any]], width: int) -> Iterator[tuple[int, Cells]]:

@@ -1,0 +1,52 @@
+"""The Excel functions against the slips of the earlier rounds' corpus that still failed.
+
+Weights that Excel stores as floats (``=1/3``, ``=2/3``) are read as the
+fractions meant, as the workbook reader reads them (one rule, in
+``result.parse_weight``); a score cell holding an Excel error value says so,
+through a plain call (Windows' classic add-in passes ``err_to_str`` strings) and
+through xlwings' Office.js path (xlwings Lite and Server), where the error
+arrives as Excel's error object.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from officejs import run_officejs
+
+from xlbridge.errors import ScoringError
+from xlbridge.udfs import MATCHPOINTS, WEIGHTED_MP
+
+# 420 (1 result), R1 = 1/3 of 420 and 2/3 of -50, 140: three results, top 4.
+# The frequency table: 420 1 1/3, 140 1, -50 2/3 (Law 12C1(c) weights in the table).
+THIRDS = [["R1", "", 420, 1 / 3, ""], ["R1", "", -50, 2 / 3, ""]]
+
+
+def test_float_weights_in_a_rulings_range_are_the_thirds_meant():
+    out = MATCHPOINTS([[420], ["R1"], [140]], None, None, THIRDS)
+    # 420: 2 x (1 + 2/3 below) + (1 1/3 - 1) = 11/3; -50: 2 x 0 + (2/3 - 1) = -1/3;
+    # R1: 1/3 x 11/3 + 2/3 x -1/3 = 1; 140: 2 x 2/3 + 0 = 4/3.  NS + EW = 4 each row.
+    expected = [(Fraction(11, 3), Fraction(1, 3)), (1, 3), (Fraction(4, 3), Fraction(8, 3))]
+    assert out == [[pytest.approx(float(ns)), pytest.approx(float(ew))] for ns, ew in expected]
+
+
+def test_float_weights_in_weighted_mp_are_the_thirds_meant():
+    assert WEIGHTED_MP([[140], [420]], [[420], [-50]], [[1 / 3], [2 / 3]]) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("cell", ["#N/A", "#DIV/0!", -2146826246])
+def test_an_excel_error_as_a_score_is_named(cell):
+    with pytest.raises(ScoringError) as info:
+        MATCHPOINTS([[420], [None], [140], [cell]])
+    message = str(info.value)
+    assert message.startswith("row 4: #") and "is an Excel error, not a value" in message
+    assert "weighted score" not in message
+
+
+def test_an_excel_error_through_xlwings_lite_is_named():
+    error = {"type": "Error", "basicValue": "#N/A", "errorType": "NotAvailable"}
+    out = run_officejs("xlbridge.udfs", [("MATCHPOINTS", [[[420], [None], [140], [error]]])])
+    result = out["results"][0]
+    assert not result["ok"]
+    assert "row 4: #N/A is an Excel error, not a value" in result["error"]
