@@ -239,3 +239,30 @@ def test_an_adjustment_names_a_mitchell_pair_with_its_direction(
     assert "Adjustments!A2: pair 2 is both NS 2 and EW 2: write NS 2 or EW 2" in (
         capsys.readouterr().err
     )
+
+
+def test_a_seven_pair_howell_with_a_sit_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An odd number of pairs: 7 pairs at 4 tables, 7 rounds of 2 boards.  Every pair meets
+    every other pair exactly once (21 meetings) and sits out one round; every board is
+    played 3 times.  It was refused ("a complete Howell here has no skip and no sit-out")."""
+    from xlbridge.movement import make_movement
+
+    movement = make_movement("howell", 4, 14, sit_out=True)
+    played = [s for s in movement.seats if not s.sit_out]
+    meetings = Counter(frozenset((str(s.ns), str(s.ew))) for s in played)
+    pairs = [str(n) for n in range(1, 8)]
+    assert set(meetings) == {frozenset((a, b)) for a in pairs for b in pairs if a < b}
+    assert set(meetings.values()) == {1}  # 21 meetings, each once
+    sitting_out = Counter(str(s.ew) for s in movement.seats if s.sit_out)
+    assert sitting_out == dict.fromkeys(pairs, 1)
+    path = new_night(tmp_path, "howell", ["--tables", "4", "--boards", "14", "--sit-out"])
+    assert "Howell with a sit-out" in capsys.readouterr().out
+    filled = tmp_path / "filled.xlsx"
+    assert fill_scores(path, filled) == 3 * 14  # three tables play each round
+    assert main(["score", str(filled)]) == 0
+    result = score_event(read_workbook(filled).event)
+    assert sorted(str(p.pair.label) for p in result.pairs) == pairs
+    assert {len(p.boards) for p in result.pairs} == {12}  # 6 rounds of 2 boards each
+    assert sum(p.total for p in result.pairs) == 14 * 3 * 4  # 3 results a board, top 4

@@ -25,7 +25,10 @@ EW T, as in USEBIO and PBN (labels ``"NS 3"``, ``"EW 3"``).
   boards are not played there.
 
 **Complete Howell** (:func:`howell`, 2 to 8 tables, 2T pairs, 2T - 1 rounds):
-every pair meets every other pair once and plays every board once.  Pair 2T
+every pair meets every other pair once and plays every board once.  With a
+sit-out (2T - 1 pairs, an odd number: 7 pairs at 4 tables), the stationary
+pair is missing and its table is the last: the pair that comes to it sits out
+that round, so every pair meets every other once and sits out once.  Pair 2T
 stays NS at table 1; the other pairs and the boards move one step round a
 cycle each round (the cyclic form of the complete Howell).  The starting
 positions (:data:`HOWELL_STARTERS`) were found by an exhaustive search for
@@ -263,9 +266,11 @@ def make_movement(
     if key == MITCHELL:
         return mitchell(tables, boards, skip=skip, sit_out=sit_out)
     if key == HOWELL:
-        if skip or sit_out:
-            raise ScoringError("a complete Howell here has no skip and no sit-out: 2T pairs")
-        return howell(tables, boards)
+        if skip:
+            raise ScoringError(
+                "--skip is for a Mitchell of an even number of tables: a Howell has no skip"
+            )
+        return howell(tables, boards, sit_out=sit_out)
     raise ScoringError(f"{kind!r} is not a movement: write mitchell or howell")
 
 
@@ -340,27 +345,31 @@ def _relay_station(table: int, tables: int) -> int:
     return table if table < half else table + 1
 
 
-def howell(tables: int, boards: int) -> Movement:
-    """A complete Howell of ``tables`` tables (2 to 8): 2T pairs, 2T - 1 rounds."""
+def howell(tables: int, boards: int, *, sit_out: bool = False) -> Movement:
+    """A complete Howell of ``tables`` tables (2 to 8): 2T pairs, 2T - 1 rounds.
+
+    With ``sit_out`` (an odd number of pairs, 2T - 1): the stationary pair is
+    missing and sits at the last table, so the pair that comes to it sits out
+    that round; every pair still meets every other pair once, and sits out
+    once.
+    """
     _whole_tables(tables, 2, 8, "a complete Howell")
     moving = 2 * tables - 1
     size = _set_size("complete Howell", tables, boards, moving)
-    starter = ((-1, 0, 0), *HOWELL_STARTERS[tables])  # -1: the stationary pair
+    stationary = (-1, 0, 0)  # -1: the stationary pair
+    moving_tables = HOWELL_STARTERS[tables]
+    starter = (*moving_tables, stationary) if sit_out else (stationary, *moving_tables)
     seats = []
     for rnd in range(moving):
         for table, (a, b, k) in enumerate(starter, start=1):
-            ns = 2 * tables if a < 0 else (a + rnd) % moving + 1
-            ew = (b + rnd) % moving + 1
-            seats.append(
-                Seat(
-                    rnd + 1,
-                    table,
-                    PairLabel(str(ns)),
-                    PairLabel(str(ew)),
-                    _board_set((k + rnd) % moving, size),
-                )
+            ns: PairLabel | None = (
+                (None if sit_out else PairLabel(str(2 * tables)))
+                if a < 0
+                else PairLabel(str((a + rnd) % moving + 1))
             )
-    return Movement(HOWELL, tables, boards, moving, size, "", False, tuple(seats))
+            ew = PairLabel(str((b + rnd) % moving + 1))
+            seats.append(Seat(rnd + 1, table, ns, ew, _board_set((k + rnd) % moving, size)))
+    return Movement(HOWELL, tables, boards, moving, size, "", sit_out, tuple(seats))
 
 
 def _whole_tables(tables: int, low: int, high: int, what: str = "a Mitchell") -> None:

@@ -63,6 +63,7 @@ __all__ = [
     "board_imps",
     "played_matches",
     "rank_teams",
+    "repeated_meetings",
     "round_robin",
     "score_match",
     "score_teams",
@@ -514,8 +515,10 @@ def swiss_draw(
     """The next Swiss round: matches (higher-ranked team first) and the team with the bye.
 
     ``order`` is the teams still playing, best first; ``met`` the pairs that
-    have played each other.  Raises :class:`ScoringError` when no draw avoids
-    a repeat meeting.
+    have played each other.  No two teams meet again and no team has a second
+    bye while a draw without either exists; when none does, the draw with the
+    fewest repeat meetings (top-down otherwise) is made, as Swiss regulations
+    allow, rather than stopping (:func:`repeated_meetings` names them).
 
     >>> swiss_draw([1, 2, 3, 4, 5], [(1, 2)], had_bye=[5])
     ([(1, 3), (2, 5)], 4)
@@ -528,17 +531,27 @@ def swiss_draw(
     candidates: list[int | None] = [None]
     if len(teams) % 2:
         fresh = [n for n in reversed(teams) if n not in byes]
-        candidates = [*fresh] if fresh else list(reversed(teams))
-    for bye in candidates:
-        rest = [n for n in teams if n != bye]
-        pairs = _pair(rest, played)
-        if pairs is not None:
-            return pairs, bye
-    raise ScoringError(
-        "no Swiss draw is left in which no two teams meet again"
-        + (" and no team has a second bye" if len(teams) % 2 else "")
-        + ": every possible draw breaks one of these rules"
-    )
+        candidates = [*fresh, *(n for n in reversed(teams) if n in byes)]
+    # The fewest repeat meetings first: none when a draw without one exists (for any
+    # bye a team has not had), else one, then two...: a Swiss never gets stuck; it
+    # lets two teams meet again only when every draw would make some two meet again.
+    for repeats in range(len(teams) // 2 + 1):
+        for bye in candidates:
+            if repeats == 0 and bye in byes and any(c not in byes for c in candidates):
+                continue  # a second bye only when every team has had one
+            rest = [n for n in teams if n != bye]
+            pairs = _pair(rest, played, repeats=repeats)
+            if pairs is not None:
+                return pairs, bye
+    raise ScoringError("no Swiss draw is possible")  # pragma: no cover - repeats always pair
+
+
+def repeated_meetings(
+    pairs: Iterable[tuple[int, int]], met: Iterable[Iterable[int]]
+) -> list[tuple[int, int]]:
+    """The matches of a draw between teams that have met before (in the draw's order)."""
+    played = {frozenset(pair) for pair in met}
+    return [pair for pair in pairs if frozenset(pair) in played]
 
 
 #: The most steps a draw may take looking for pairings before it gives up (a safeguard:
@@ -549,31 +562,35 @@ DRAW_STEPS = 1_000_000
 def _pair(
     teams: list[int],
     played: set[frozenset[int]],
-    dead: set[frozenset[int]] | None = None,
+    dead: set[tuple[frozenset[int], int]] | None = None,
     steps: list[int] | None = None,
+    repeats: int = 0,
 ) -> list[tuple[int, int]] | None:
     """Top team against the next it has not met, moving down; backtracking on a dead end.
 
-    ``dead`` remembers the sets of teams already found impossible to pair among
-    themselves, so no dead end is explored twice.
+    At most ``repeats`` matches may be between teams that have met (a new
+    opponent is always tried first).  ``dead`` remembers the sets of teams
+    already found impossible to pair among themselves, so no dead end is
+    explored twice.
     """
     dead = set() if dead is None else dead
     steps = [DRAW_STEPS] if steps is None else steps
     if not teams:
         return []
-    key = frozenset(teams)
+    key = (frozenset(teams), repeats)
     if key in dead:
         return None
     steps[0] -= 1
     if steps[0] < 0:
         raise ScoringError("the draw found no pairing in a million steps: draw this round by hand")
     top, rest = teams[0], teams[1:]
-    for i, other in enumerate(rest):
-        if frozenset((top, other)) in played:
-            continue
-        tail = _pair(rest[:i] + rest[i + 1 :], played, dead, steps)
-        if tail is not None:
-            return [(top, other), *tail]
+    for again in (False, True) if repeats else (False,):
+        for i, other in enumerate(rest):
+            if (frozenset((top, other)) in played) != again:
+                continue
+            tail = _pair(rest[:i] + rest[i + 1 :], played, dead, steps, repeats - again)
+            if tail is not None:
+                return [(top, other), *tail]
     dead.add(key)
     return None
 
@@ -581,18 +598,26 @@ def _pair(
 def round_robin(teams: Sequence[int]) -> list[list[tuple[int, int | None]]]:
     """Every round of a round robin by the circle method; ``None`` is the bye.
 
+    Home and away are balanced: with an odd number of teams every team is at
+    home in exactly half its matches; with an even number, in half of its
+    matches rounded up or down (9 matches: 4 or 5 at home).  The fixed slot of
+    the circle is the bye (odd) or alternates home and away (even); every other
+    table keeps its orientation, which alternates from table to table.
+
     >>> round_robin([1, 2, 3, 4])
-    [[(1, 4), (2, 3)], [(1, 3), (4, 2)], [(1, 2), (3, 4)]]
+    [[(1, 4), (3, 2)], [(3, 1), (2, 4)], [(1, 2), (4, 3)]]
     """
     slots: list[int | None] = list(teams)
     if len(slots) % 2:
-        slots.append(None)
+        slots.insert(0, None)
     n = len(slots)
     rounds = []
-    for _ in range(n - 1):
+    for number in range(n - 1):
         pairs: list[tuple[int, int | None]] = []
         for i in range(n // 2):
             a, b = slots[i], slots[n - 1 - i]
+            if (i == 0 and number % 2 == 1) or (i > 0 and i % 2 == 1):
+                a, b = b, a
             if a is None:
                 a, b = b, a
             assert a is not None

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 
 from openpyxl import load_workbook
@@ -22,7 +23,14 @@ from xlbridge.safefile import (
     check_workbook_file,
     refuse_same_file,
 )
-from xlbridge.teams import Match, TeamsResult, round_robin, score_teams, swiss_draw
+from xlbridge.teams import (
+    Match,
+    TeamsResult,
+    repeated_meetings,
+    round_robin,
+    score_teams,
+    swiss_draw,
+)
 from xlbridge.workbook.teams.reader import TeamsNight, read_teams_workbook
 from xlbridge.workbook.teams.template import (
     TeamsLayout,
@@ -63,6 +71,10 @@ class Draw:
     round: int
     matches: tuple[Match, ...]
     names: dict[int, str]
+    #: the standings the round was drawn from (rank, team, VPs), best first
+    standings: tuple[tuple[str, int, Fraction], ...] = ()
+    #: the matches between teams that have met before (only when no draw avoided them)
+    repeats: tuple[tuple[int, int], ...] = ()
 
 
 def new_teams_night(target: Path, layout: TeamsLayout, overwrite: bool = False) -> Draw:
@@ -169,6 +181,7 @@ def draw_round(source: Path, round_number: int, target: Path) -> Draw:
     met = [(m.match.home, m.match.away) for m in result.matches if m.match.away is not None]
     had_bye = [m.match.home for m in result.matches if m.match.away is None]
     pairs, bye = swiss_draw(playing, met, had_bye)
+    repeats = tuple(repeated_meetings(pairs, met))
     boards = night.event.settings.boards_per_match
     matches = _round_matches(round_number, _with_bye(pairs, bye), boards)
     check_workbook_file(source)
@@ -177,14 +190,25 @@ def draw_round(source: Path, round_number: int, target: Path) -> Draw:
         wb = load_workbook(file)
     add_round(wb, matches)
     atomic_write(target, wb.save)
-    return Draw(round_number, matches, {t.number: t.name for t in night.event.teams})
+    standings = tuple((s.rank_text, s.team.number, s.vps) for s in result.standings)
+    names = {t.number: t.name for t in night.event.teams}
+    return Draw(round_number, matches, names, standings, repeats)
 
 
 def format_draw(draw: Draw) -> str:
     """The round's draw as a list for the room."""
     played = [m for m in draw.matches if m.away is not None]
     boards = played[0].boards if played else ()
-    lines = [
+    lines: list[str] = []
+    if draw.standings:
+        lines += [
+            f"Standings after round {draw.round - 1}, from which round {draw.round} is drawn:"
+        ]
+        for rank, team, vps in draw.standings:
+            name = f"{team} {draw.names.get(team, '')}"
+            lines.append(f"{rank:>5}  {name:<32}  {float(vps):6.2f} VPs")
+        lines.append("")
+    lines += [
         f"Round {draw.round}" + (f" (boards {boards[0]}-{boards[-1]})" if boards else ""),
         "",
         f"{'Table':>5}  {'Home (NS in the open room)':<32}  Away (NS in the closed room)",
@@ -197,6 +221,11 @@ def format_draw(draw: Draw) -> str:
     for m in draw.matches:
         if m.away is None:
             lines.append(f"{'bye':>5}  {m.home} {draw.names.get(m.home, '')}")
+    for first, second in draw.repeats:
+        lines.append(
+            f"note: teams {first} and {second} meet again: every possible draw had two teams "
+            "meet again, and this one has the fewest such matches"
+        )
     return "\n".join(lines)
 
 
