@@ -179,3 +179,34 @@ def test_pair_numbering() -> None:
         "10",
         "1",
     )
+
+
+def _compared(movement: Movement) -> Counter[frozenset[str]]:
+    """For every two pairs, the board sets on which they sit in the same direction (and so
+    are compared in the matchpointing)."""
+    sides: dict[tuple[tuple[int, ...], str], set[str]] = defaultdict(set)
+    for seat in movement.seats:
+        if seat.ns is not None and seat.ew is not None:
+            sides[(seat.boards, "NS")].add(str(seat.ns))
+            sides[(seat.boards, "EW")].add(str(seat.ew))
+    counts: Counter[frozenset[str]] = Counter()
+    for pairs in sides.values():
+        for a in pairs:
+            for b in pairs:
+                if a < b:
+                    counts[frozenset((a, b))] += 1
+    return counts
+
+
+@pytest.mark.parametrize(
+    ("tables", "low", "high"),
+    [(4, 3, 3), (5, 3, 5), (6, 5, 5), (7, 5, 7), (8, 7, 7)],
+)
+def test_howells_compare_every_two_pairs_evenly(tables: int, low: int, high: int) -> None:
+    """Balanced where a balance exists: 6 tables compare every two pairs on 5 sets and 8
+    tables on 7, as the published balanced Howells do (they spread 3-7 and 3-9 before);
+    5 tables 3-5 (3-7 before), 7 tables 5-7."""
+    movement = howell(tables, 2 * tables - 1)
+    counts = _compared(movement)
+    assert len(counts) == tables * (2 * tables - 1)  # every two of the 2T pairs
+    assert (min(counts.values()), max(counts.values())) == (low, high)

@@ -4,7 +4,7 @@ An artificial adjusted score of average-plus (A+) gives a non-offending pair
 at least 60% on the board, average-minus (A-) gives a partly offending pair at
 most 40%, and both follow the pair's own percentage on the rest of the session
 when that is better (A+) or worse (A-).  A Bye gives the pair its percentage
-after A+ and A- have been settled.  Seed 001 computes this in nine steps:
+after A+ and A- have been settled.  *A+ and A- in the final result* computes this in nine steps:
 
 1. S: the pair's score on boards without A+, A- and Bye.  A= boards (50% of
    the top) count here, as do fixed rulings ("exactly 18.0 on board X") and
@@ -153,7 +153,7 @@ def apply_avplus(
     in percent (60 and 40, not 0.6 and 0.4).  See the module docstring for the
     methods and for sessions without a normally scored board.
 
-    Seed 001, top 24: 15.0 on board 1, then A+, A- and a Bye.
+    *A+ and A- in the final result*, top 24: 15.0 on board 1, then A+, A- and a Bye.
 
     >>> result = apply_avplus([15, "A+", "A-", "BYE"], 24)
     >>> result.ap, result.apx, result.percentage
@@ -289,7 +289,8 @@ def _adjust(
     equal: Fraction,
     method: AvplusMethod,
 ) -> _Adjusted:
-    """Seed 001 steps 1-8 in score units; ``plus``, ``minus``, ``equal`` are the A levels."""
+    """Steps 1-8 of *A+ and A- in the final result*, in score units; ``plus``, ``minus``,
+    ``equal`` are the A levels."""
     scored = [entry for entry in entries if isinstance(entry, Fraction)]
     total = sum(scored, Fraction(0))
     n_plus, n_minus = entries.count(_Code.PLUS), entries.count(_Code.MINUS)

@@ -580,7 +580,7 @@ def _import_bridgemate(source: Path, output: Path) -> None:
     click.echo(f"\nwrote {output}: xlbridge score {output}")
 
 
-# --- teams (issue 18) -------------------------------------------------------------------------
+# --- teams ----------------------------------------------------------------------------------
 
 
 def _new_teams(

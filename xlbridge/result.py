@@ -1,7 +1,7 @@
 """What one traveller row holds, parsed into exact values.
 
 A traveller row gives the result of one table, from North-South's point of
-view.  :func:`parse_result` reads every form a cell may hold (design.md,
+view.  :func:`parse_result` reads every form a cell may hold (docs/club-night.md,
 "What a result cell may hold"):
 
 ==============================  ===============================================

@@ -7,10 +7,11 @@ each from North-South's point of view, as the pairs travellers do.
 **A board's IMPs.**  The home team scores ``open NS - closed NS`` on the WBF IMP
 scale (:func:`xlbridge.board.teams_imps`).  A weighted result in either room is
 weighted in IMPs, component by component, and rounded to whole IMPs: 60% 420 and
-40% -50 against 140 is 4.2 - 2 = 2.2, so 2 IMPs (seed 000 section 3).  A split
-(non-balancing) result scores each team with its own side: home with the open
-room's NS side and the closed room's EW side, away with the other two, so the
-two teams' IMPs need not balance.  An artificial adjusted score in either room
+40% -50 against 140 is 4.2 - 2 = 2.2, so 2 IMPs (the EBU's *Calculation of
+Weighted Scores*, section 3).  A split (non-balancing) result scores each
+team with its own side: home with the open room's NS side and the closed
+room's EW side, away with the other two, so the two teams' IMPs need not
+balance.  An artificial adjusted score in either room
 is the board's score for the match: average plus is +3 IMPs and average minus
 -3 (Law 86A), an explicit ``A60/40`` 3 IMPs for each 10% from average; with an
 artificial score in both rooms the two rooms' IMPs are added.  ``NP`` in either

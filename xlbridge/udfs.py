@@ -18,7 +18,7 @@ it is re-raised as a subclass of both the original class and
 ``ValueError``), and xlwings Server shows the message instead of its
 generic "An error ocurred." in production.
 
-Names: design.md's ``VP`` and ``AGGREGATE`` cannot be typed everywhere.
+Names: ``VP`` and ``AGGREGATE`` (the names the function list promises) cannot be typed everywhere.
 Office.js custom functions (xlwings Lite, Server) need names of at least
 three characters, and in the classic add-in Excel's built-in ``AGGREGATE``
 wins over a UDF of that name.  :data:`ALIASES` maps each to a twin that
@@ -95,7 +95,7 @@ __all__ = [
     "WEIGHTED_MP",
 ]
 
-#: design.md names that some host cannot use -> the twin to type there.
+#: Promised names that some host cannot use -> the twin to type there.
 ALIASES: Final[dict[str, str]] = {"AGGREGATE": "AGGREGATE_SCORE", "VP": "VICTORY_POINTS"}
 
 #: The functions an Office.js host (xlwings Lite, Server) can register: all but ALIASES' keys.
@@ -804,7 +804,7 @@ def _level(name: str) -> Callable[[Cell], Fraction]:
     return convert
 
 
-# --- teams matches (issue 18) ----------------------------------------------------------------
+# --- teams matches --------------------------------------------------------------------------
 
 _OPEN_DOC = "The open room's NS scores (home team NS), one board per row; may hold rulings"
 _CLOSED_DOC = "The closed room's NS scores (away team NS), the same boards in the same rows"

@@ -1,8 +1,8 @@
 """Club-night results as text for the terminal: the ranking, and one board explained.
 
 :func:`format_ranking` prints each field's ranking; :func:`explain_board`
-prints a board's frequency table the way seed 000 works it (Score, Freq,
-Adj. Freq, NS MP, EW MP) and then how each figure arises: the Neuberg
+prints a board's frequency table the way the EBU's *Calculation of Weighted
+Scores* works it (Score, Freq, Adj. Freq, NS MP, EW MP) and then how each figure arises: the Neuberg
 factor, each score's matchpoints from the results it beats and ties, and
 the weighted rows as the weighted sum of their components.
 """
