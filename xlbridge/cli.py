@@ -183,7 +183,7 @@ def score(
         plan.add(
             usebio_path,
             "--usebio",
-            lambda tmp: _usebio_writer(night, scored[0], usebio_version)(tmp),
+            lambda tmp: _usebio_writer(night, scored[0], usebio_version, hands[0])(tmp),
             (".xml",),
         )
     plan.check()
@@ -225,15 +225,19 @@ def _provisional(scored: ScoredNight, usebio: Path | None, pbn: Path | None) -> 
         )
 
 
-def _usebio_writer(night: Path, scored: ScoredNight, version: str) -> Callable[[Path], None]:
+def _usebio_writer(
+    night: Path, scored: ScoredNight, version: str, hands: SessionHands | None = None
+) -> Callable[[Path], None]:
     """What fills the USEBIO file of a scored night (a function of the file to fill).
 
-    The club, the date and the players are the night's, read with it.
+    The club, the date and the players are the night's, read with it; the hand
+    records, when given, are its HANDSET.
     """
     from xlbridge.formats.usebio import usebio_document
 
     del night
-    data = usebio_document(scored.result, version=version)
+    deals = {} if hands is None else {b: h.record.deal for b, h in hands.boards.items()}
+    data = usebio_document(scored.result, version=version, hands=deals)
 
     def write(tmp: Path) -> None:
         tmp.write_bytes(data)

@@ -175,6 +175,16 @@ class EventFacts:
     club_number: str = ""
     movement: str = ""
     hand_records: str = ""
+    #: What a national body's results file carries beyond the results (USEBIO, as the
+    #: EBU's programs write it): the event's identifier with the body, the master-point
+    #: scale and type, whether master points were awarded (Y or N), the charge code
+    #: (``P2P_CHARGE_RATE`` in USEBIO 1.2, ``EBU_CHARGE_CODE`` in 1.3).  Read from
+    #: optional Settings rows; blank when not given.
+    event_id: str = ""
+    mp_scale: str = ""
+    mp_type: str = ""
+    mps_awarded: str = ""
+    charge: str = ""
     provisional: str = ""
 
     @property

@@ -53,7 +53,7 @@ import html
 import os
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -71,7 +71,7 @@ from xlbridge.audit import (
     butler_datums,
     published_total,
 )
-from xlbridge.contract import PlayedContract
+from xlbridge.contract import PlayedContract, Seat
 from xlbridge.errors import ContractError, InputFileError, ScoringError, SettingsError
 from xlbridge.event import (
     Adjustment,
@@ -86,6 +86,7 @@ from xlbridge.event import (
 )
 from xlbridge.exact import parse_date, round_half_away
 from xlbridge.formats import settings_words
+from xlbridge.hands import Deal
 from xlbridge.movement import PairNumbering, number_key
 from xlbridge.pair import PairLabel, parse_direction
 from xlbridge.result import (
@@ -166,6 +167,11 @@ def read_usebio(path: str | os.PathLike[str]) -> PublishedEvent:
         date=_date(_text(event_el, "DATE")),
         club=_text(club, "CLUB_NAME"),
         club_number=_text(club, "CLUB_ID_NUMBER"),
+        event_id=_text(event_el, "EVENT_IDENTIFIER"),
+        mp_scale=_text(event_el, "MASTER_POINT_SCALE"),
+        mp_type=_text(event_el, "MASTER_POINT_TYPE"),
+        mps_awarded=_text(event_el, "MPS_AWARDED_FLAG"),
+        charge=_text(event_el, "P2P_CHARGE_RATE") or _text(event_el, "EBU_CHARGE_CODE"),
     )
     event = Event(tuple(pairs), tuple(plays), adjustments, settings or Settings(form=form), facts)
     program = (_text(event_el, "PROGRAM_NAME"), _text(event_el, "PROGRAM_VERSION"))
@@ -512,12 +518,17 @@ def _mark(kind: str, **fields: str) -> ET.Element[Any]:
 
 
 def usebio_document(
-    result: EventResult, info: EventInfo | None = None, version: str = "1.2"
+    result: EventResult,
+    info: EventInfo | None = None,
+    version: str = "1.2",
+    hands: Mapping[int, Deal] | None = None,
 ) -> bytes:
     """``result`` as a USEBIO ``version`` document (UTF-8 bytes, declaring the DTD).
 
     The club, the date and the players are the event's (its facts, its pairs);
-    ``info`` gives the opening leads, when a file read had them.
+    ``info`` gives the opening leads, when a file read had them; ``hands`` (each
+    board's deal) are written as the ``HANDSET`` after the event, as Compscore3
+    writes the hand records.
     """
     if version not in USEBIO_VERSIONS:
         raise ScoringError(f"USEBIO version {version!r}: xlbridge writes 1.2 or 1.3")
@@ -531,6 +542,8 @@ def usebio_document(
     _add(club, "CLUB_ID_NUMBER", facts.club_number)
     kind = "PAIRS" if version == "1.3" else _EVENT_TYPES[form]
     event_el = ET.SubElement(root, "EVENT", {"EVENT_TYPE": kind})
+    if facts.event_id:
+        _add(event_el, "EVENT_IDENTIFIER", facts.event_id)
     _add(event_el, "EVENT_DESCRIPTION", facts.name or "Club pairs")
     _add(event_el, "PROGRAM_NAME", "xlbridge")
     _add(event_el, "PROGRAM_VERSION", __version__)
@@ -538,6 +551,14 @@ def usebio_document(
     if facts.date is not None:
         day = facts.date
         _add(event_el, "DATE", day.isoformat() if version == "1.3" else day.strftime("%d/%m/%Y"))
+    # the master-point elements follow the date, in the order Compscore3 writes them
+    for tag, value in (
+        ("MASTER_POINT_SCALE", facts.mp_scale),
+        ("MASTER_POINT_TYPE", facts.mp_type),
+        ("MPS_AWARDED_FLAG", facts.mps_awarded),
+    ):
+        if value:
+            _add(event_el, tag, value)
     _add(event_el, "BOARD_SCORING_METHOD", _METHODS[form])
     numbers = sorted({b.board for b in result.boards})
     _add(event_el, "BOARDS_PLAYED", str(len(numbers)))
@@ -545,6 +566,8 @@ def usebio_document(
     _add(event_el, "PAIRS", str(len(ranked)))
     _add(event_el, "SESSION_COUNT", "1")
     _add(event_el, "SECTION_COUNT", "1")
+    if facts.charge:  # after the counts, as Compscore3 writes it; 1.3 names it otherwise
+        _add(event_el, "EBU_CHARGE_CODE" if version == "1.3" else "P2P_CHARGE_RATE", facts.charge)
     event_el.append(_mark("settings", **settings_words(event.settings)))
     for adjustment in event.adjustments:
         event_el.append(
@@ -559,6 +582,8 @@ def usebio_document(
         )
     _participants(event_el, result, version)
     _boards_out(event_el, result, info)
+    if hands:
+        _handset(root, hands)
     ET.indent(root, space="  ")
     body = ET.tostring(root, encoding="unicode")
     dtd = f"usebio_v{version.replace('.', '_')}.dtd"
@@ -567,6 +592,25 @@ def usebio_document(
         f'<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/{dtd}">\n'
     )
     return (head + body + "\n").encode("utf-8")
+
+
+#: USEBIO's names of the four hands, in the order Compscore3 writes them.
+_HANDS = (("East", Seat.E), ("North", Seat.N), ("South", Seat.S), ("West", Seat.W))
+#: The suits as Compscore3 writes them, and each one's place in a hand (spades first).
+_SUITS = (("CLUBS", 3), ("DIAMONDS", 2), ("HEARTS", 1), ("SPADES", 0))
+
+
+def _handset(root: ET.Element, hands: Mapping[int, Deal]) -> None:
+    """The hand records: each board's four hands, suit by suit (``AKJ3``, ``T`` for ten)."""
+    handset = ET.SubElement(root, "HANDSET")
+    for board in sorted(hands):
+        board_el = ET.SubElement(handset, "BOARD")
+        _add(board_el, "BOARD_NUMBER", str(board))
+        for name, seat in _HANDS:
+            hand_el = ET.SubElement(board_el, "HAND")
+            _add(hand_el, "DIRECTION", name)
+            for tag, suit in _SUITS:
+                _add(hand_el, tag, hands[board].hand(seat)[suit])
 
 
 def _add(parent: ET.Element, tag: str, text: str) -> ET.Element:
@@ -594,6 +638,8 @@ def _participants(event_el: ET.Element, result: EventResult, version: str) -> No
                 _add(wrapper, "MASTER_POINTS_AWARDED", pair.master_points)
             else:
                 _add(pair_el, "MASTER_POINTS_AWARDED", pair.master_points)
+                if result.event.facts.mp_type:
+                    _add(pair_el, "MASTER_POINT_TYPE", result.event.facts.mp_type)
         for player in _pair_players(pair):
             player_el = ET.SubElement(pair_el, "PLAYER")
             _add(player_el, "PLAYER_NAME", player.name)

@@ -176,6 +176,21 @@ def _settings(wb: Workbook, event: Event, by_direction: bool) -> None:
     }
     for name, value in values.items():
         ws[f"B{L.setting_row(name)}"] = value
+    # the national body's rows, when the file had them, below the others (read by label)
+    national = {
+        "EventIdentifier": facts.event_id,
+        "MasterPointScale": facts.mp_scale,
+        "MasterPointType": facts.mp_type,
+        "MasterPointsAwarded": {"Y": "Yes", "N": "No"}.get(facts.mps_awarded, facts.mps_awarded),
+        "ChargeCode": facts.charge,
+    }
+    row = ws.max_row + 1
+    for setting in L.NATIONAL_ROWS:
+        if national[setting.name]:
+            ws.cell(row, 1, setting.label)
+            ws.cell(row, 2, national[setting.name])
+            ws.cell(row, 3, setting.help)
+            row += 1
 
 
 def _number(value: object) -> object:

@@ -31,6 +31,7 @@ __all__ = [
     "MAX_PAIRS",
     "MAX_ROWS",
     "MOVEMENT",
+    "NATIONAL_ROWS",
     "PAIRS",
     "RANKING",
     "RULINGS",
@@ -271,6 +272,20 @@ SETTING_ROWS = (
     ),
     Setting("ClubName", "Club", None, "The club's name, for the results file (USEBIO)"),
     Setting("ClubNumber", "Club number", None, "The club's number with its national body (USEBIO)"),
+)
+
+
+#: Optional Settings rows for the national body's results file (USEBIO), read by their
+#: label wherever they are on the sheet (as the Hand records row): a club that sends its
+#: results to the EBU adds them below the others.
+NATIONAL_ROWS = (
+    Setting(
+        "EventIdentifier", "Event identifier", None, "The event's number with the national body"
+    ),
+    Setting("MasterPointScale", "Master point scale", None, "Club, County, ... (USEBIO)"),
+    Setting("MasterPointType", "Master point type", None, "The master points' kind (USEBIO)"),
+    Setting("MasterPointsAwarded", "Master points awarded", None, "Yes or No (USEBIO)"),
+    Setting("ChargeCode", "Charge code", None, "The national body's charge code or rate"),
 )
 
 

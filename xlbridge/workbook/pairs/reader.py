@@ -327,7 +327,7 @@ class _Reader:
                 found[label] = (value, where)
         return {
             setting.name: found.get(setting.label.lower(), (None, ""))
-            for setting in (*L.SETTING_ROWS, _HAND_RECORDS)
+            for setting in (*L.SETTING_ROWS, _HAND_RECORDS, *L.NATIONAL_ROWS)
         }
 
     def _settings(self) -> tuple[Settings, EventFacts, int | None, int | None]:
@@ -378,6 +378,11 @@ class _Reader:
             club_number=text("ClubNumber"),
             movement=text("Movement"),
             hand_records=text(_HAND_RECORDS.name),
+            event_id=text("EventIdentifier"),
+            mp_scale=text("MasterPointScale"),
+            mp_type=text("MasterPointType"),
+            mps_awarded=_yes_no_flag(text("MasterPointsAwarded")),
+            charge=text("ChargeCode"),
         )
 
     # --- pairs --------------------------------------------------------------------------------
@@ -1175,6 +1180,17 @@ def _date_weight(value: date) -> str:
 HAND_RECORDS_LABEL = "Hand records"
 #: That row, which a scorer adds to the Settings sheet (the template does not have it).
 _HAND_RECORDS = L.Setting("HandRecords", HAND_RECORDS_LABEL, None, "The hand-record file")
+
+
+def _yes_no_flag(text: str) -> str:
+    """``Y`` or ``N`` for a yes or no typed any way (USEBIO's MPS_AWARDED_FLAG); else as typed."""
+    word = text.strip().lower()
+    if word in ("y", "yes", "true", "1"):
+        return "Y"
+    if word in ("n", "no", "false", "0"):
+        return "N"
+    return text
+
 
 #: A setting's cell that was refused already (so it is not refused twice).
 _FAULTY = object()
