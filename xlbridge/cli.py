@@ -33,13 +33,13 @@ if TYPE_CHECKING:
 __all__ = ["cli", "main"]
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, prog_name="xlbridge")
 def cli() -> None:
     """Exact duplicate-bridge scoring: weighted rulings, Neuberg, A+/A-, split scores."""
 
 
-@cli.command()
+@cli.command(short_help="Write main.py and requirements.txt for xlwings Lite.")
 @click.argument("directory", default=".", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--force", is_flag=True, help="Overwrite main.py and requirements.txt.")
 @click.option(
@@ -49,7 +49,11 @@ def cli() -> None:
     "instead of the package index.",
 )
 def lite(directory: Path, force: bool, wheel: str | None) -> None:
-    """Write main.py and requirements.txt to paste into xlwings Lite (default: here)."""
+    """Write main.py and requirements.txt to paste into xlwings Lite (default: here).
+
+    requirements.txt pins this version of xlbridge-scoring; before it is on the package
+    index (0.1.0 is the first release), give --wheel with a wheel's URL instead.
+    """
     from xlbridge.lite import NEXT_STEPS, write_lite_files
 
     try:
@@ -58,10 +62,16 @@ def lite(directory: Path, force: bool, wheel: str | None) -> None:
         raise click.ClickException(str(exc)) from exc
     for path in paths:
         click.echo(f"wrote {path}")
+    if wheel is None:
+        click.echo(
+            f"note: requirements.txt pins xlbridge-scoring=={__version__}; if the package index "
+            "does not have that version yet, use --wheel URL (docs/excel.md: Before the "
+            "first release)"
+        )
     click.echo(NEXT_STEPS)
 
 
-@cli.command()
+@cli.command(short_help="Score a night (or teams): ranking, results workbook, files.")
 @click.argument("night", type=click.Path(dir_okay=False, path_type=Path))
 @click.option(
     "-o",
@@ -262,7 +272,7 @@ def _session_hands(path: Path | None, scored: ScoredNight) -> SessionHands | Non
     return hands
 
 
-@cli.command()
+@cli.command(short_help="A new club-night (or teams) workbook, set up for a movement.")
 @click.argument("night", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--force", is_flag=True, help="Overwrite NIGHT.xlsx if it exists.")
 @click.option(
@@ -345,15 +355,20 @@ def new(
             f"wrote {night}: fill in Settings, Pairs and Travellers, then: xlbridge score {night}"
         )
         return
+    from xlbridge.exact import plural
+
     rows = sum(1 for _ in made.traveller_rows())
     click.echo(
-        f"wrote {night}: {made.name}, {made.tables} tables, {made.rounds} rounds of "
-        f"{made.boards_per_round} boards ({made.boards} boards in play), {len(made.pairs)} pairs; "
-        f"{rows} traveller rows ready for the results, then: xlbridge score {night}"
+        f"wrote {night}: {made.name}, {plural(made.tables, 'table')}, "
+        f"{plural(made.rounds, 'round')} of {plural(made.boards_per_round, 'board')} "
+        f"({plural(made.boards, 'board')} in play), {plural(len(made.pairs), 'pair')}; "
+        f"{plural(rows, 'traveller row')} ready for the results, then: xlbridge score {night}"
     )
+    for note in made.notes:
+        click.echo(f"  {note}")
 
 
-@cli.command()
+@cli.command(short_help="One board's frequency table, step by step.")
 @click.argument("night", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--board", "-b", "number", type=int, required=True, help="The board to explain.")
 def explain(night: Path, number: int) -> None:
@@ -380,7 +395,7 @@ def explain(night: Path, number: int) -> None:
         raise ScoringError(str(exc.args[0])) from None
 
 
-@cli.command()
+@cli.command(short_help="Several clubs' nights of the same boards as one field.")
 @click.argument("clubs", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
 @click.option(
     "-o",
@@ -522,7 +537,7 @@ def _score_club(club: Path, output: Path) -> ScoredNight:
     return replace(scored, result=replace(result, pairs=pairs))
 
 
-@cli.command("import")
+@cli.command("import", short_help="A USEBIO, PBN or Bridgemate (.bws) file as a workbook.")
 @click.argument("source", type=click.Path(dir_okay=False, path_type=Path))
 @click.option(
     "-o",
@@ -651,7 +666,7 @@ def _score_teams(night: Path, target: Path, html_path: Path | None, force: bool)
     click.echo("\nwrote " + " and ".join(os.fspath(path) for path in written))
 
 
-@cli.command()
+@cli.command(short_help="Draw the next Swiss round from the standings.")
 @click.argument("night", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--round", "-r", "round_number", type=int, required=True, help="The round to draw.")
 @click.option(

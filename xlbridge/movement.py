@@ -147,6 +147,40 @@ class Movement:
         return self.per_round
 
     @property
+    def notes(self) -> tuple[str, ...]:
+        """What the room must know to run it (shared boards, the relay stand, sit-outs),
+        and what else could be played with these tables, in a club scorer's words."""
+        t = self.tables
+        if self.kind == HOWELL:
+            notes = [
+                f"pair {2 * t - 1 if self.sit_out else 2 * t} stays at table "
+                f"{t if self.sit_out else 1}; the others move"
+            ]
+            if self.sit_out:
+                notes = ["the pair that comes to the last table sits out that round"]
+            if t <= 3:
+                notes.append(
+                    "every table plays the same boards each round: relay them "
+                    "between the tables, or make a copy of each board per table"
+                )
+            return tuple(notes)
+        notes = []
+        if self.variant == RELAY:
+            half = t // 2
+            notes.append(
+                f"tables 1 and {t} share boards each round; a relay stand holds one set "
+                f"between tables {half} and {half + 1}"
+            )
+            notes.append(f"or a skip Mitchell of {t - 1} rounds: add --skip")
+        elif self.variant == SKIP:
+            notes.append(f"EW pairs skip a table after round {t // 2}")
+        if self.sit_out:
+            notes.append(f"table {t} has no NS pair: the EW pair that comes to it sits out")
+        if self.variant == "" and t % 2:
+            notes.append("or a Howell for every pair to meet every other: --movement howell")
+        return tuple(notes)
+
+    @property
     def played(self) -> int:
         """The boards each pair plays (all the boards in play, but in a skip Mitchell)."""
         return self.per_round * self.rounds
@@ -294,9 +328,7 @@ def _board_set(number: int, size: int) -> tuple[int, ...]:
 
 def mitchell(tables: int, boards: int, *, skip: bool = False, sit_out: bool = False) -> Movement:
     """A Mitchell of ``tables`` tables: straight (odd), share-and-relay or skip (even)."""
-    _whole_tables(tables, 1, 200)
-    if sit_out and tables < 2:
-        raise ScoringError("a Mitchell with a sit-out needs at least 2 tables")
+    _whole_tables(tables, 2, 200)
     odd = tables % 2 == 1
     if skip and odd:
         raise ScoringError(

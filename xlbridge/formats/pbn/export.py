@@ -60,9 +60,7 @@ def format_results(result: EventResult, hands: SessionHands | None = None) -> st
 #: The file's first lines, as BridgeComposer's exported results begin (PBN 2.1 section 2:
 #: the version, then ``% EXPORT`` for a file in export format, its character set and the
 #: program that wrote it; xlbridge writes UTF-8).
-HEADER = (
-    "% PBN 2.1\n% EXPORT\n%Content-type: text/x-pbn; charset=UTF-8\n% Creator: xlbridge\n"
-)
+HEADER = "% PBN 2.1\n% EXPORT\n%Content-type: text/x-pbn; charset=UTF-8\n% Creator: xlbridge\n"
 
 
 _SCORING = {

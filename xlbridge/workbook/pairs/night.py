@@ -200,7 +200,10 @@ def new_night(
     pre-filled, Movement and Table cards sheets; see :mod:`xlbridge.workbook.pairs.cards`).
     """
     if target.exists() and not overwrite:
-        raise ScoringError(f"{os.fspath(target)!r} exists already: give a new file name")
+        raise ScoringError(
+            f"{os.fspath(target)!r} exists already: give a new file name, "
+            "or add --force to replace it"
+        )
     suffix = target.suffix.lower()
     if suffix not in (".xlsx", ".xlsm"):
         raise ScoringError(

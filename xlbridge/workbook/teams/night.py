@@ -80,7 +80,10 @@ class Draw:
 def new_teams_night(target: Path, layout: TeamsLayout, overwrite: bool = False) -> Draw:
     """Write a fresh teams workbook with the first round drawn (every round, for a round robin)."""
     if target.exists() and not overwrite:
-        raise ScoringError(f"{os.fspath(target)!r} exists already: give a new file name")
+        raise ScoringError(
+            f"{os.fspath(target)!r} exists already: give a new file name, "
+            "or add --force to replace it"
+        )
     if target.suffix.lower() != ".xlsx":
         raise ScoringError(f"{os.fspath(target)!r}: the new workbook's name must end in .xlsx")
     if layout.teams < 2:
