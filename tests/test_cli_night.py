@@ -20,6 +20,9 @@ from xlbridge.workbook.pairs.reader import read_workbook
 EXAMPLE = Path(__file__).resolve().parent.parent / "workbook_templates" / "example_club_night.xlsx"
 
 
+FIELDS = ["North-South", "East-West"]
+
+
 def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -42,8 +45,17 @@ def test_score_writes_results_and_prints_the_ranking(
     output = night.with_name("tuesday-results.xlsx")
     expected = score_event(read_workbook(night).event)
     wb = load_workbook(output)
-    ranking = [r for r in wb[L.RANKING].iter_rows(min_row=2, values_only=True) if r[1] is not None]
+    ranking = [r for r in wb[L.RANKING].iter_rows(values_only=True) if isinstance(r[4], int)]
     assert len(ranking) == 17
+    # North-South and East-West each under its heading, on the sheet the workbook opens on
+    assert [r[0] for r in wb[L.RANKING].iter_rows(values_only=True) if r[0] in FIELDS] == FIELDS
+    assert wb.active.title == L.RANKING and wb.sheetnames[:4] == [
+        L.RANKING,
+        L.BOARD_RESULTS,
+        L.FREQUENCIES,
+        L.SCORE_CARDS,
+    ]
+    assert L.HOW_TO not in wb.sheetnames and L.TABLE_CARDS not in wb.sheetnames
     for row, pair in zip(ranking, expected.pairs, strict=True):
         assert (row[0], str(row[1]), row[3]) == (pair.rank, pair.pair.label, pair.field)
         assert pair.percentage is not None and row[7] == pytest.approx(float(pair.percentage))

@@ -689,20 +689,20 @@ def test_output_plan_refuses_two_outputs_naming_one_file(tmp_path) -> None:
 
 def test_output_plan_writes_all_or_none(tmp_path) -> None:
     first, second = tmp_path / "a.xlsx", tmp_path / "b.html"
-    first.write_bytes(b"old a")
+    first.write_bytes(b"old a")  # not xlbridge's: replaced only when forced
 
     def fail(tmp: Path) -> None:
         tmp.write_bytes(b"half")
         raise OSError(28, "No space left on device")
 
-    plan = OutputPlan()
+    plan = OutputPlan(force=True)
     plan.add(first, "-o", lambda tmp: tmp.write_bytes(b"new a"))
     plan.add(second, "--html", fail)
     with pytest.raises(InputFileError, match=r"cannot write .*b\.html.*no space left"):
         plan.write()
     assert first.read_bytes() == b"old a"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.xlsx"]
-    plan = OutputPlan()
+    plan = OutputPlan(force=True)
     plan.add(first, "-o", lambda tmp: tmp.write_bytes(b"new a"))
     plan.add(second, "--html", lambda tmp: tmp.write_bytes(b"new b"))
     assert plan.write() == [first, second]

@@ -14,7 +14,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
-from datetime import datetime
+from datetime import date
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -101,6 +101,11 @@ def lite(directory: Path, force: bool, wheel: str | None) -> None:
     show_default=True,
     help="The USEBIO version to write.",
 )
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Replace an output file that exists though xlbridge did not write it.",
+)
 def score(
     night: Path,
     output: Path | None,
@@ -109,8 +114,13 @@ def score(
     pbn_path: Path | None,
     usebio_path: Path | None,
     usebio_version: str,
+    force: bool,
 ) -> None:
-    """Score a filled club-night workbook and print the ranking; the input is never changed."""
+    """Score a filled club-night workbook and print the ranking; the input is never changed.
+
+    An output that exists is replaced only when xlbridge wrote it (an earlier results
+    workbook, page or file), never a night being filled in, unless --force.
+    """
     from xlbridge.safefile import OutputPlan
     from xlbridge.workbook.pairs.night import (
         HTML_SUFFIXES,
@@ -138,14 +148,14 @@ def score(
             raise ScoringError(
                 f"{' and '.join(extra)}: not available for a teams workbook yet (pairs events only)"
             )
-        _score_teams(night, output or default_output(night), html_path)
+        _score_teams(night, output or default_output(night), html_path, force)
         return
     from xlbridge.workbook.pairs.present import format_ranking
 
     # Every output is planned and checked before the night is read; each writer runs
     # only once the night is scored, and all are written or none.
     inputs = [night] if hands_path is None else [night, hands_path]
-    plan = OutputPlan(inputs)
+    plan = OutputPlan(inputs, force)
     scored: list[ScoredNight] = []
     hands: list[SessionHands | None] = [None]
     target = output or default_output(night)
@@ -277,7 +287,12 @@ def _session_hands(path: Path | None, scored: ScoredNight) -> SessionHands | Non
     help="Teams: swiss (default; xlbridge draw writes each next round) or round-robin.",
 )
 @click.option("--event", default="", help="The event's name, printed on the results.")
-@click.option("--date", "day", type=click.DateTime(["%Y-%m-%d"]), help="The date of play.")
+@click.option(
+    "--date",
+    "day_text",
+    metavar="DATE",
+    help="The date of play: 24/11/2026, 2026-11-24 or 24 Nov 2026.",
+)
 def new(
     night: Path,
     force: bool,
@@ -290,20 +305,26 @@ def new(
     rounds: int | None,
     event_format: str | None,
     event: str,
-    day: datetime | None,
+    day_text: str | None,
 ) -> None:
     """Write a fresh club-night workbook to NIGHT.xlsx, set up for a movement if given;
     with --teams, a teams workbook."""
+    from xlbridge.exact import parse_date
     from xlbridge.movement import make_movement
     from xlbridge.workbook.pairs.night import new_night
 
+    day = None
+    if day_text is not None:
+        try:
+            day = parse_date(day_text)
+        except ValueError as exc:
+            raise ScoringError(f"--date: {exc}") from None
     if teams is not None:
         if movement is not None or tables is not None or skip or sit_out:
             raise ScoringError(
                 "--movement, --tables, --skip and --sit-out are for pairs, not --teams"
             )
-        day_text = day.date().isoformat() if day else None
-        _new_teams(night, force, teams, boards, rounds, event_format, event or None, day_text)
+        _new_teams(night, force, teams, boards, rounds, event_format, event or None, day)
         return
     if rounds is not None or event_format is not None:
         raise ScoringError("--rounds and --format are for a teams workbook: add --teams N")
@@ -314,7 +335,7 @@ def new(
         made = make_movement(movement, tables, boards, skip=skip, sit_out=sit_out)
     elif tables is not None or boards is not None or skip or sit_out:
         raise ScoringError("--tables, --boards, --skip and --sit-out go with --movement")
-    new_night(night, overwrite=force, movement=made, event=event, day=day and day.date())
+    new_night(night, overwrite=force, movement=made, event=event, day=day)
     if made is None:
         click.echo(
             f"wrote {night}: fill in Settings, Pairs and Travellers, then: xlbridge score {night}"
@@ -364,7 +385,12 @@ def explain(night: Path, number: int) -> None:
     type=click.Path(dir_okay=False, path_type=Path),
     help="The merged results workbook to write.",
 )
-def merge(clubs: tuple[Path, ...], output: Path) -> None:
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Replace an output file that exists though xlbridge did not write it.",
+)
+def merge(clubs: tuple[Path, ...], output: Path, force: bool) -> None:
     """Score several clubs' workbooks of the same boards as one field (simultaneous pairs)."""
     from xlbridge.merge import compare_rankings, format_rank_changes, merge_events, repeated_club
     from xlbridge.safefile import OutputPlan
@@ -377,7 +403,7 @@ def merge(clubs: tuple[Path, ...], output: Path) -> None:
     # would only walk them again and again (a third of the time of 500 clubs), up to the
     # last report printed.
     _refuse_repeated_files(clubs)
-    plan = OutputPlan(clubs)
+    plan = OutputPlan(clubs, force)
     merged: list[Workbook] = []
     bulk = BulkRows()
     plan.add(output, "-o", lambda tmp: save_workbook(merged[0], tmp, bulk), (".xlsx",))
@@ -565,10 +591,9 @@ def _new_teams(
     rounds: int | None,
     event_format: str | None,
     event: str | None,
-    event_date: str | None,
+    day: date | None,
 ) -> None:
     """``xlbridge new --teams``: the teams workbook, first round drawn."""
-    import datetime as dt
 
     from xlbridge.workbook.teams.night import format_draw, new_teams_night
     from xlbridge.workbook.teams.template import TeamsLayout
@@ -578,12 +603,6 @@ def _new_teams(
     fmt = event_format or "swiss"
     if rounds is None:
         rounds = teams - 1 + teams % 2 if fmt == "round-robin" else min(teams - 1, 4)
-    day = None
-    if event_date is not None:
-        try:
-            day = dt.date.fromisoformat(event_date)
-        except ValueError:
-            raise ScoringError(f"--date: {event_date!r} is not a date such as 2026-11-23") from None
     layout = TeamsLayout(teams, boards, rounds, fmt, event or "", day)
     draw = new_teams_night(night, layout, overwrite=force)
     click.echo(format_draw(draw))
@@ -595,31 +614,37 @@ def _new_teams(
     click.echo(f"\nwrote {night}: fill in Teams and round 1's Travellers, {following}")
 
 
-def _score_teams(night: Path, target: Path, html_path: Path | None) -> None:
-    from xlbridge.safefile import refuse_same_file
-    from xlbridge.workbook.teams.night import (
-        format_teams_ranking,
-        score_teams_night,
-        write_teams_html,
-        write_teams_workbook,
-    )
+def _score_teams(night: Path, target: Path, html_path: Path | None, force: bool) -> None:
+    """Score a teams workbook: its outputs through the pairs night's output plan (checked
+    before the workbook is read, then all written or none)."""
+    from xlbridge.safefile import OutputPlan, check_workbook_file
+    from xlbridge.workbook.pairs.night import HTML_SUFFIXES, WORKBOOK_SUFFIXES
+    from xlbridge.workbook.teams.html import teams_page
+    from xlbridge.workbook.teams.night import ScoredTeams, format_teams_ranking, score_teams_night
+    from xlbridge.workbook.teams.writer import write_teams_results
 
-    refuse_same_file(night, target)
+    plan = OutputPlan([night], force)
+    scored: list[ScoredTeams] = []
+    plan.add(
+        target,
+        "-o",
+        lambda tmp: write_teams_results(night, scored[0].result, tmp, scored[0].night.date),
+        WORKBOOK_SUFFIXES,
+    )
     if html_path is not None:
-        refuse_same_file(night, html_path)
-        if Path(target).resolve() == Path(html_path).resolve():
-            raise ScoringError("-o and --html name the same file: give two different names")
-    for path in (target, *([html_path] if html_path is not None else [])):
-        if not Path(path).resolve().parent.is_dir():
-            raise ScoringError(f"cannot write {os.fspath(path)!r}: its folder does not exist")
-    scored = score_teams_night(night)
-    for warning in scored.warnings:
+
+        def page(tmp: Path) -> None:
+            tmp.write_text(teams_page(scored[0].result), encoding="utf-8")
+
+        plan.add(html_path, "--html", page, HTML_SUFFIXES)
+    plan.check()
+    scored.append(score_teams_night(night))
+    for warning in scored[0].warnings:
         click.echo(f"warning: {warning}", err=True)
-    write_teams_workbook(night, scored, target)
-    if html_path is not None:
-        write_teams_html(night, scored, html_path)
-    click.echo(format_teams_ranking(scored.result))
-    click.echo(f"\nwrote {target}" + (f" and {html_path}" if html_path else ""))
+    check_workbook_file(night)
+    written = plan.write()
+    click.echo(format_teams_ranking(scored[0].result))
+    click.echo("\nwrote " + " and ".join(os.fspath(path) for path in written))
 
 
 @cli.command()
@@ -631,11 +656,19 @@ def _score_teams(night: Path, target: Path, html_path: Path | None) -> None:
     type=click.Path(dir_okay=False, path_type=Path),
     help="The workbook with the new round (default: NIGHT-roundR.xlsx; NIGHT is never changed).",
 )
-def draw(night: Path, round_number: int, output: Path | None) -> None:
+@click.option("--force", is_flag=True, help="Replace the output workbook if it exists.")
+def draw(night: Path, round_number: int, output: Path | None, force: bool) -> None:
     """Draw the next Swiss round from the standings (no two teams meet twice) and print it."""
+    from xlbridge.safefile import refuse_same_file
     from xlbridge.workbook.teams.night import default_draw_output, draw_round, format_draw
 
     target = output or default_draw_output(night, round_number)
+    refuse_same_file(night, target)
+    if target.exists() and not force:
+        raise ScoringError(
+            f"{os.fspath(target)!r} exists already (its round may be filled in): "
+            "give another name with -o, or add --force to replace it"
+        )
     drawn = draw_round(night, round_number, target)
     click.echo(format_draw(drawn))
     click.echo(f"\nwrote {target}: fill in round {round_number} there")

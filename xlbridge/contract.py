@@ -114,6 +114,13 @@ class Vulnerability(_Token):
     EW = "EW"
     BOTH = "Both"
 
+    @property
+    def described(self) -> str:
+        """In words, for a message: ``neither side vulnerable``, ``NS vulnerable``..."""
+        return {"None": "neither side", "Both": "both sides"}.get(self.value, self.value) + (
+            " vulnerable"
+        )
+
     @classmethod
     def parse(cls, text: object) -> Vulnerability:
         """The vulnerability in ``text``: ``'None'``, ``'Love'``, ``'-'``, ``'N-S'``, ``'All'``."""

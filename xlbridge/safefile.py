@@ -55,6 +55,7 @@ input, each folder must exist), and then either all are written or none.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import re
@@ -77,11 +78,13 @@ __all__ = [
     "MAX_MERGED_CELLS",
     "MAX_RATIO",
     "MAX_UNCOMPRESSED_BYTES",
+    "OWN_WORKBOOK_CATEGORY",
     "RATIO_MIN_BYTES",
     "OutputPlan",
     "atomic_write",
     "check_merged_cells",
     "check_workbook_file",
+    "is_own_output",
     "refuse_same_file",
 ]
 
@@ -151,7 +154,7 @@ def atomic_write(path: str | os.PathLike[str], write: Callable[[Path], None]) ->
     try:
         tmp = _create_temp(target)
     except OSError as exc:
-        raise InputFileError(f"cannot write {os.fspath(path)!r}: {_reason(exc)}") from exc
+        raise InputFileError(_cannot_write(target, exc)) from exc
     try:
         write(tmp)
         _fsync(tmp)
@@ -161,7 +164,7 @@ def atomic_write(path: str | os.PathLike[str], write: Callable[[Path], None]) ->
     except BaseException as exc:
         tmp.unlink(missing_ok=True)
         if isinstance(exc, OSError):
-            raise InputFileError(f"cannot write {os.fspath(path)!r}: {_reason(exc)}") from exc
+            raise InputFileError(_cannot_write(target, exc)) from exc
         raise
     _fsync_folder(target.parent)
 
@@ -212,16 +215,20 @@ class OutputPlan:
     it may have.  :meth:`check` refuses, naming the option and the file: an
     output that is an input (symbolic and hard links followed), two outputs
     that are one file, a folder that does not exist, an output that is a
-    folder, a name with the wrong ending.  :meth:`write` checks again, writes
-    every output to its temporary file and only when all are written renames
-    them over their targets; if any fails, none is written (the files renamed
-    already get their previous content back).  Commands with more outputs
+    folder, a name with the wrong ending, a file that exists and that
+    xlbridge did not write (:func:`is_own_output`; unless ``force``).
+    :meth:`write` checks again, writes every output to its temporary file
+    and only when all are written renames them over their targets; if any
+    fails, none is written (the files renamed already get their previous
+    content back).  Commands with more outputs
     (``--usebio``, ``--pbn``) add them to the same plan.
     """
 
-    def __init__(self, inputs: Sequence[str | os.PathLike[str]] = ()) -> None:
+    def __init__(self, inputs: Sequence[str | os.PathLike[str]] = (), force: bool = False) -> None:
         self.inputs = [Path(p) for p in inputs]
         self.outputs: list[_Output] = []
+        #: replace an existing file that xlbridge did not write (``--force``)
+        self.force = force
 
     def add(
         self,
@@ -261,6 +268,12 @@ class OutputPlan:
                     f"{output.option} {name!r}: the name must end in "
                     + " or ".join(output.suffixes)
                 )
+            if not self.force and output.path.exists() and not is_own_output(output.path):
+                raise InputFileError(
+                    f"{output.option} {name!r} exists and is not a file xlbridge wrote "
+                    "(a filled night, or someone's own file?): give another name, "
+                    "or add --force to replace it"
+                )
 
     def write(self) -> list[Path]:
         """Check, then write every output, or none; return the paths written."""
@@ -271,17 +284,13 @@ class OutputPlan:
                 try:
                     tmp = _create_temp(output.path)
                 except OSError as exc:
-                    raise InputFileError(
-                        f"cannot write {os.fspath(output.path)!r}: {_reason(exc)}"
-                    ) from exc
+                    raise InputFileError(_cannot_write(output.path, exc)) from exc
                 temps.append((tmp, output.path))
                 try:
                     output.write(tmp)
                     _fsync(tmp)
                 except OSError as exc:
-                    raise InputFileError(
-                        f"cannot write {os.fspath(output.path)!r}: {_reason(exc)}"
-                    ) from exc
+                    raise InputFileError(_cannot_write(output.path, exc)) from exc
             _replace_all(temps)
         finally:
             for tmp, _ in temps:
@@ -322,12 +331,16 @@ def _replace_all(temps: list[tuple[Path, Path]]) -> None:
             os.replace(tmp, target)
     except BaseException as exc:
         for target, backup in reversed(done):
+            with contextlib.suppress(OSError):  # put back what can be put back
+                if backup is not None:
+                    os.replace(backup, target)
+                else:
+                    target.unlink(missing_ok=True)
             if backup is not None:
-                os.replace(backup, target)
-            else:
-                target.unlink(missing_ok=True)
+                with contextlib.suppress(OSError):
+                    backup.unlink(missing_ok=True)
         if isinstance(exc, OSError):
-            raise InputFileError(f"cannot write {os.fspath(current)!r}: {_reason(exc)}") from exc
+            raise InputFileError(_cannot_write(current, exc)) from exc
         raise
     for target, backup in done:
         if backup is not None:
@@ -368,6 +381,55 @@ def _open(name: str) -> BinaryIO:
 
 def _reason(exc: OSError) -> str:
     return (exc.strerror or str(exc)).lower()
+
+
+def _cannot_write(path: Path, exc: OSError) -> str:
+    """Why ``path`` cannot be written, in one line saying what to do."""
+    name = os.fspath(path)
+    if isinstance(exc, PermissionError):
+        if path.exists():
+            return (
+                f"cannot write {name!r}: it is open in another program (Excel?) or read-only: "
+                "close it (or give another name) and run the command again"
+            )
+        return (
+            f"cannot write {name!r}: the folder {os.fspath(path.parent)!r} cannot be written "
+            "to: give a file in another folder"
+        )
+    return f"cannot write {name!r}: {_reason(exc)}"
+
+
+#: What marks each kind of file xlbridge writes: the workbook's document category, the
+#: page's generator, the USEBIO program name, the PBN creator line.
+OWN_WORKBOOK_CATEGORY = "xlbridge results"
+_OWN_MARKS = {
+    ".html": b'<meta name="generator" content="xlbridge">',
+    ".htm": b'<meta name="generator" content="xlbridge">',
+    ".xml": b"<PROGRAM_NAME>xlbridge</PROGRAM_NAME>",
+    ".pbn": b"% Creator: xlbridge",
+}
+
+
+def is_own_output(path: str | os.PathLike[str]) -> bool:
+    """True when the file at ``path`` is one xlbridge wrote as an output: a results
+    workbook (its document category says so), a results page, a USEBIO or PBN file.
+
+    A club-night workbook being filled in is not one: replacing it loses what was
+    typed, so ``score -o`` and ``draw`` refuse it unless told ``--force``.
+    """
+    target = Path(path)
+    suffix = target.suffix.lower()
+    try:
+        if suffix in _OWN_MARKS:
+            with open(target, "rb") as file:
+                return _OWN_MARKS[suffix] in file.read(1 << 16)
+        if suffix in (".xlsx", ".xlsm"):
+            with zipfile.ZipFile(target) as archive:
+                core = archive.read("docProps/core.xml")[: 1 << 16]
+            return f"<cp:category>{OWN_WORKBOOK_CATEGORY}</cp:category>".encode() in core
+    except (OSError, KeyError, zipfile.BadZipFile):
+        return False
+    return False
 
 
 def _not_a_zip(name: str, head: bytes, file: BinaryIO) -> str:

@@ -21,8 +21,9 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.movement import Movement, Seat
 from xlbridge.workbook.pairs import layout as L
-from xlbridge.workbook.pairs.printing import format_day, print_setup
+from xlbridge.workbook.pairs.printing import format_day
 from xlbridge.workbook.pairs.template import build_template
+from xlbridge.workbook.shared.pages import print_setup
 from xlbridge.workbook.shared.style import BOLD, HEADER_FILL, HEADER_FONT, TITLE_FONT
 
 __all__ = ["guide", "movement_workbook"]

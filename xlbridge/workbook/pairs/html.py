@@ -184,6 +184,7 @@ def results_page(result: EventResult, hands: SessionHands | None = None) -> str:
     cards = "".join(_card(p, result) for p in result.pairs if p.boards)
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="generator" content="xlbridge">'
         '<meta name="viewport" content="width=device-width,initial-scale=1">'
         f"<title>{title}</title><style>{_STYLE}</style></head><body>"
         f"<h1>{title}</h1>"

@@ -37,6 +37,7 @@ from xlbridge.workbook.pairs.writer import (
     write_results,
 )
 from xlbridge.workbook.shared.sheets import find_damage
+from xlbridge.workbook.shared.style import mark_results
 
 if TYPE_CHECKING:
     from xlbridge.hands import SessionHands
@@ -224,6 +225,7 @@ def event_workbook(event: Event, result: EventResult, bulk: BulkRows | None = No
     :func:`~xlbridge.workbook.pairs.writer.save_workbook`.
     """
     wb = build_template(results=False)  # fill_results writes the result sheets
+    mark_results(wb)
     settings = wb[L.SETTINGS]
     settings[f"B{L.setting_row('EventName')}"] = event.name or "Merged event"
     settings[f"B{L.setting_row('Boards')}"] = max((p.board for p in event.plays), default=1)

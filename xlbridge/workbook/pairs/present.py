@@ -82,11 +82,11 @@ def explain_board(result: EventResult, number: int) -> str:
 
 
 def _explain(board: BoardResult, scale: int, result: EventResult) -> str:
-    vul, dealer = board_vulnerability(board.board).value, board_dealer(board.board).value
+    vul, dealer = board_vulnerability(board.board).described, board_dealer(board.board).value
     version = f", version {board.version}" if board.version else ""
     top = matchpoint_top(board.expected, scale)
     out = [
-        f"Board {board.board}{version} (vulnerable: {vul}, dealer {dealer}): "
+        f"Board {board.board}{version} ({vul}, dealer {dealer}): "
         f"{board.results} results, expected {board.expected}, top {top}",
     ]
     tables = [("", board.ns_lines)]

@@ -15,11 +15,10 @@ all, so no page holds headers alone.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import date
 
 from openpyxl.workbook.workbook import Workbook
-from openpyxl.worksheet.pagebreak import Break, RowBreak
+from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.event import Play
@@ -29,6 +28,7 @@ from xlbridge.report import format_figure
 from xlbridge.result import format_result
 from xlbridge.scored import EventResult, PairResult
 from xlbridge.workbook.pairs import layout as L
+from xlbridge.workbook.shared.pages import break_between, print_setup
 from xlbridge.workbook.shared.style import BOLD, HEADER_FILL, HEADER_FONT, TITLE_FONT
 
 __all__ = [
@@ -37,11 +37,7 @@ __all__ = [
     "pair_name",
     "played_text",
     "prepare_printing",
-    "print_setup",
 ]
-
-#: Rows that fit a printed page (portrait, the template's fonts), with room to spare.
-PAGE_ROWS = 40
 
 
 def format_day(day: date | None) -> str:
@@ -64,31 +60,16 @@ def played_text(play: Play) -> str:
     return "" if play.played is None else str(play.played)
 
 
-def print_setup(ws: Worksheet, event: str, day: date | None) -> None:
-    """Event name and date in the page header, the sheet and page numbers in the footer."""
-    for header in (ws.oddHeader, ws.evenHeader, ws.firstHeader):
-        header.left.text = _escape(event)
-        header.right.text = _escape(format_day(day))
-    for footer in (ws.oddFooter, ws.evenFooter, ws.firstFooter):
-        footer.left.text = "&A"
-        footer.right.text = "Page &P of &N"
-
-
-def _escape(text: str) -> str:
-    """Header text as Excel shows it: ``&`` starts a code there, ``&&`` is an ampersand."""
-    return text.replace("&", "&&")
-
-
 def prepare_printing(wb: Workbook, result: EventResult) -> None:
     """Set up every sheet of the results workbook ``wb`` to print (see the module docstring)."""
     _score_cards(_sheet(wb, L.SCORE_CARDS), result)
-    for ws in wb.worksheets:
+    for ws in list(wb.worksheets):
         print_setup(
             ws, result.event.facts.marked(result.event.name or "Results"), result.event.date
         )
         last = _last_row(ws)
         if ws.title in (L.RULINGS, L.ADJUSTMENTS) and last < 2:
-            ws.sheet_state = "hidden"  # nothing to print: no page of headers alone
+            wb.remove(ws)  # nothing to print: no page of headers alone
             continue
         if ws.title in (L.PAIRS, L.TRAVELLERS, L.RULINGS, L.ADJUSTMENTS):
             headers = [c for c in ws[1] if c.value is not None]
@@ -99,14 +80,49 @@ def prepare_printing(wb: Workbook, result: EventResult) -> None:
     ranking.page_setup.fitToHeight = 1 if len(result.pairs) <= 60 else 0
     ranking.page_setup.fitToWidth = 1
     ranking.sheet_properties.pageSetUpPr.fitToPage = True
-    _break_between(wb[L.BOARD_RESULTS], _runs(wb[L.BOARD_RESULTS]))
+    break_between(wb[L.BOARD_RESULTS], _runs(wb[L.BOARD_RESULTS]))
     frequencies = wb[L.FREQUENCIES]
     frequencies.page_setup.fitToWidth = 1
     frequencies.page_setup.fitToHeight = 0
     frequencies.sheet_properties.pageSetUpPr.fitToPage = True
-    _break_between(frequencies, _blocks(frequencies))
-    if wb.active is not None and wb.active.sheet_state == "hidden":
-        wb.active = 0
+    break_between(frequencies, _blocks(frequencies))
+    _order(wb)
+
+
+#: The results workbook's sheets in the order they print: the ranking the club pins up
+#: first, then each board, then each pair's card, then what was typed and the settings
+#: the night was scored with (for a TD checking it).
+PRINT_ORDER = (
+    L.RANKING,
+    L.BOARD_RESULTS,
+    L.FREQUENCIES,
+    L.SCORE_CARDS,
+    L.TRAVELLERS,
+    L.PAIRS,
+    L.RULINGS,
+    L.ADJUSTMENTS,
+    L.SETTINGS,
+)
+#: The template's own sheets for before and during play: not in the results workbook
+#: (they stay in the night's workbook). A hidden sheet would still print: LibreOffice
+#: prints every sheet of an .xlsx, hidden or not.
+NOT_IN_RESULTS = (L.HOW_TO, L.MOVEMENT, L.TABLE_CARDS)
+
+
+def _order(wb: Workbook) -> None:
+    """Put the results first, leave out the template's own sheets; open on the Ranking."""
+    for title in NOT_IN_RESULTS:
+        if title in wb.sheetnames:
+            wb.remove(wb[title])
+    order = [t for t in PRINT_ORDER if t in wb.sheetnames]
+    order += [t for t in wb.sheetnames if t not in order]
+    for position, title in enumerate(order):
+        wb.move_sheet(title, position - wb.sheetnames.index(title))
+    for ws in wb.worksheets:
+        ws.sheet_view.tabSelected = False
+    ranking = wb[L.RANKING]
+    ranking.sheet_view.tabSelected = True
+    wb.active = ranking
 
 
 def _sheet(wb: Workbook, title: str) -> Worksheet:
@@ -148,18 +164,6 @@ def _blocks(ws: Worksheet) -> list[int]:
         for row in range(1, ws.max_row + 1)
         if isinstance(ws.cell(row, 1).value, str) and ws.cell(row, 1).value.startswith("Board ")
     ]
-
-
-def _break_between(ws: Worksheet, starts: Sequence[int]) -> None:
-    """Page breaks before blocks (from each start to the next), so that none is split."""
-    ws.row_breaks = RowBreak()
-    page_top = 1
-    ends = [start - 1 for start in starts[1:]] + [ws.max_row]
-    for start, end in zip(starts, ends, strict=True):
-        if end - page_top + 1 > PAGE_ROWS and start > page_top + 1:
-            ws.row_breaks.append(Break(id=start - 1))
-            page_top = start
-    ws.page_setup.orientation = "portrait"
 
 
 def _score_cards(ws: Worksheet, result: EventResult) -> None:

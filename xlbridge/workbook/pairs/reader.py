@@ -23,7 +23,7 @@ import os
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from fractions import Fraction
 from functools import partial
@@ -68,7 +68,16 @@ from xlbridge.result import (
     parse_weight,
 )
 from xlbridge.workbook.pairs import layout as L
-from xlbridge.workbook.shared.sheets import Hidden, Sheets, is_percent_format, load_sheets
+from xlbridge.workbook.shared.checks import (
+    Problems,
+    check_headers,
+    check_other_sheets,
+    data_rows,
+    entries,
+    entry_like,
+    hidden_message,
+)
+from xlbridge.workbook.shared.sheets import Sheets, is_percent_format, load_sheets
 
 __all__ = [
     "GUEST",
@@ -160,23 +169,6 @@ def _board_span(boards: list[int]) -> str:
     return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
 
 
-@dataclass
-class _Problems:
-    errors: list[str] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-
-    def attempt(self, parse: Callable[[], T]) -> T | None:
-        """``parse()``, or ``None`` with its message recorded as an error."""
-        try:
-            return parse()
-        except ScoringError as exc:
-            self.errors.append(str(exc))
-            return None
-
-    def error(self, where: str, message: str) -> None:
-        self.errors.append(f"{where}: {message}")
-
-
 def source_row(source: str) -> int:
     """The sheet row of a ``Sheet!G14`` source (0 when there is none)."""
     match = _ROW_NUMBER.search(source)
@@ -214,7 +206,9 @@ def read_workbook(path: str | os.PathLike[str]) -> NightWorkbook:
     missing = [s for s in (L.SETTINGS, L.PAIRS, L.TRAVELLERS) if s not in loaded.read]
     if missing:
         like = [
-            name for name, first in loaded.others.items() if _entry_like(name, first) == missing[0]
+            name
+            for name, first in loaded.others.items()
+            if entry_like(name, first, _ENTRY_COLUMNS, (L.SETTINGS,)) == missing[0]
         ]
         hint = (
             f"the sheet {like[0]!r} looks like it: rename it {missing[0]!r}"
@@ -234,19 +228,6 @@ _ENTRY_COLUMNS = {
 }
 #: The sheets read, and how many columns of each are typed (checked for hidden formulas).
 _WIDTHS = {L.SETTINGS: 0, **{name: len(columns) for name, columns in _ENTRY_COLUMNS.items()}}
-
-
-def _hidden_message(found: Hidden) -> str:
-    """A formula with no saved value reads as blank, and a score merged over two rows reads
-    as a score on the first row and a blank on the second: both would be scored silently
-    as something else, so both are refused."""
-    where = f"{found.sheet}!{found.ref}"
-    if found.kind == "formula":
-        return (
-            f"{where}: holds a formula (={found.formula}) with no saved "
-            "value: type the value, or open the workbook in Excel and save it"
-        )
-    return f"{where}: merged cells: unmerge them, so that every row has its own entry"
 
 
 #: The Travellers' "Score used" column: the template's own formula (``BRIDGE_SCORE``).
@@ -272,21 +253,13 @@ def _typed_only(rows: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
     ][: len(rows)]
 
 
-def _data(rows: list[tuple[Any, ...]], width: int) -> Iterator[tuple[int, Cells]]:
-    """The non-blank rows below the header, with their sheet row numbers, padded to ``width``."""
-    for index, row in enumerate(rows[1:], start=2):
-        cells = (*row, *([None] * width))[:width]
-        if not all(is_blank(c) for c in cells):
-            yield index, cells
-
-
 class _Reader:
     def __init__(self, loaded: Sheets) -> None:
         self.loaded = loaded
         self.sheets = {name: sheet.rows for name, sheet in loaded.read.items()}
         if L.TRAVELLERS in self.sheets:
             self.sheets[L.TRAVELLERS] = _typed_only(self.sheets[L.TRAVELLERS])
-        self.problems = _Problems([_hidden_message(h) for h in loaded.hidden])
+        self.problems = Problems([hidden_message(h) for h in loaded.hidden])
         #: the cell of the Settings row naming the hand-record file
         self.hand_records_cell = ""
         self.numbering = PairNumbering({})
@@ -310,10 +283,7 @@ class _Reader:
                 f"{L.TRAVELLERS}!A2", f"no traveller row has a result to score{waiting}"
             )
         adjustments = self._adjustments(labels, boards)
-        if self.problems.errors:
-            count = len(self.problems.errors)
-            head = f"{count} problem{'s' if count > 1 else ''} in the workbook:\n"
-            raise ScoringError(head + "\n".join(self.problems.errors))
+        self.problems.raise_errors()
         count = len(self.to_come)
         if count:
             facts = replace(facts, provisional=f"{count} result{'s' if count != 1 else ''} to come")
@@ -324,58 +294,14 @@ class _Reader:
         )
 
     def _entries(self, name: str, width: int) -> Iterator[tuple[int, Cells]]:
-        """The non-blank rows of an entry sheet below its header, with their sheet row numbers.
-
-        A row holding an Excel error value (``#N/A``, ``#REF!``...) is reported,
-        cell by cell, and not read further: the error is what needs fixing.
-        """
-        for index, cells in _data(self.sheets.get(name, []), width):
-            errors = [
-                (column, message)
-                for column, cell in enumerate(cells)
-                if isinstance(cell, str) and cell[:1] == "#" and (message := _excel_error(cell))
-            ]
-            for column, message in errors:
-                self.problems.error(f"{name}!{_LETTERS[column]}{index}", message)
-            if not errors:
-                yield index, cells
+        """The non-blank rows of an entry sheet (see :func:`checks.entries <entries>`)."""
+        return entries(self.problems, name, self.sheets.get(name, []), width)
 
     def _check_sheets(self) -> None:
-        """Every sheet that looks like entry data but is not read is reported.
-
-        A copied sheet (``Travellers (2)``), a renamed or misspelt one
-        (``Travelers``), or another sheet with an entry sheet's headers would
-        otherwise be left out of the scoring without a word.
-        """
-        for name, first in self.loaded.others.items():
-            like = _entry_like(name, first)
-            if like:
-                self.problems.error(
-                    f"sheet {name!r}",
-                    f"looks like the {like} sheet (its name or headers) but is not read: "
-                    f"only the sheet named {like!r} is scored; move its rows there and "
-                    "delete it (or rename it so it does not look like an entry sheet)",
-                )
+        check_other_sheets(self.problems, self.loaded, _ENTRY_COLUMNS, (L.SETTINGS,))
 
     def _check_headers(self) -> None:
-        """Row 1 of each entry sheet holds its headers (or is blank): data is read from row 2 on.
-
-        A deleted header row would otherwise make the first traveller a header.
-        """
-        for name, columns in _ENTRY_COLUMNS.items():
-            rows = self.sheets.get(name)
-            if rows is None:
-                continue
-            header = (*(rows[0] if rows else ()), *([None] * len(columns)))
-            for column, found in zip(columns, header, strict=False):
-                text = normalise_text(str(found or "")).lower()
-                if text and text != column.header.lower():
-                    self.problems.error(
-                        f"{name}!{column.letter}1",
-                        f"expected the header {column.header!r}, found {quote(found)}: "
-                        "keep the header row in row 1, with the data from row 2",
-                    )
-                    break
+        check_headers(self.problems, self.sheets, _ENTRY_COLUMNS)
 
     # --- settings -----------------------------------------------------------------------------
 
@@ -714,7 +640,7 @@ class _Reader:
         (some row has its Round and Table); a row a TD note keeps excuses the
         rows of its board and pairs.  One message a table and round.
         """
-        rows = [cells for _, cells in _data(self.sheets.get(L.TRAVELLERS, []), 12)]
+        rows = [cells for _, cells in data_rows(self.sheets.get(L.TRAVELLERS, []), 12)]
         typed: dict[tuple[int, int], int] = defaultdict(int)
         for cells in rows:
             if _is_whole(cells[9]) and _is_whole(cells[10]):
@@ -907,10 +833,7 @@ class _Reader:
         for score in sorted(scores):
             if is_possible_score(score, vulnerability):
                 continue
-            why = (
-                f"no contract scores {score} for NS on board {board} "
-                f"(vulnerable: {vulnerability.value})"
-            )
+            why = f"no contract scores {score} for NS on board {board} ({vulnerability.described})"
             if ruling:
                 first = ruling_rows[ruling][0]
                 self.problems.warnings.append(
@@ -1240,61 +1163,6 @@ def _positive(value: object) -> int:
     if number < 1:
         raise ValueError(f"{quote(value)} is not a whole number from 1")
     return number
-
-
-_LETTERS = "ABCDEFGHI"
-#: Excel's error values, and what usually causes each.
-_EXCEL_ERRORS = {
-    "#N/A": "a lookup (VLOOKUP, MATCH, XLOOKUP) found nothing",
-    "#REF!": "a formula refers to cells that were deleted",
-    "#VALUE!": "a formula met text where it needed a number",
-    "#DIV/0!": "a formula divides by zero or by a blank cell",
-    "#NAME?": "a formula uses a name or function Excel does not know",
-    "#NUM!": "a formula's number is out of range",
-    "#NULL!": "a formula's ranges do not meet",
-    "#SPILL!": "a formula's answer spills over cells that are not empty",
-    "#CALC!": "a formula could not be calculated",
-    "#GETTING_DATA": "Excel had not finished calculating when the file was saved",
-    "#FIELD!": "a formula refers to a field that does not exist",
-    "#BLOCKED!": "a formula needs something Excel blocked",
-    "#CONNECT!": "a formula's data connection failed",
-    "#BUSY!": "Excel had not finished calculating when the file was saved",
-    "#UNKNOWN!": "a formula's data type is not known to this Excel",
-}
-
-
-def _excel_error(value: object) -> str:
-    """What to say of a cell holding an Excel error value (``''`` when it holds none)."""
-    if not isinstance(value, str) or not value.startswith("#"):
-        return ""
-    cause = _EXCEL_ERRORS.get(normalise_text(value).upper())
-    if cause is None:
-        return ""
-    return (
-        f"{value} is an Excel error, not a value: usually {cause}; "
-        "fix the formula or type the value"
-    )
-
-
-#: Entry sheets by their name's letters (lower case), with common misspellings.
-_ENTRY_NAMES = {
-    re.sub(r"[^a-z]", "", name.lower()): name
-    for name in (L.PAIRS, L.TRAVELLERS, L.RULINGS, L.ADJUSTMENTS, L.SETTINGS)
-} | {"travelers": L.TRAVELLERS, "traveler": L.TRAVELLERS, "traveller": L.TRAVELLERS}
-
-
-def _entry_like(name: str, first: Sequence[object]) -> str:
-    """The entry sheet a sheet that is not read looks like, by its name or headers, or ``''``."""
-    letters = re.sub(r"[^a-z]", "", name.lower().replace("copy of", ""))
-    letters = letters.removesuffix("copy")
-    if letters in _ENTRY_NAMES:
-        return _ENTRY_NAMES[letters]
-    headers = [normalise_text(str(cell)).lower() for cell in first if not is_blank(cell)]
-    for sheet, columns in _ENTRY_COLUMNS.items():
-        wanted = [column.header.lower() for column in columns]
-        if headers[: len(wanted)] == wanted:
-            return sheet
-    return ""
 
 
 def _date_weight(value: date) -> str:

@@ -37,7 +37,16 @@ from xlbridge.workbook.pairs import layout as L
 from xlbridge.workbook.pairs.printing import prepare_printing
 from xlbridge.workbook.pairs.reader import source_row
 from xlbridge.workbook.shared.sheets import damage_message, sheet_parts
-from xlbridge.workbook.shared.style import BOLD, COMPUTED_FILL, HEADER_FILL, HEADER_FONT, header_row
+from xlbridge.workbook.shared.style import (
+    BOLD,
+    COMPUTED_FILL,
+    HEADER_FILL,
+    HEADER_FONT,
+    THIN,
+    TITLE_FONT,
+    header_row,
+    mark_results,
+)
 
 WARN_BOLD = Font(bold=True, color="9C0006")
 
@@ -134,6 +143,7 @@ def write_results(
         from xlbridge.workbook.pairs.handsheet import fill_hands  # only when hands are given
 
         fill_hands(wb, hands)
+    mark_results(wb)
     wb.save(target)
 
 
@@ -313,27 +323,61 @@ def _frequency_block(ws: Worksheet, row: int, board: BoardResult) -> int:
     return row
 
 
+#: Each field's heading on the Ranking sheet (a Mitchell ranks NS and EW apart).
+FIELD_HEADINGS = {"NS": "North-South", "EW": "East-West"}
+
+
 def _ranking(ws: Worksheet, result: EventResult, bulk: BulkRows | None = None) -> None:
-    header_row(ws, L.RANKING_COLUMNS)
-    if result.top is None:
-        ws["F1"], ws["G1"], ws["H1"] = "IMPs", "Per board", "Ranked on"
-    row = 2
-    for pair in result.pairs:
-        if bulk is not None and row > 2:
-            bulk.add(ws, row, _ranking_values(pair, result.top is not None), like=2)
-        else:
-            _ranking_row(ws, row, pair, result.top is not None)
-        row += 1
-    ws.print_area = f"A1:H{max(row - 1, 2)}"
+    """The Ranking sheet: one table, or, where the movement has two fields (a Mitchell),
+    each field under its heading (North-South, East-West) with its own header row.
+
+    A merged field (``bulk``) keeps one table, its rows written in bulk.
+    """
+    matchpoints = result.top is not None
+    fields = [name for name in dict.fromkeys(p.field for p in result.pairs) if name]
+    if bulk is not None or len(fields) < 2:
+        _ranking_header(ws, 1, matchpoints)
+        row = 2
+        for pair in result.pairs:
+            if bulk is not None and row > 2:
+                bulk.add(ws, row, _ranking_values(pair, matchpoints), like=2)
+            else:
+                _ranking_row(ws, row, pair, matchpoints)
+            row += 1
+        ws.print_area = f"A1:H{max(row - 1, 2)}"
+        return
+    row = 1
+    for name in fields:
+        title = ws.cell(row, 1, FIELD_HEADINGS.get(name, name))
+        title.font = TITLE_FONT
+        _ranking_header(ws, row + 1, matchpoints)
+        row += 2
+        for pair in result.pairs:
+            if pair.field == name:
+                _ranking_row(ws, row, pair, matchpoints)
+                row += 1
+        row += 1  # a blank row between the fields
+    ws.freeze_panes = None
+    ws.print_title_rows = None
+    ws.print_options.gridLines = False  # each table ruled, not the headings between them
+    ws.print_area = f"A1:H{row - 2}"
+
+
+def _ranking_header(ws: Worksheet, row: int, matchpoints: bool) -> None:
+    header_row(ws, L.RANKING_COLUMNS, row)
+    if not matchpoints:
+        for letter, text in zip("FGH", ("IMPs", "Per board", "Ranked on"), strict=True):
+            ws[f"{letter}{row}"] = text
 
 
 def _provisional_note(ws: Worksheet, result: EventResult, bulk: BulkRows | None) -> None:
     """Below the ranking: the results are provisional, and what is still to come."""
-    row = len(result.pairs) + 3
     text = f"PROVISIONAL: {result.event.provisional}; not the final results"
+    row = len(result.pairs) + 3
     if bulk is not None and row > 3:  # a merged field: the rows below row 2 are written in bulk
         bulk.add(ws, row, (text,))
         return
+    row = ws.max_row + 2  # below the last field's table
     ws.cell(row, 1, text).font = WARN_BOLD
     ws.print_area = f"A1:H{row}"
 
@@ -342,8 +386,10 @@ def _ranking_row(ws: Worksheet, row: int, pair: PairResult, matchpoints: bool) -
     values = _ranking_values(pair, matchpoints)
     for column, value in enumerate(values, start=1):
         cell = ws.cell(row, column, value)
+        cell.border = THIN
         if column >= 6:
-            cell.number_format = "0.00"
+            # a whole number shows whole (Max 252, not 252.00); the rest to two decimals
+            cell.number_format = "0" if isinstance(value, int) else "0.00"
         if column == 1:
             cell.fill = COMPUTED_FILL
 

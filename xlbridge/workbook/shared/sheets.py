@@ -54,8 +54,9 @@ __all__ = [
     "sheet_parts",
 ]
 
-#: How many columns of each sheet are read (the Travellers run to L, the TD's note).
-COLUMNS = 12
+#: How many columns of each sheet are read (a pairs night's Travellers run to L, the TD's
+#: note; a teams night's to O, the away IMPs).
+COLUMNS = 16
 
 _MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 _REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"

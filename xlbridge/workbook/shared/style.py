@@ -82,6 +82,14 @@ td.n{text-align:right;font-variant-numeric:tabular-nums}
 """
 
 
+def mark_results(wb: Workbook) -> None:
+    """Mark a results workbook as xlbridge's own output (its document category), so that
+    the next run may replace it while a night being filled in is never replaced."""
+    from xlbridge.safefile import OWN_WORKBOOK_CATEGORY
+
+    wb.properties.category = OWN_WORKBOOK_CATEGORY
+
+
 def fix_properties(wb: Workbook) -> None:
     """Give the workbook fixed document properties, so rebuilding changes nothing."""
     wb.properties.creator = "xlbridge"

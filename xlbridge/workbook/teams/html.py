@@ -115,7 +115,8 @@ def teams_page(result: TeamsResult) -> str:
     title = escape(result.event.name or "Teams")
     return (
         "<!DOCTYPE html>\n"
-        f'<html lang="en"><head><meta charset="utf-8"><title>{title}</title>'
+        f'<html lang="en"><head><meta charset="utf-8"><meta name="generator" content="xlbridge">'
+        f"<title>{title}</title>"
         f"<style>{_STYLE}</style></head><body>"
         f"<h1>{title}</h1>"
         f"<h2>Ranking</h2>{ranking}"

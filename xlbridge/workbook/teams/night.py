@@ -23,7 +23,6 @@ from xlbridge.safefile import (
     refuse_same_file,
 )
 from xlbridge.teams import Match, TeamsResult, round_robin, score_teams, swiss_draw
-from xlbridge.workbook.teams.html import teams_page
 from xlbridge.workbook.teams.reader import TeamsNight, read_teams_workbook
 from xlbridge.workbook.teams.template import (
     TeamsLayout,
@@ -31,7 +30,6 @@ from xlbridge.workbook.teams.template import (
     build_teams_workbook,
     round_boards,
 )
-from xlbridge.workbook.teams.writer import write_teams_results
 
 __all__ = [
     "Draw",
@@ -43,8 +41,6 @@ __all__ = [
     "format_teams_ranking",
     "new_teams_night",
     "score_teams_night",
-    "write_teams_html",
-    "write_teams_workbook",
 ]
 
 
@@ -152,9 +148,9 @@ def draw_round(source: Path, round_number: int, target: Path) -> Draw:
         )
     drawn = night.drawn_rounds
     if round_number != drawn + 1:
+        done = f"round {drawn} drawn" if drawn == 1 else f"rounds 1-{drawn} drawn"
         raise ScoringError(
-            f"--round {round_number}: the workbook has rounds 1-{drawn} drawn, "
-            f"so the next is round {drawn + 1}"
+            f"--round {round_number}: the workbook has {done}, so the next is round {drawn + 1}"
         )
     if night.rounds and round_number > night.rounds:
         raise ScoringError(
@@ -208,24 +204,6 @@ def score_teams_night(path: str | os.PathLike[str]) -> ScoredTeams:
     """Check, read and score the teams workbook at ``path``."""
     night = read_teams_workbook(path)
     return ScoredTeams(night, score_teams(night.event))
-
-
-def write_teams_workbook(source: Path, scored: ScoredTeams, target: Path) -> None:
-    """Write the results workbook ``target`` (never over ``source``)."""
-    refuse_same_file(source, target)
-    check_workbook_file(source)
-    atomic_write(target, lambda tmp: write_teams_results(source, scored.result, tmp))
-
-
-def write_teams_html(source: Path, scored: ScoredTeams, target: Path) -> None:
-    """Write the results page ``target`` (never over ``source``)."""
-    refuse_same_file(source, target)
-    page = teams_page(scored.result)
-
-    def write(tmp: Path) -> None:
-        tmp.write_text(page, encoding="utf-8")
-
-    atomic_write(target, write)
 
 
 def format_teams_ranking(result: TeamsResult) -> str:

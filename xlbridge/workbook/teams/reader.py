@@ -15,15 +15,28 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from openpyxl import load_workbook
-
 from xlbridge.contract import PlayedContract, board_vulnerability
 from xlbridge.errors import ContractError, ScoringError
-from xlbridge.exact import is_blank, normalise_text, parse_fraction, quote, whole_number
+from xlbridge.exact import (
+    is_blank,
+    normalise_text,
+    parse_date,
+    parse_fraction,
+    quote,
+    whole_number,
+)
 from xlbridge.result import Row, parse_result, parse_rulings
 from xlbridge.safefile import check_workbook_file
 from xlbridge.teams import BYE_VPS, Match, Penalty, Team, TeamsEvent, TeamsSettings
-from xlbridge.workbook.shared.sheets import sheet_parts
+from xlbridge.workbook.shared.checks import (
+    Problems,
+    check_headers,
+    check_other_sheets,
+    data_rows,
+    entries,
+    hidden_message,
+)
+from xlbridge.workbook.shared.sheets import Sheets, load_sheets, sheet_parts
 from xlbridge.workbook.teams import template as T
 
 __all__ = ["TeamsNight", "is_teams_workbook", "read_teams_workbook"]
@@ -62,27 +75,37 @@ def is_teams_workbook(path: str | os.PathLike[str]) -> bool:
 
 
 def read_teams_workbook(path: str | os.PathLike[str]) -> TeamsNight:
-    """Check and read the teams workbook at ``path``; every problem raises one ScoringError."""
+    """Check and read the teams workbook at ``path``; every problem raises one ScoringError.
+
+    The sheets are read by the cell layer the pairs reader uses, with the same
+    checks: a formula with no saved value or merged cells in a typed column, an
+    Excel error value, a header row moved, a copied or misspelt sheet.
+    """
     check_workbook_file(path)
-    with open(path, "rb") as file:  # closed even when openpyxl fails half way
-        wb = load_workbook(file, read_only=True, data_only=True)
-        try:
-            sheets = {
-                name: [tuple(r) for r in wb[name].iter_rows(values_only=True)]
-                for name in wb.sheetnames
-            }
-        finally:
-            wb.close()
-    return _Reader(sheets).read()
+    return _Reader(load_sheets(path, _WIDTHS)).read()
+
+
+#: The entry sheets and their columns (what a person types; the IMPs and VPs are xlbridge's).
+_ENTRY_COLUMNS = {
+    T.TEAMS: T.TEAM_COLUMNS,
+    T.MATCHES: T.MATCH_COLUMNS[:5],
+    T.TRAVELLERS: T.TRAVELLER_COLUMNS[:13],
+    T.RULINGS: T.RULING_COLUMNS,
+    T.PENALTIES: T.PENALTY_COLUMNS,
+}
+#: The sheets read, and how many columns of each are typed (checked for hidden formulas).
+_WIDTHS = {T.SETTINGS: 0, **{name: len(columns) for name, columns in _ENTRY_COLUMNS.items()}}
 
 
 _RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
 
 
 class _Reader:
-    def __init__(self, sheets: dict[str, list[tuple[Any, ...]]]) -> None:
-        self.sheets = sheets
-        self.errors: list[str] = []
+    def __init__(self, loaded: Sheets) -> None:
+        self.loaded = loaded
+        self.sheets = {name: sheet.rows for name, sheet in loaded.read.items()}
+        self.problems = Problems([hidden_message(h) for h in loaded.hidden])
+        self.errors = self.problems.errors
         #: (round, home team) of Matches rows with a mistake: their travellers are not read.
         self.rejected: set[tuple[int, int]] = set()
 
@@ -90,14 +113,15 @@ class _Reader:
         for name in (T.SETTINGS, *T.TEAMS_SHEETS):
             if name not in self.sheets:
                 raise ScoringError(f"the workbook has no sheet named {name!r}: is it a teams one?")
+        check_headers(self.problems, self.sheets, _ENTRY_COLUMNS)
+        check_other_sheets(self.problems, self.loaded, _ENTRY_COLUMNS, (T.SETTINGS,))
         settings = self._settings()
         teams = self._teams()
         matches = self._matches({t.number for t in teams}, settings["boards"])
         rulings = self._rulings()
         results = self._travellers(matches, rulings)
         penalties = self._penalties({t.number for t in teams}, matches.values())
-        if self.errors:
-            raise ScoringError("\n".join(self.errors))
+        self.problems.raise_errors()
         event = TeamsEvent(
             str(settings["event"] or ""),
             tuple(teams),
@@ -118,12 +142,13 @@ class _Reader:
             return None
 
     def _rows(self, sheet: str, width: int) -> list[tuple[int, tuple[Any, ...]]]:
-        rows = []
-        for index, raw in enumerate(self.sheets.get(sheet, [])[1:], start=2):
-            cells = (*raw, *([None] * width))[:width]
-            if not all(is_blank(c) for c in cells):
-                rows.append((index, cells))
-        return rows
+        """The non-blank rows of an entry sheet; a cell holding an Excel error is reported."""
+        if sheet == T.SETTINGS:
+            return [(i, tuple(c)) for i, c in data_rows(self.sheets.get(sheet, []), width)]
+        return [
+            (i, tuple(c))
+            for i, c in entries(self.problems, sheet, self.sheets.get(sheet, []), width)
+        ]
 
     # --- the sheets ----------------------------------------------------------------------
 
@@ -144,7 +169,7 @@ class _Reader:
 
         return {
             "event": value("event", lambda v: normalise_text(str(v)), ""),
-            "date": value("date", _date, None),
+            "date": value("date", parse_date, None),
             "format": value("format", _format, "swiss"),
             "teams": value("teams", _positive, 0),
             "boards": value("boards", _positive, 0) or self._missing("boards", found),
@@ -441,17 +466,6 @@ def _vp_scale(value: object) -> str:
             f"{_shown(value)} is not a VP scale xlbridge knows: use {T.VP_SCALES[0]}"
         )
     return text
-
-
-def _date(value: object) -> dt.date:
-    if isinstance(value, dt.datetime):
-        return value.date()
-    if isinstance(value, dt.date):
-        return value
-    try:
-        return dt.date.fromisoformat(normalise_text(str(value)))
-    except ValueError:
-        raise ScoringError(f"{_shown(value)} is not a date (type it as 2026-11-23)") from None
 
 
 def _shown(value: object) -> str:

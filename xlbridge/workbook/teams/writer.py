@@ -5,6 +5,7 @@ results across the room) sheets."""
 from __future__ import annotations
 
 import os
+from datetime import date
 from fractions import Fraction
 from pathlib import Path
 
@@ -16,8 +17,23 @@ from xlbridge.exact import whole_number
 from xlbridge.result import Result, Row, Weighted, format_result
 from xlbridge.safefile import check_merged_cells
 from xlbridge.teams import TIE_BREAK_RULE, MatchResult, TeamsResult
-from xlbridge.workbook.shared.style import HEADER_FILL, HEADER_FONT, TITLE_FONT, Column, header_row
-from xlbridge.workbook.teams.template import MATCHES, TRAVELLERS
+from xlbridge.workbook.shared.pages import break_between, print_setup
+from xlbridge.workbook.shared.style import (
+    HEADER_FILL,
+    HEADER_FONT,
+    TITLE_FONT,
+    Column,
+    header_row,
+    mark_results,
+)
+from xlbridge.workbook.teams.template import (
+    HOW_TO,
+    MATCHES,
+    PENALTIES,
+    RULINGS,
+    SETTINGS,
+    TRAVELLERS,
+)
 
 __all__ = ["FREQUENCIES", "RANKING", "SCORECARDS", "write_teams_results"]
 
@@ -45,8 +61,19 @@ def _number(value: Fraction | None) -> int | float | None:
     return value.numerator if value.denominator == 1 else float(value)
 
 
-def write_teams_results(source: str | os.PathLike[str], result: TeamsResult, target: Path) -> None:
-    """The workbook at ``source`` with ``result`` written into it, saved to ``target``."""
+def write_teams_results(
+    source: str | os.PathLike[str],
+    result: TeamsResult,
+    target: Path,
+    day: date | None = None,
+) -> None:
+    """The workbook at ``source`` with ``result`` written into it, saved to ``target``.
+
+    It opens on the Ranking and prints as the pairs results do: the ranking first, then
+    the score cards (each one page wide, never split across pages), then the frequency
+    tables (never split), with the event and ``day`` at the top of each page and the page
+    numbers at the foot; the template's How to use is left out.
+    """
     check_merged_cells(source)
     with open(source, "rb") as file:  # closed even when openpyxl fails half way
         wb = load_workbook(file)
@@ -58,9 +85,30 @@ def write_teams_results(source: str | os.PathLike[str], result: TeamsResult, tar
         if title in wb.sheetnames:
             del wb[title]
     _ranking(wb.create_sheet(RANKING, 0), result)
-    _scorecards(wb.create_sheet(SCORECARDS, 1), result, names)
-    _frequencies(wb.create_sheet(FREQUENCIES, 2), result)
+    cards = _scorecards(wb.create_sheet(SCORECARDS, 1), result, names)
+    blocks = _frequencies(wb.create_sheet(FREQUENCIES, 2), result)
+    if HOW_TO in wb.sheetnames:
+        wb.remove(wb[HOW_TO])
+    for title in (RULINGS, PENALTIES):  # nothing typed: no page of headers alone
+        if title in wb.sheetnames and not any(
+            any(v is not None for v in row)
+            for row in wb[title].iter_rows(min_row=2, values_only=True)
+        ):
+            wb.remove(wb[title])
+    if SETTINGS in wb.sheetnames:  # what the event was scored with: last
+        wb.move_sheet(SETTINGS, len(wb.sheetnames) - 1 - wb.sheetnames.index(SETTINGS))
+    for ws in wb.worksheets:
+        print_setup(ws, result.event.name or "Teams", day)
+        ws.sheet_view.tabSelected = False
+    for ws, starts in ((wb[SCORECARDS], cards), (wb[FREQUENCIES], blocks)):
+        ws.page_setup.fitToWidth = 1
+        ws.page_setup.fitToHeight = 0
+        ws.sheet_properties.pageSetUpPr.fitToPage = True
+        break_between(ws, starts)
+        ws.print_area = f"A1:E{max(ws.max_row, 1)}"
     wb.active = 0
+    wb[RANKING].sheet_view.tabSelected = True
+    mark_results(wb)
     wb.save(target)
 
 
@@ -140,12 +188,15 @@ def _ranking(ws: Worksheet, result: TeamsResult) -> None:
     ws.print_area = f"A1:{columns[-1].letter}{note}"
 
 
-def _scorecards(ws: Worksheet, result: TeamsResult, names: dict[int, str]) -> None:
+def _scorecards(ws: Worksheet, result: TeamsResult, names: dict[int, str]) -> list[int]:
+    """Each match's card; the first row of each (where a page may break)."""
     widths = {"A": 8, "B": 26, "C": 26, "D": 12, "E": 12}
     for letter, width in widths.items():
         ws.column_dimensions[letter].width = width
     row = 1
+    starts: list[int] = []
     for m in result.matches:
+        starts.append(row)
         match = m.match
         if match.away is None:
             bye = f"Round {match.round}: bye for team {match.home} {names.get(match.home, '')}"
@@ -189,14 +240,18 @@ def _scorecards(ws: Worksheet, result: TeamsResult, names: dict[int, str]) -> No
             cell.font = BOLD
             cell.number_format = "0.00"
         row += 2
+    return starts
 
 
-def _frequencies(ws: Worksheet, result: TeamsResult) -> None:
+def _frequencies(ws: Worksheet, result: TeamsResult) -> list[int]:
+    """Each board's frequency table; the first row of each (where a page may break)."""
     ws.column_dimensions["A"].width = 8
     ws.column_dimensions["B"].width = 30
     ws.column_dimensions["C"].width = 8
     row = 1
+    starts: list[int] = []
     for board, lines in result.frequencies().items():
+        starts.append(row)
         ws.cell(row, 1, f"Board {board}").font = TITLE_FONT
         row += 1
         for column, header in enumerate(("", "NS score", "Tables"), start=1):
@@ -209,3 +264,4 @@ def _frequencies(ws: Worksheet, result: TeamsResult) -> None:
             ws.cell(row, 3, count)
             row += 1
         row += 1
+    return starts

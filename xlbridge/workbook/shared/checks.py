@@ -1,0 +1,216 @@
+"""The checks every workbook reader makes, pairs and teams alike, with one wording each.
+
+A reader loads its sheets with :func:`xlbridge.workbook.shared.sheets.load_sheets`
+(formulas with no saved value and merged cells found in the typed columns),
+collects its problems in a :class:`Problems`, reads each entry sheet's rows
+with :func:`entries` (a cell holding an Excel error value is reported, cell by
+cell, and its row not read further), checks that row 1 holds the headers
+(:func:`check_headers`) and that no copied or misspelt sheet is left out
+(:func:`check_other_sheets`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from xlbridge.errors import ScoringError
+from xlbridge.exact import is_blank, normalise_text, quote
+from xlbridge.workbook.shared.sheets import Hidden, Sheets
+from xlbridge.workbook.shared.style import Column
+
+__all__ = [
+    "EXCEL_ERRORS",
+    "Problems",
+    "check_headers",
+    "check_other_sheets",
+    "data_rows",
+    "entries",
+    "excel_error",
+    "hidden_message",
+    "letter",
+]
+
+T = TypeVar("T")
+Cells = Sequence[Any]
+
+
+@dataclass
+class Problems:
+    """The problems found reading a workbook: errors (nothing is scored) and warnings."""
+
+    errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    def attempt(self, parse: Callable[[], T]) -> T | None:
+        """``parse()``, or ``None`` with its message recorded as an error."""
+        try:
+            return parse()
+        except ScoringError as exc:
+            self.errors.append(str(exc))
+            return None
+
+    def error(self, where: str, message: str) -> None:
+        self.errors.append(f"{where}: {message}")
+
+    def raise_errors(self) -> None:
+        """One :class:`ScoringError` listing every error, if there is any."""
+        if self.errors:
+            count = len(self.errors)
+            head = f"{count} problem{'s' if count > 1 else ''} in the workbook:\n"
+            raise ScoringError(head + "\n".join(self.errors))
+
+
+def letter(column: int) -> str:
+    """The column letter of a 0-based column index (A-Z)."""
+    return chr(ord("A") + column)
+
+
+def hidden_message(found: Hidden) -> str:
+    """A formula with no saved value reads as blank, and a score merged over two rows reads
+    as a score on the first row and a blank on the second: both would be scored silently
+    as something else, so both are refused."""
+    where = f"{found.sheet}!{found.ref}"
+    if found.kind == "formula":
+        return (
+            f"{where}: holds a formula (={found.formula}) with no saved "
+            "value: type the value, or open the workbook in Excel and save it"
+        )
+    return f"{where}: merged cells: unmerge them, so that every row has its own entry"
+
+
+#: Excel's error values, and what usually causes each.
+EXCEL_ERRORS = {
+    "#N/A": "a lookup (VLOOKUP, MATCH, XLOOKUP) found nothing",
+    "#REF!": "a formula refers to cells that were deleted",
+    "#VALUE!": "a formula met text where it needed a number",
+    "#DIV/0!": "a formula divides by zero or by a blank cell",
+    "#NAME?": "a formula uses a name or function Excel does not know",
+    "#NUM!": "a formula's number is out of range",
+    "#NULL!": "a formula's ranges do not meet",
+    "#SPILL!": "a formula's answer spills over cells that are not empty",
+    "#CALC!": "a formula could not be calculated",
+    "#GETTING_DATA": "Excel had not finished calculating when the file was saved",
+    "#FIELD!": "a formula refers to a field that does not exist",
+    "#BLOCKED!": "a formula needs something Excel blocked",
+    "#CONNECT!": "a formula's data connection failed",
+    "#BUSY!": "Excel had not finished calculating when the file was saved",
+    "#UNKNOWN!": "a formula's data type is not known to this Excel",
+}
+
+
+def excel_error(value: object) -> str:
+    """What to say of a cell holding an Excel error value (``''`` when it holds none)."""
+    if not isinstance(value, str) or not value.startswith("#"):
+        return ""
+    cause = EXCEL_ERRORS.get(normalise_text(value).upper())
+    if cause is None:
+        return ""
+    return (
+        f"{value} is an Excel error, not a value: usually {cause}; "
+        "fix the formula or type the value"
+    )
+
+
+def data_rows(rows: Sequence[Sequence[Any]], width: int) -> Iterator[tuple[int, Cells]]:
+    """The non-blank rows below the header, with their sheet row numbers, padded to ``width``."""
+    for index, row in enumerate(rows[1:], start=2):
+        cells = (*row, *([None] * width))[:width]
+        if not all(is_blank(c) for c in cells):
+            yield index, cells
+
+
+def entries(
+    problems: Problems, name: str, rows: Sequence[Sequence[Any]], width: int
+) -> Iterator[tuple[int, Cells]]:
+    """The non-blank rows of an entry sheet below its header, with their sheet row numbers.
+
+    A row holding an Excel error value (``#N/A``, ``#REF!``...) is reported,
+    cell by cell, and not read further: the error is what needs fixing.
+    """
+    for index, cells in data_rows(rows, width):
+        errors = [
+            (column, message)
+            for column, cell in enumerate(cells)
+            if isinstance(cell, str) and cell[:1] == "#" and (message := excel_error(cell))
+        ]
+        for column, message in errors:
+            problems.error(f"{name}!{letter(column)}{index}", message)
+        if not errors:
+            yield index, cells
+
+
+def check_headers(
+    problems: Problems,
+    sheets: Mapping[str, Sequence[Sequence[Any]]],
+    entry_columns: Mapping[str, Sequence[Column]],
+) -> None:
+    """Row 1 of each entry sheet holds its headers (or is blank): data is read from row 2 on.
+
+    A deleted header row would otherwise make the first row of data a header.
+    """
+    for name, columns in entry_columns.items():
+        rows = sheets.get(name)
+        if rows is None:
+            continue
+        header = (*(rows[0] if rows else ()), *([None] * len(columns)))
+        for column, found in zip(columns, header, strict=False):
+            text = normalise_text(str(found or "")).lower()
+            if text and text != column.header.lower():
+                problems.error(
+                    f"{name}!{column.letter}1",
+                    f"expected the header {column.header!r}, found {quote(found)}: "
+                    "keep the header row in row 1, with the data from row 2",
+                )
+                break
+
+
+def _letters(name: str) -> str:
+    return re.sub(r"[^a-z]", "", name.lower())
+
+
+def entry_like(
+    name: str,
+    first: Sequence[object],
+    entry_columns: Mapping[str, Sequence[Column]],
+    other_names: Sequence[str] = (),
+) -> str:
+    """The entry sheet a sheet that is not read looks like, by its name or headers, or ``''``."""
+    names = {_letters(sheet): sheet for sheet in (*entry_columns, *other_names)}
+    if any(_letters(sheet) == "travellers" for sheet in names.values()):
+        traveller = names["travellers"]
+        names |= {"travelers": traveller, "traveler": traveller, "traveller": traveller}
+    letters = re.sub(r"[^a-z]", "", name.lower().replace("copy of", "")).removesuffix("copy")
+    if letters in names:
+        return names[letters]
+    headers = [normalise_text(str(cell)).lower() for cell in first if not is_blank(cell)]
+    for sheet, columns in entry_columns.items():
+        wanted = [column.header.lower() for column in columns]
+        if headers[: len(wanted)] == wanted:
+            return sheet
+    return ""
+
+
+def check_other_sheets(
+    problems: Problems,
+    loaded: Sheets,
+    entry_columns: Mapping[str, Sequence[Column]],
+    other_names: Sequence[str] = (),
+) -> None:
+    """Every sheet that looks like entry data but is not read is reported.
+
+    A copied sheet (``Travellers (2)``), a renamed or misspelt one
+    (``Travelers``), or another sheet with an entry sheet's headers would
+    otherwise be left out of the scoring without a word.
+    """
+    for name, first in loaded.others.items():
+        like = entry_like(name, first, entry_columns, other_names)
+        if like:
+            problems.error(
+                f"sheet {name!r}",
+                f"looks like the {like} sheet (its name or headers) but is not read: "
+                f"only the sheet named {like!r} is scored; move its rows there and "
+                "delete it (or rename it so it does not look like an entry sheet)",
+            )
