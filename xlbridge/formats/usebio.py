@@ -196,7 +196,11 @@ def _parse(name: str) -> Any:
     try:
         return SafeET.parse(name, parser=parser).getroot()
     except DefusedXmlException as exc:
-        raise InputFileError(f"{name!r} is refused: it declares XML entities ({exc})") from None
+        entity = getattr(exc, "name", "") or "?"
+        raise InputFileError(
+            f"{name!r} is refused: it declares XML entities (&{entity};), which no results "
+            "file needs and which can read other files or fill the memory"
+        ) from None
     except ET.ParseError as exc:
         raise InputFileError(f"{name!r} is not well-formed XML: {exc}") from None
     except OSError as exc:

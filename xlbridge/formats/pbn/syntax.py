@@ -174,8 +174,12 @@ class _Reader:
             return
         if not self.tags:
             shown = " ".join(entries)[:40]
+            if any(not character.isprintable() for character in shown):
+                raise ScoringError(
+                    f"line {number} holds binary data, not PBN text: is it a PBN file?"
+                )
             raise ScoringError(
-                f'line {number}: {shown!r} is not PBN (expected a tag such as [Board "1"])'
+                f"line {number}: '{shown}' is not PBN (expected a tag such as [Board \"1\"])"
             )
         last = self.tags[-1]
         self.tags[-1] = Tag(last.name, last.value, (*last.rows, tuple(entries)), last.line)
