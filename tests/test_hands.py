@@ -181,7 +181,8 @@ def test_a_board_marked_against_its_number_is_reported_and_scored_by_its_number(
     text = f'[Board "5"]\n[Dealer "E"]\n[Vulnerable "EW"]\n[Deal "{BOARD_16_DEAL}"]\n'
     hands = read_hand_records(text, "deals.pbn")
     assert hands.warnings == (
-        "deals.pbn line 4: board 5 is marked dealer E and vulnerable EW, but board 5 is dealt "
+        'deals.pbn line 4: board 5 is marked [Dealer "E"] and [Vulnerable "EW"], but board 5 '
+        "is dealt "
         "by N with NS vulnerable; it is scored by its number",
     )
     assert (hands.boards[5].dealer, hands.boards[5].vulnerability) == (Seat.N, Vulnerability.NS)

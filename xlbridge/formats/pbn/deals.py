@@ -102,15 +102,15 @@ def _check_rotation(
     if said_dealer and said_dealer.strip() not in ("", "?"):
         try:
             if Seat.parse(said_dealer) != dealer:
-                marked.append(f"dealer {said_dealer}")
+                marked.append(f'[Dealer "{said_dealer}"]')
         except ValueError:
-            marked.append(f"dealer {said_dealer!r}")
+            marked.append(f'[Dealer "{said_dealer}"]')
     if said_vul and said_vul.strip() not in ("", "?"):
         try:
             if Vulnerability.parse(said_vul) != vulnerability:
-                marked.append(f"vulnerable {said_vul}")
+                marked.append(f'[Vulnerable "{said_vul}"]')
         except ValueError:
-            marked.append(f"vulnerable {said_vul!r}")
+            marked.append(f'[Vulnerable "{said_vul}"]')
     if marked:
         warnings.append(
             f"{where}: board {board} is marked {' and '.join(marked)}, but board {board} "
