@@ -50,3 +50,22 @@ def test_an_excel_error_through_xlwings_lite_is_named():
     result = out["results"][0]
     assert not result["ok"]
     assert "row 4: #N/A is an Excel error, not a value" in result["error"]
+
+
+@pytest.mark.parametrize(
+    ("actual", "words"),
+    [
+        ([[None]], "actual is a blank cell: give a whole number"),
+        ([[7, 8]], "actual: give one cell, not a range of 2 cells"),
+        ([[7.5]], "actual 7.5 is not a whole number"),
+    ],
+)
+def test_a_count_as_lite_passes_it_is_named_in_plain_words(actual, words):
+    """xlwings Lite and Server pass every argument as a range (a cell is [[x]]): a blank
+    or a range where one number belongs is said so, never as a Python list."""
+    from xlbridge.udfs import NEUBERG
+
+    with pytest.raises(ScoringError) as info:
+        NEUBERG([[10]], actual, [[8]])
+    assert str(info.value) == words
+    assert NEUBERG([[10]], [[7]], [[8]]) == pytest.approx(81 / 7)  # (10 x 8 + 1) / 7

@@ -482,7 +482,9 @@ declarer=Seat.N, result=1)
                 part="declarer",
             )
         if isinstance(self.result, bool) or not isinstance(self.result, int):
-            raise ContractError(f"{self.result!r} is not a whole number of tricks", part="result")
+            raise ContractError(
+                f"{quote(self.result)} is not a whole number of tricks", part="result"
+            )
         _check_result(self.contract, self.result, self.result)
 
     @classmethod

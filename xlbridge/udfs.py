@@ -224,6 +224,13 @@ def _optional(value: Cell, default: T, convert: Callable[[Cell], T]) -> T:
 
 def _whole(name: str) -> Callable[[Cell], int]:
     def convert(value: Cell) -> int:
+        if isinstance(value, (list, tuple)):  # Lite and Server pass a cell as [[x]]
+            cells = _cells(value)
+            if len(cells) != 1:
+                raise ScoringError(f"{name}: give one cell, not a range of {len(cells)} cells")
+            value = cells[0]
+        if is_blank(value):
+            raise ScoringError(f"{name} is a blank cell: give a whole number")
         try:
             number = whole_number(value)
         except ValueError:
