@@ -266,3 +266,17 @@ def test_a_seven_pair_howell_with_a_sit_out(
     assert sorted(str(p.pair.label) for p in result.pairs) == pairs
     assert {len(p.boards) for p in result.pairs} == {12}  # 6 rounds of 2 boards each
     assert sum(p.total for p in result.pairs) == 14 * 3 * 4  # 3 results a board, top 4
+
+
+def test_the_table_cards_say_where_boards_are_shared_and_the_relay_stands(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = new_night(tmp_path, "mitchell", ["--tables", "6", "--boards", "18"])
+    column = next(load_workbook(path)[L.TABLE_CARDS].iter_cols(1, 1, values_only=True))
+    notes = [str(v) for v in column if v and ("share the" in str(v) or "stand" in str(v))]
+    assert notes == [
+        "Tables 1 and 6 share the same boards each round: pass them across.",
+        "The relay stand (one set of boards resting) is between this table and table 4.",
+        "The relay stand (one set of boards resting) is between table 3 and this table.",
+        "Tables 1 and 6 share the same boards each round: pass them across.",
+    ]

@@ -102,6 +102,14 @@ def _who(seat: Seat) -> str:
 
 def guide(movement: Movement) -> list[str]:
     """How the players and boards move, in words, for the Movement sheet."""
+    if not movement.mitchell and movement.sit_out:
+        return [
+            f"Table {movement.tables} has no North-South pair: the pair that comes to it sits "
+            "out that round.",
+            "The pairs sit where the table below says, round by round; the boards move",
+            "as the table above says.",
+            "Every pair meets every other pair once, and sits out once.",
+        ]
     if not movement.mitchell:
         return [
             f"Pair {2 * movement.tables} stays North-South at table 1 all evening.",
@@ -183,6 +191,22 @@ def _itineraries(ws: Worksheet, movement: Movement, top: int) -> int:
     return top + len(movement.pairs)
 
 
+def _card_note(movement: Movement, table: int) -> str:
+    """What this table must know beyond its rounds: shared boards, the relay stand."""
+    last, half = movement.tables, movement.tables // 2
+    if movement.variant == "share-and-relay":
+        if table in (1, last):
+            return f"Tables 1 and {last} share the same boards each round: pass them across."
+        stand = "The relay stand (one set of boards resting) is between"
+        if table == half:
+            return f"{stand} this table and table {half + 1}."
+        if table == half + 1:
+            return f"{stand} table {half} and this table."
+    if movement.sit_out and table == last:
+        return "No NS pair here: the pair that comes to this table sits out that round."
+    return ""
+
+
 def _table_cards(ws: Worksheet, movement: Movement, title: str) -> None:
     """One card per table, each on its own page: the round, the pairs, the boards."""
     for letter, width in zip("ABCD", (10, 22, 22, 16), strict=True):
@@ -192,6 +216,9 @@ def _table_cards(ws: Worksheet, movement: Movement, title: str) -> None:
     for table in range(1, movement.tables + 1):
         ws.cell(row, 1, f"Table {table}").font = big
         ws.cell(row + 1, 1, title)
+        note = _card_note(movement, table)
+        if note:
+            ws.cell(row + 2, 1, note).font = Font(bold=True, size=12)
         for col, header in enumerate(("Round", "North-South", "East-West", "Boards"), start=1):
             cell = ws.cell(row + 3, col, header)
             cell.font, cell.fill = HEADER_FONT, HEADER_FILL

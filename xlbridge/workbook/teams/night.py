@@ -16,7 +16,7 @@ from pathlib import Path
 
 from openpyxl import load_workbook
 
-from xlbridge.errors import ScoringError
+from xlbridge.errors import InputFileError, ScoringError
 from xlbridge.safefile import (
     atomic_write,
     check_merged_cells,
@@ -31,6 +31,7 @@ from xlbridge.teams import (
     score_teams,
     swiss_draw,
 )
+from xlbridge.workbook.shared.sheets import damage_message
 from xlbridge.workbook.teams.reader import TeamsNight, read_teams_workbook
 from xlbridge.workbook.teams.template import (
     TeamsLayout,
@@ -189,8 +190,11 @@ def draw_round(source: Path, round_number: int, target: Path) -> Draw:
     matches = _round_matches(round_number, _with_bye(pairs, bye), boards)
     check_workbook_file(source)
     check_merged_cells(source)
-    with open(source, "rb") as file:  # closed even when openpyxl fails half way
-        wb = load_workbook(file)
+    try:
+        with open(source, "rb") as file:  # closed even when openpyxl fails half way
+            wb = load_workbook(file)
+    except Exception as exc:  # a part the entries do not need is damaged: name it
+        raise InputFileError(damage_message(Path(source), exc)) from exc
     add_round(wb, matches)
     atomic_write(target, wb.save)
     standings = tuple((s.rank_text, s.team.number, s.vps) for s in result.standings)

@@ -13,11 +13,13 @@ from openpyxl import load_workbook
 from openpyxl.styles import Alignment, Font
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xlbridge.errors import InputFileError
 from xlbridge.exact import whole_number
 from xlbridge.result import Result, Row, Weighted, format_result
 from xlbridge.safefile import check_merged_cells
 from xlbridge.teams import TIE_BREAK_RULE, MatchResult, TeamsResult
 from xlbridge.workbook.shared.pages import break_between, print_setup
+from xlbridge.workbook.shared.sheets import damage_message
 from xlbridge.workbook.shared.style import (
     HEADER_FILL,
     HEADER_FONT,
@@ -75,8 +77,11 @@ def write_teams_results(
     numbers at the foot; the template's How to use is left out.
     """
     check_merged_cells(source)
-    with open(source, "rb") as file:  # closed even when openpyxl fails half way
-        wb = load_workbook(file)
+    try:
+        with open(source, "rb") as file:  # closed even when openpyxl fails half way
+            wb = load_workbook(file)
+    except Exception as exc:  # a part the entries do not need is damaged: name it
+        raise InputFileError(damage_message(Path(source), exc)) from exc
     names = {t.number: t.name for t in result.event.teams}
     by_key = {(m.match.round, m.match.home): m for m in result.matches}
     _fill_travellers(wb[TRAVELLERS], by_key)
