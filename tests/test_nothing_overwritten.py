@@ -77,17 +77,23 @@ def test_a_second_draw_does_not_overwrite_a_filled_round(tmp_path, capsys):
         if ws.cell(row, 1).value == 1:
             ws.cell(row, 9).value, ws.cell(row, 13).value = 420, 140
     wb.save(swiss)
-    assert main(["draw", str(swiss), "--round", "2"]) == 0
-    round2 = tmp_path / "swiss-round2.xlsx"
-    wb = load_workbook(round2)
-    wb["Teams"]["B2"] = "The Aces"  # the scorer works on in the round-2 file
-    wb.save(round2)
-    before = digest(round2)
+    round1 = swiss.read_bytes()
+    assert main(["draw", str(swiss), "--round", "2"]) == 0  # into swiss.xlsx itself
+    kept = tmp_path / "swiss-before-round2.xlsx"
+    assert kept.read_bytes() == round1  # the workbook as it was before the draw
+    wb = load_workbook(swiss)
+    wb["Teams"]["B2"] = "The Aces"  # the scorer works on in the one workbook
+    wb.save(swiss)
+    before = digest(swiss), digest(kept)
     capsys.readouterr()
     assert main(["draw", str(swiss), "--round", "2"]) == 2
     err = capsys.readouterr().err
-    assert "swiss-round2.xlsx' exists already" in err and "--force" in err
-    assert digest(round2) == before
+    assert "swiss-before-round2.xlsx' exists already" in err and "--force" in err
+    assert (digest(swiss), digest(kept)) == before
+    round3 = tmp_path / "r3.xlsx"
+    round3.write_bytes(b"someone's file")
+    assert main(["draw", str(swiss), "--round", "3", "-o", str(round3)]) == 2
+    assert round3.read_bytes() == b"someone's file"
 
 
 def test_a_locked_results_file_gives_one_line_and_leaves_nothing(

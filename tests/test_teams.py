@@ -355,8 +355,13 @@ def test_draw_refuses_an_unfinished_round_and_the_wrong_round(
     assert "the next is round 2" in capsys.readouterr().err
     assert main(["draw", str(night), "--round", "2", "-o", str(night)]) == 2
     assert "refusing to write over the input file" in capsys.readouterr().err
+    before = night.read_bytes()
     assert main(["draw", str(night), "--round", "2"]) == 0
-    assert (tmp_path / "n-round2.xlsx").exists()
+    # one workbook for the event: round 2 is added to it, the workbook before is kept
+    assert (tmp_path / "n-before-round2.xlsx").read_bytes() == before
+    assert 2 in {
+        r[0] for r in load_workbook(night)["Matches"].iter_rows(min_row=2, values_only=True)
+    }
 
 
 def test_round_robin_workbook_has_every_round(tmp_path: Path) -> None:

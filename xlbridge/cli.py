@@ -673,24 +673,38 @@ def _score_teams(night: Path, target: Path, html_path: Path | None, force: bool)
     "-o",
     "--output",
     type=click.Path(dir_okay=False, path_type=Path),
-    help="The workbook with the new round (default: NIGHT-roundR.xlsx; NIGHT is never changed).",
+    help="Write the workbook with the new round here, leaving NIGHT as it is "
+    "(default: the round is added to NIGHT, after a copy NIGHT-before-roundR.xlsx is kept).",
 )
-@click.option("--force", is_flag=True, help="Replace the output workbook if it exists.")
+@click.option("--force", is_flag=True, help="Replace the output (or the kept copy) if it exists.")
 def draw(night: Path, round_number: int, output: Path | None, force: bool) -> None:
     """Draw the next Swiss round from the standings (no two teams meet twice) and print it."""
     from xlbridge.safefile import refuse_same_file
-    from xlbridge.workbook.teams.night import default_draw_output, draw_round, format_draw
+    from xlbridge.workbook.teams.night import before_draw_copy, draw_round, format_draw
 
-    target = output or default_draw_output(night, round_number)
-    refuse_same_file(night, target)
-    if target.exists() and not force:
+    if output is None:  # one workbook for the whole event; the workbook before is kept
+        keep = before_draw_copy(night, round_number)
+        if keep.exists() and not force:
+            raise ScoringError(
+                f"{os.fspath(keep)!r} exists already: round {round_number} was drawn before? "
+                "Add --force to draw it again (the copy is replaced by the workbook as it is now)"
+            )
+        drawn = draw_round(night, round_number, night, keep=keep)
+        click.echo(format_draw(drawn))
+        click.echo(
+            f"\nadded round {round_number} to {night} (as it was before: {keep}): "
+            f"fill in round {round_number} there"
+        )
+        return
+    refuse_same_file(night, output)
+    if output.exists() and not force:
         raise ScoringError(
-            f"{os.fspath(target)!r} exists already (its round may be filled in): "
+            f"{os.fspath(output)!r} exists already (its round may be filled in): "
             "give another name with -o, or add --force to replace it"
         )
-    drawn = draw_round(night, round_number, target)
+    drawn = draw_round(night, round_number, output)
     click.echo(format_draw(drawn))
-    click.echo(f"\nwrote {target}: fill in round {round_number} there")
+    click.echo(f"\nwrote {output}: fill in round {round_number} there")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

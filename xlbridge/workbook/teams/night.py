@@ -1,14 +1,17 @@
 """A teams night from file to results: the steps behind ``new --teams``, ``draw`` and ``score``.
 
-The input workbook is never modified: ``draw`` writes the workbook with the new
-round to another file (by default ``NIGHT-round2.xlsx`` for round 2), and
-``score`` writes a results workbook.  Every output goes through
+A Swiss is kept in one workbook from the first round to the last: ``draw``
+adds the new round to the workbook itself, after keeping a copy of it as it was
+(``NIGHT-before-round2.xlsx``), so nothing typed can be lost; with ``-o`` it
+writes the new round to another file instead.  ``score`` never changes its
+input: it writes a results workbook.  Every output goes through
 :func:`xlbridge.safefile.atomic_write`.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -43,7 +46,7 @@ from xlbridge.workbook.teams.template import (
 __all__ = [
     "Draw",
     "ScoredTeams",
-    "default_draw_output",
+    "before_draw_copy",
     "draw_round",
     "explain_teams_board",
     "format_draw",
@@ -141,21 +144,20 @@ def _with_bye(pairs: Sequence[tuple[int, int]], bye: int | None) -> list[tuple[i
     return out
 
 
-def default_draw_output(night: Path, round_number: int) -> Path:
-    """``NIGHT-round2.xlsx`` beside ``NIGHT.xlsx`` (replacing a ``-roundN`` suffix there)."""
-    stem = night.stem
-    base, sep, tail = stem.rpartition("-round")
-    if sep and tail.isdigit():
-        stem = base
-    return night.with_name(f"{stem}-round{round_number}.xlsx")
+def before_draw_copy(night: Path, round_number: int) -> Path:
+    """``NIGHT-before-round2.xlsx``: the copy of the workbook kept before round 2 is added."""
+    return night.with_name(f"{night.stem}-before-round{round_number}.xlsx")
 
 
-def draw_round(source: Path, round_number: int, target: Path) -> Draw:
+def draw_round(source: Path, round_number: int, target: Path, keep: Path | None = None) -> Draw:
     """Draw Swiss round ``round_number`` by the standings; write the workbook with it to ``target``.
 
     The standings are those after every earlier round, which must all be complete.
+    ``keep``: the round is drawn into ``source`` itself (``target`` is ``source``) and
+    ``source`` is first copied to ``keep``, as it was.
     """
-    refuse_same_file(source, target)
+    if keep is None:
+        refuse_same_file(source, target)
     scored = score_teams_night(source)
     night, result = scored.night, scored.result
     if night.format != "swiss":
@@ -196,6 +198,12 @@ def draw_round(source: Path, round_number: int, target: Path) -> Draw:
     except Exception as exc:  # a part the entries do not need is damaged: name it
         raise InputFileError(damage_message(Path(source), exc)) from exc
     add_round(wb, matches)
+    if keep is not None:
+
+        def copy(tmp: Path) -> None:
+            shutil.copyfile(source, tmp)
+
+        atomic_write(keep, copy)
     atomic_write(target, wb.save)
     standings = tuple((s.rank_text, s.team.number, s.vps) for s in result.standings)
     names = {t.number: t.name for t in night.event.teams}
