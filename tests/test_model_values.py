@@ -270,3 +270,12 @@ def test_the_facts_head_the_results():
     assert facts.title == "Tuesday pairs, 4 November 2026"
     assert EventFacts().title == "Results"
     assert format_date(facts.date) == "4 November 2026"
+
+
+def test_a_label_of_circled_digits_is_text_not_a_number():
+    """Found by the workbook fuzzing: '①④' typed as a pair raised Python's ValueError."""
+    from xlbridge.pair import PairLabel, natural_key
+
+    assert str(PairLabel.parse("①④")) == "①④"
+    assert natural_key("①④") == ((1, 0, "①④"),)
+    assert natural_key("B10") == ((1, 0, "B"), (0, 10, ""))

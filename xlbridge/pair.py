@@ -75,7 +75,10 @@ def natural_key(text: str) -> tuple[tuple[int, int, str], ...]:
     ['2', '10', 'B2', 'B10']
     """
     return tuple(
-        (0, int(part), "") if part.isdigit() else (1, 0, part) for part in _RUNS.findall(text)
+        # isdecimal, not isdigit: circled and superscript digits (①, ²) are digits to
+        # Python but not numbers, and int() refuses them
+        (0, int(part), "") if part.isdecimal() else (1, 0, part)
+        for part in _RUNS.findall(text)
     )
 
 

@@ -530,16 +530,14 @@ def swiss_draw(
     if len(teams) < 2:
         raise ScoringError("a round needs at least two teams")
     candidates: list[int | None] = [None]
-    if len(teams) % 2:
+    if len(teams) % 2:  # a second bye only when every team has had one
         fresh = [n for n in reversed(teams) if n not in byes]
-        candidates = [*fresh, *(n for n in reversed(teams) if n in byes)]
-    # The fewest repeat meetings first: none when a draw without one exists (for any
-    # bye a team has not had), else one, then two...: a Swiss never gets stuck; it
-    # lets two teams meet again only when every draw would make some two meet again.
+        candidates = [*fresh] if fresh else list(reversed(teams))
+    # The fewest repeat meetings first: none when a draw without one exists, else one,
+    # then two...: a Swiss never gets stuck; it lets two teams meet again only when
+    # every draw would make some two meet again.
     for repeats in range(len(teams) // 2 + 1):
         for bye in candidates:
-            if repeats == 0 and bye in byes and any(c not in byes for c in candidates):
-                continue  # a second bye only when every team has had one
             rest = [n for n in teams if n != bye]
             pairs = _pair(rest, played, repeats=repeats)
             if pairs is not None:
