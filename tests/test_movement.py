@@ -210,3 +210,18 @@ def test_howells_compare_every_two_pairs_evenly(tables: int, low: int, high: int
     counts = _compared(movement)
     assert len(counts) == tables * (2 * tables - 1)  # every two of the 2T pairs
     assert (min(counts.values()), max(counts.values())) == (low, high)
+
+
+def test_the_three_table_howell_shares_boards_only_in_its_last_round() -> None:
+    """It put every table on the same set in every round before (the cyclic form must)."""
+    movement = howell(3, 10)
+    _check_common(movement)
+    assert set(_meetings(movement).values()) == {1}  # every two of the 6 pairs meet once
+    for rnd in range(1, 6):
+        sets = [s.boards for s in movement.seats if s.round == rnd]
+        assert len(set(sets)) == (1 if rnd == 5 else 3), (rnd, sets)
+    boards = defaultdict(set)
+    for board, a, b in _plays(movement):
+        boards[a].add(board)
+        boards[b].add(board)
+    assert all(len(played) == 10 for played in boards.values())  # every pair every board

@@ -34,9 +34,9 @@ cycle each round (the cyclic form of the complete Howell).  The starting
 positions (:data:`HOWELL_STARTERS`) were found by an exhaustive search for
 this form, not copied from published cards, and the test-suite checks that
 each has the properties of a complete Howell; a club's own Howell cards may
-number the tables otherwise.  With two or three tables every table plays
-the same boards in a round (relay them between the tables, or make a copy per
-table): no cyclic complete Howell of that size does otherwise.
+number the tables otherwise.  With two tables both tables play the same boards
+in a round (relay them between the tables, or make a copy per table): no
+2-table Howell does otherwise.
 
 The boards are shared out in sets, one set per round: ``B`` boards (the
 boards each pair plays) over ``R`` rounds need ``B`` a multiple of ``R``.
@@ -91,6 +91,19 @@ HOWELL_STARTERS: dict[int, tuple[tuple[int, int, int], ...]] = {
     7: ((1, 2, 3), (3, 6, 9), (4, 11, 2), (5, 9, 1), (7, 12, 6), (8, 10, 5)),
     8: ((1, 13, 2), (7, 2, 9), (4, 12, 7), (5, 11, 10), (8, 6, 14), (3, 14, 12), (10, 9, 6)),
 }
+
+#: The 3-table Howell round by round, (NS, EW, board set) at tables 1-3: six pairs, five
+#: rounds, every pair meets every other once and plays every set once, and the tables play
+#: different sets in every round but the last, where all three share set 5 (no cyclic
+#: 3-table Howell can: its tables share a set every round).  Found by exhaustive search
+#: over the circle-method pairings.
+THREE_TABLE_HOWELL: tuple[tuple[tuple[int, int, int], ...], ...] = (
+    ((1, 6, 0), (2, 5, 1), (3, 4, 2)),
+    ((1, 5, 2), (6, 4, 1), (2, 3, 3)),
+    ((1, 4, 3), (5, 3, 0), (6, 2, 2)),
+    ((1, 3, 1), (4, 2, 0), (5, 6, 3)),
+    ((1, 2, 4), (3, 6, 4), (4, 5, 4)),
+)
 
 MITCHELL, HOWELL = "mitchell", "howell"
 RELAY, SKIP = "share-and-relay", "skip"
@@ -388,6 +401,19 @@ def howell(tables: int, boards: int, *, sit_out: bool = False) -> Movement:
     _whole_tables(tables, 2, 8, "a complete Howell")
     moving = 2 * tables - 1
     size = _set_size("complete Howell", tables, boards, moving)
+    if tables == 3:
+        seats3 = [
+            Seat(
+                rnd,
+                table,
+                None if sit_out and ns == 6 else PairLabel(str(ns)),
+                None if sit_out and ew == 6 else PairLabel(str(ew)),
+                _board_set(board_set, size),
+            )
+            for rnd, round_seats in enumerate(THREE_TABLE_HOWELL, start=1)
+            for table, (ns, ew, board_set) in enumerate(round_seats, start=1)
+        ]
+        return Movement(HOWELL, tables, boards, moving, size, "", sit_out, tuple(seats3))
     stationary = (-1, 0, 0)  # -1: the stationary pair
     moving_tables = HOWELL_STARTERS[tables]
     starter = (*moving_tables, stationary) if sit_out else (stationary, *moving_tables)
