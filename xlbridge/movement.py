@@ -165,16 +165,19 @@ class Movement:
         and what else could be played with these tables, in a club scorer's words."""
         t = self.tables
         if self.kind == HOWELL:
-            notes = [
-                f"pair {2 * t - 1 if self.sit_out else 2 * t} stays at table "
-                f"{t if self.sit_out else 1}; the others move"
-            ]
+            stays = "pair 1" if t == 3 else f"pair {2 * t}"
+            notes = [f"{stays} stays at table 1; the others move"]
             if self.sit_out:
-                notes = ["the pair that comes to the last table sits out that round"]
-            if t <= 3:
+                notes = ["the pair that comes to the empty seat sits out that round"]
+            if t == 2:
                 notes.append(
-                    "every table plays the same boards each round: relay them "
+                    "both tables play the same boards each round: relay them "
                     "between the tables, or make a copy of each board per table"
+                )
+            if t == 3:
+                notes.append(
+                    "in the last round all three tables play the same boards: relay them, "
+                    "or make a copy of each board per table"
                 )
             return tuple(notes)
         notes = []

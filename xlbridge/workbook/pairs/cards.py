@@ -104,15 +104,16 @@ def guide(movement: Movement) -> list[str]:
     """How the players and boards move, in words, for the Movement sheet."""
     if not movement.mitchell and movement.sit_out:
         return [
-            f"Table {movement.tables} has no North-South pair: the pair that comes to it sits "
-            "out that round.",
+            "In each round one table has only one pair: that pair sits out the round "
+            "(the tables below show where).",
             "The pairs sit where the table below says, round by round; the boards move",
             "as the table above says.",
             "Every pair meets every other pair once, and sits out once.",
         ]
     if not movement.mitchell:
         return [
-            f"Pair {2 * movement.tables} stays North-South at table 1 all evening.",
+            f"Pair {1 if movement.tables == 3 else 2 * movement.tables} stays North-South at "
+            "table 1 all evening.",
             "The other pairs sit where the table below says, round by round; the boards move",
             "as the table above says.",
             "Every pair meets every other pair once and plays every board once.",
@@ -202,7 +203,7 @@ def _card_note(movement: Movement, table: int) -> str:
             return f"{stand} this table and table {half + 1}."
         if table == half + 1:
             return f"{stand} table {half} and this table."
-    if movement.sit_out and table == last:
+    if movement.sit_out and table == last and (movement.mitchell or movement.tables > 3):
         return "No NS pair here: the pair that comes to this table sits out that round."
     return ""
 
