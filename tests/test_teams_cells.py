@@ -109,3 +109,40 @@ def test_a_date_typed_as_text_is_read(tmp_path):
 
     scored = score_teams_night(night(tmp_path, slip))
     assert scored.night.date is not None and scored.night.date.isoformat() == "2026-11-24"
+
+
+def five_teams(tmp_path: Path) -> tuple[Path, Workbook]:
+    """A 5-team Swiss, round 1 typed: 420 in every open room, 140 in every closed room."""
+    path = tmp_path / "five.xlsx"
+    assert main(["new", str(path), "--teams", "5", "--boards", "2", "--rounds", "2"]) == 0
+    wb = load_workbook(path)
+    ws = wb["Travellers"]
+    for row in range(2, ws.max_row + 1):
+        if ws.cell(row, 1).value == 1:
+            ws.cell(row, 9).value, ws.cell(row, 13).value = 420, 140
+    return path, wb
+
+
+def test_a_bye_team_given_a_score_is_refused_naming_the_cell(tmp_path, capsys):
+    path, wb = five_teams(tmp_path)
+    wb["Travellers"].append([1, None, 1, 5, None, None, None, None, 420, None, None, None, 140])
+    wb.save(path)
+    capsys.readouterr()
+    assert main(["score", str(path)]) == 2
+    assert (
+        "Travellers!D6: team 5 has the bye in round 1: a bye plays no boards, so this row has "
+        "nothing to score; delete it"
+    ) in capsys.readouterr().err
+
+
+def test_one_room_left_blank_is_named_and_the_match_counts_its_boards_played(tmp_path, capsys):
+    path, wb = five_teams(tmp_path)
+    wb["Travellers"]["M2"] = None  # board 1 of 1 v 2: the closed room not typed yet
+    wb.save(path)
+    scored = score_teams_night(path)
+    assert "round 1 table 1 (1 v 2): board 1 has no result in the closed room yet" in (
+        scored.result.warnings
+    )
+    match = next(m for m in scored.result.matches if m.match.home == 1)
+    # board 2 only: +420 against +140 is 280, 7 IMPs (WBF scale: 270-310)
+    assert (match.home_imps, match.away_imps) == (7, 0)

@@ -291,6 +291,12 @@ class _Reader:
                     f"the {T.MATCHES} sheet"
                 )
                 continue
+            if match.away is None:
+                self.errors.append(
+                    f"{at.format('D')}: team {home} has the bye in round {round_}: a bye plays "
+                    "no boards, so this row has nothing to score; delete it"
+                )
+                continue
             if board not in match.boards:
                 self.errors.append(
                     f"{at.format('C')}: board {board} is not one of this match's boards"
