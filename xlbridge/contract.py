@@ -20,6 +20,7 @@ Contract(level=4, strain=Strain.H, doubling=Doubling.DOUBLED)
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -584,16 +585,23 @@ declarer=Seat.N, result=1)
 
     def cells(self) -> tuple[str, str, str]:
         """The contract, declarer and result cells of a traveller: ``('4HX', 'N', '+1')``."""
-        if self.contract is None:
-            return (_PASSED_OUT_TEXT, "", "")
-        assert self.declarer is not None
-        return (format_contract(self.contract), self.declarer.value, self.result_text)
+        return _played_cells(self)
 
     def __str__(self) -> str:
         if self.contract is None:
             return _PASSED_OUT_TEXT
         assert self.declarer is not None
         return f"{format_contract(self.contract)}{self.result_text} {self.declarer.value}"
+
+
+@functools.lru_cache(maxsize=4096)
+def _played_cells(played: PlayedContract) -> tuple[str, str, str]:
+    """:meth:`PlayedContract.cells`, worked out once for each contract as played (a merged
+    field writes a hundred thousand rows of a few hundred contracts)."""
+    if played.contract is None:
+        return (_PASSED_OUT_TEXT, "", "")
+    assert played.declarer is not None
+    return (format_contract(played.contract), played.declarer.value, played.result_text)
 
 
 _PLAYED_TEXT = re.compile(r"(.+?)\s*(=|[+-]\d+)\s+(\S+)")
