@@ -139,6 +139,11 @@ def _host_error(cls: type[ScoringError]) -> type[ScoringError]:
     return _HOST_ERRORS[cls]
 
 
+#: ``xw.arg`` for every argument: an Excel error in a cell reaches the function as its text
+#: (``#N/A``), which the readers name, not as a blank (xlwings' default) scored as nothing.
+_arg = functools.partial(xw.arg, err_to_str=True)
+
+
 def _excel(func: F) -> F:
     """Wrap an Excel function: one-paragraph help text, errors every host can show.
 
@@ -393,10 +398,10 @@ def _scale(value: Cell) -> Scale:
 
 
 @xw.func
-@xw.arg("scores", err_to_str=True, ndim=2, doc=_SCORES_DOC)
-@xw.arg("expected", err_to_str=True, doc=_EXPECTED_DOC)
-@xw.arg("scale", err_to_str=True, doc=_SCALE_DOC)
-@xw.arg("rulings", err_to_str=True, ndim=2, doc=_RULINGS_DOC)
+@_arg("scores", ndim=2, doc=_SCORES_DOC)
+@_arg("expected", doc=_EXPECTED_DOC)
+@_arg("scale", doc=_SCALE_DOC)
+@_arg("rulings", ndim=2, doc=_RULINGS_DOC)
 @_excel
 def MATCHPOINTS(
     scores: Cell, expected: Cell = None, scale: Cell = None, rulings: Cell = None
@@ -411,10 +416,10 @@ def MATCHPOINTS(
 
 
 @xw.func
-@xw.arg("scores", err_to_str=True, ndim=2, doc=_SCORES_DOC)
-@xw.arg("expected", err_to_str=True, doc=_EXPECTED_DOC)
-@xw.arg("scale", err_to_str=True, doc=_SCALE_DOC)
-@xw.arg("rulings", err_to_str=True, ndim=2, doc=_RULINGS_DOC)
+@_arg("scores", ndim=2, doc=_SCORES_DOC)
+@_arg("expected", doc=_EXPECTED_DOC)
+@_arg("scale", doc=_SCALE_DOC)
+@_arg("rulings", ndim=2, doc=_RULINGS_DOC)
 @_excel
 def MATCHPOINT_PERCENT(
     scores: Cell, expected: Cell = None, scale: Cell = None, rulings: Cell = None
@@ -428,15 +433,14 @@ def MATCHPOINT_PERCENT(
 
 
 @xw.func
-@xw.arg(
+@_arg(
     "mp",
-    err_to_str=True,
     ndim=2,
     doc="The matchpoints scored among the actual results (a cell or a range)",
 )
-@xw.arg("actual", err_to_str=True, doc="The number of results the board actually had")
-@xw.arg("expected", err_to_str=True, doc="The number of results the board should have had")
-@xw.arg("scale", err_to_str=True, doc=_SCALE_DOC)
+@_arg("actual", doc="The number of results the board actually had")
+@_arg("expected", doc="The number of results the board should have had")
+@_arg("scale", doc=_SCALE_DOC)
 @_excel
 def NEUBERG(mp: Cell, actual: Cell, expected: Cell, scale: Cell = None) -> Any:
     """Matchpoints factored up to the expected number of results by the Neuberg formula, cell by
@@ -447,11 +451,11 @@ def NEUBERG(mp: Cell, actual: Cell, expected: Cell, scale: Cell = None) -> Any:
 
 
 @xw.func
-@xw.arg("scores", err_to_str=True, ndim=2, doc="The board's other results, one per row")
-@xw.arg("components", err_to_str=True, ndim=2, doc="The component scores of the weighted score")
-@xw.arg("weights", err_to_str=True, ndim=2, doc="Their weights (30%, 0.3 or 2/5), summing to 100%")
-@xw.arg("expected", err_to_str=True, doc=_EXPECTED_DOC)
-@xw.arg("scale", err_to_str=True, doc=_SCALE_DOC)
+@_arg("scores", ndim=2, doc="The board's other results, one per row")
+@_arg("components", ndim=2, doc="The component scores of the weighted score")
+@_arg("weights", ndim=2, doc="Their weights (30%, 0.3 or 2/5), summing to 100%")
+@_arg("expected", doc=_EXPECTED_DOC)
+@_arg("scale", doc=_SCALE_DOC)
 @_excel
 def WEIGHTED_MP(
     scores: Cell, components: Cell, weights: Cell, expected: Cell = None, scale: Cell = None
@@ -490,21 +494,18 @@ def _weight_text(value: Cell, where: str) -> str:
 
 
 @xw.func
-@xw.arg("scores", err_to_str=True, ndim=2, doc=_SCORES_DOC)
-@xw.arg("rulings", err_to_str=True, ndim=2, doc=_RULINGS_DOC)
-@xw.arg(
+@_arg("scores", ndim=2, doc=_SCORES_DOC)
+@_arg("rulings", ndim=2, doc=_RULINGS_DOC)
+@_arg(
     "trim",
-    err_to_str=True,
     doc="Optional: whole results dropped from each end for the datum (default 0)",
 )
-@xw.arg(
+@_arg(
     "datum_round",
-    err_to_str=True,
     doc="Optional: round the datum to this many points (default 10; 0: exact)",
 )
-@xw.arg(
+@_arg(
     "real_results",
-    err_to_str=True,
     doc="Optional: TRUE for a datum over the real results as they are (default FALSE)",
 )
 @_excel
@@ -528,10 +529,10 @@ def BUTLER_IMPS(
 
 
 @xw.func
-@xw.arg("scores", err_to_str=True, ndim=2, doc=_SCORES_DOC)
-@xw.arg("rulings", err_to_str=True, ndim=2, doc=_RULINGS_DOC)
-@xw.arg("divide_by", err_to_str=True, doc="Optional: total (default), comparisons or scores")
-@xw.arg("expected", err_to_str=True, doc=_EXPECTED_DOC)
+@_arg("scores", ndim=2, doc=_SCORES_DOC)
+@_arg("rulings", ndim=2, doc=_RULINGS_DOC)
+@_arg("divide_by", doc="Optional: total (default), comparisons or scores")
+@_arg("expected", doc=_EXPECTED_DOC)
 @_excel
 def CROSS_IMPS(
     scores: Cell, rulings: Cell = None, divide_by: Cell = None, expected: Cell = None
@@ -547,18 +548,16 @@ def CROSS_IMPS(
 
 
 @xw.func
-@xw.arg("scores", err_to_str=True, ndim=2, doc=_SCORES_DOC)
-@xw.arg("expected", err_to_str=True, doc=_EXPECTED_DOC)
-@xw.arg("scale", err_to_str=True, doc=_SCALE_DOC)
-@xw.arg("rulings", err_to_str=True, ndim=2, doc=_RULINGS_DOC)
-@xw.arg(
+@_arg("scores", ndim=2, doc=_SCORES_DOC)
+@_arg("expected", doc=_EXPECTED_DOC)
+@_arg("scale", doc=_SCALE_DOC)
+@_arg("rulings", ndim=2, doc=_RULINGS_DOC)
+@_arg(
     "direction",
-    err_to_str=True,
     doc="Optional: NS (default) or EW: whose table, when a score is split",
 )
-@xw.arg(
+@_arg(
     "lines",
-    err_to_str=True,
     doc="Optional: pad the table with blank lines to this many (for a fixed block)",
 )
 @_excel
@@ -597,7 +596,7 @@ def FREQUENCY_TABLE(
 
 
 @xw.func
-@xw.arg("difference", err_to_str=True, ndim=2, doc="A points difference (a cell or a range)")
+@_arg("difference", ndim=2, doc="A points difference (a cell or a range)")
 @_excel
 def IMPS(difference: Cell) -> Any:
     """IMPs for a points difference on the WBF scale, cell by cell."""
@@ -610,8 +609,8 @@ def _victory_points(margin: Cell, boards: Cell) -> Any:
 
 
 @xw.func
-@xw.arg("imps", err_to_str=True, ndim=2, doc=_IMPS_DOC)
-@xw.arg("boards", err_to_str=True, doc=_BOARDS_DOC)
+@_arg("imps", ndim=2, doc=_IMPS_DOC)
+@_arg("boards", doc=_BOARDS_DOC)
 @_excel
 def VP(imps: Cell, boards: Cell) -> Any:
     """Victory points on the WBF continuous 20-VP scale, to 2 decimals, cell by cell. In xlwings
@@ -620,8 +619,8 @@ def VP(imps: Cell, boards: Cell) -> Any:
 
 
 @xw.func
-@xw.arg("imps", err_to_str=True, ndim=2, doc=_IMPS_DOC)
-@xw.arg("boards", err_to_str=True, doc=_BOARDS_DOC)
+@_arg("imps", ndim=2, doc=_IMPS_DOC)
+@_arg("boards", doc=_BOARDS_DOC)
 @_excel
 def VICTORY_POINTS(imps: Cell, boards: Cell) -> Any:
     """Victory points on the WBF continuous 20-VP scale, to 2 decimals, cell by cell (the two
@@ -630,15 +629,13 @@ def VICTORY_POINTS(imps: Cell, boards: Cell) -> Any:
 
 
 @xw.func
-@xw.arg(
+@_arg(
     "score",
-    err_to_str=True,
     ndim=2,
     doc="This table's NS score; may be weighted ('60% 420; 40% -50')",
 )
-@xw.arg(
+@_arg(
     "other_table",
-    err_to_str=True,
     ndim=2,
     doc="The other table's NS score (a cell, or a range like score)",
 )
@@ -682,7 +679,7 @@ def _aggregate(score: Cell) -> Any:
 
 
 @xw.func
-@xw.arg("score", err_to_str=True, ndim=2, doc=_AGGREGATE_DOC)
+@_arg("score", ndim=2, doc=_AGGREGATE_DOC)
 @_excel
 def AGGREGATE(score: Cell) -> Any:
     """A weighted score in total points, rounded to the nearest 10 (aggregate scoring). In Excel
@@ -691,7 +688,7 @@ def AGGREGATE(score: Cell) -> Any:
 
 
 @xw.func
-@xw.arg("score", err_to_str=True, ndim=2, doc=_AGGREGATE_DOC)
+@_arg("score", ndim=2, doc=_AGGREGATE_DOC)
 @_excel
 def AGGREGATE_SCORE(score: Cell) -> Any:
     """A weighted score in total points, rounded to the nearest 10 (aggregate scoring), cell by
@@ -700,15 +697,14 @@ def AGGREGATE_SCORE(score: Cell) -> Any:
 
 
 @xw.func
-@xw.arg(
+@_arg(
     "contract",
-    err_to_str=True,
     ndim=2,
     doc="The contract: 4H, 3NT, 4SX, 7NTXX or Pass (cell or range)",
 )
-@xw.arg("declarer", err_to_str=True, ndim=2, doc="The declarer: N, E, S or W")
-@xw.arg("result", err_to_str=True, ndim=2, doc="Tricks over or under: 0 or '=', 1 or '+1', -2")
-@xw.arg("board", err_to_str=True, ndim=2, doc="The board number (gives the vulnerability)")
+@_arg("declarer", ndim=2, doc="The declarer: N, E, S or W")
+@_arg("result", ndim=2, doc="Tricks over or under: 0 or '=', 1 or '+1', -2")
+@_arg("board", ndim=2, doc="The board number (gives the vulnerability)")
 @_excel
 def BRIDGE_SCORE(contract: Cell, declarer: Cell, result: Cell, board: Cell) -> Any:
     """The NS score of a contract by the Laws' scoring table, row by row. The result is relative
@@ -737,7 +733,7 @@ def _score_row(contract: Cell, declarer: Cell, result: Cell, board: Cell, where:
 
 
 @xw.func
-@xw.arg("board", err_to_str=True, ndim=2, doc="The board number (cell or range)")
+@_arg("board", ndim=2, doc="The board number (cell or range)")
 @_excel
 def VULNERABILITY(board: Cell) -> Any:
     """Who is vulnerable on a board: None, NS, EW or Both (the standard 16-board cycle)."""
@@ -745,7 +741,7 @@ def VULNERABILITY(board: Cell) -> Any:
 
 
 @xw.func
-@xw.arg("board", err_to_str=True, ndim=2, doc="The board number (cell or range)")
+@_arg("board", ndim=2, doc="The board number (cell or range)")
 @_excel
 def DEALER(board: Cell) -> Any:
     """The dealer of a board: N, E, S or W (the standard 16-board cycle)."""
@@ -760,20 +756,18 @@ def _board_text(func: Callable[[Any], Any], cell: Cell, where: str) -> str:
 
 
 @xw.func
-@xw.arg(
+@_arg(
     "board_scores",
-    err_to_str=True,
     ndim=2,
     doc="The pair's score on each board: matchpoints, A+, A-, A=, BYE",
 )
-@xw.arg("top", err_to_str=True, doc="The matchpoint top on a board")
-@xw.arg(
+@_arg("top", doc="The matchpoint top on a board")
+@_arg(
     "method",
-    err_to_str=True,
     doc="Optional: mainstream (default) or magic (Magic Contest's method)",
 )
-@xw.arg("aplus", err_to_str=True, doc="Optional: the A+ percentage (default 60)")
-@xw.arg("aminus", err_to_str=True, doc="Optional: the A- percentage (default 40)")
+@_arg("aplus", doc="Optional: the A+ percentage (default 60)")
+@_arg("aminus", doc="Optional: the A- percentage (default 40)")
 @_excel
 def APPLY_AVPLUS(
     board_scores: Cell, top: Cell, method: Cell = None, aplus: Cell = None, aminus: Cell = None
@@ -836,9 +830,9 @@ def _match_rows(open_room: Cell, closed_room: Cell, rulings: Cell) -> list[tuple
 
 
 @xw.func
-@xw.arg("open_room", err_to_str=True, ndim=2, doc=_OPEN_DOC)
-@xw.arg("closed_room", err_to_str=True, ndim=2, doc=_CLOSED_DOC)
-@xw.arg("rulings", err_to_str=True, ndim=2, doc=_RULINGS_DOC)
+@_arg("open_room", ndim=2, doc=_OPEN_DOC)
+@_arg("closed_room", ndim=2, doc=_CLOSED_DOC)
+@_arg("rulings", ndim=2, doc=_RULINGS_DOC)
 @_excel
 def MATCH_IMPS(open_room: Cell, closed_room: Cell, rulings: Cell = None) -> Any:
     """Two columns, the home and away team's IMPs, board by board (blank while a room is blank).
@@ -851,14 +845,13 @@ def MATCH_IMPS(open_room: Cell, closed_room: Cell, rulings: Cell = None) -> Any:
 
 
 @xw.func
-@xw.arg("open_room", err_to_str=True, ndim=2, doc=_OPEN_DOC)
-@xw.arg("closed_room", err_to_str=True, ndim=2, doc=_CLOSED_DOC)
-@xw.arg(
+@_arg("open_room", ndim=2, doc=_OPEN_DOC)
+@_arg("closed_room", ndim=2, doc=_CLOSED_DOC)
+@_arg(
     "boards",
-    err_to_str=True,
     doc="Optional: the boards in the match (its length); default: the rows given",
 )
-@xw.arg("rulings", err_to_str=True, ndim=2, doc=_RULINGS_DOC)
+@_arg("rulings", ndim=2, doc=_RULINGS_DOC)
 @_excel
 def MATCH_VPS(open_room: Cell, closed_room: Cell, boards: Cell = None, rulings: Cell = None) -> Any:
     """One row: the home and away team's victory points for the match on the WBF continuous
