@@ -23,13 +23,7 @@ from typing import Any
 import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
-from test_fuzz_workbooks import (
-    ATTRIBUTE_VALUES,
-    FORMATS,
-    TITLES,
-    Mutation,
-    fuzz,
-)
+from test_fuzz_workbooks import Mutation, fuzz, mutations
 from test_teams import fill_round
 
 from xlbridge.cli import main
@@ -88,29 +82,9 @@ def standings(result: Any) -> Standings:
     return tuple((s.rank_text, s.team.number, s.vps) for s in result.standings)
 
 
-@st.composite
-def mutations(draw: st.DrawFn) -> Mutation:
-    kind = draw(
-        st.sampled_from(
-            ["value", "value", "value", "format", "copy", "rename", "part", "attribute", "bytes"]
-        )
-    )
-    if kind in ("value", "format"):
-        sheet = draw(st.sampled_from(sorted(CELLS)))
-        first, last, columns = CELLS[sheet]
-        ref = f"{draw(st.sampled_from(columns))}{draw(st.integers(first, last))}"
-        if kind == "format":
-            return Mutation(kind, (sheet, ref, draw(st.sampled_from(FORMATS))))
-        return Mutation(kind, (sheet, ref, (draw(st.booleans()), draw(st.integers(0, 63)))))
-    if kind in ("copy", "rename"):
-        return Mutation(kind, (draw(st.sampled_from(sorted(CELLS))), draw(st.sampled_from(TITLES))))
-    if kind == "part":
-        how = draw(st.sampled_from(["drop", "truncate", "garbage", "empty"]))
-        return Mutation(kind, (draw(st.integers(0, 40)), how, draw(st.floats(0.05, 0.95))))
-    if kind == "attribute":
-        index, fraction = draw(st.integers(0, 40)), draw(st.floats(0, 0.999))
-        return Mutation(kind, (index, fraction, draw(st.sampled_from(ATTRIBUTE_VALUES))))
-    return Mutation(kind, (draw(st.floats(0, 0.999)), draw(st.binary(min_size=1, max_size=8))))
+def teams_mutations() -> st.SearchStrategy[Mutation]:
+    """The pairs fuzzing's mutations, on the teams workbook's typed cells."""
+    return mutations(CELLS)
 
 
 def check(seed: int, mutation: Mutation, full: bool, folder: Path) -> str:
@@ -151,7 +125,9 @@ def check(seed: int, mutation: Mutation, full: bool, folder: Path) -> str:
 
 
 @fuzz(CI_EXAMPLES)
-@given(seed=st.integers(0, 1), mutation=mutations(), full=st.integers(0, 9).map(lambda n: n == 0))
+@given(
+    seed=st.integers(0, 1), mutation=teams_mutations(), full=st.integers(0, 9).map(lambda n: n == 0)
+)
 def test_a_mutated_teams_workbook_is_scored_right_or_refused(
     tmp_path_factory: pytest.TempPathFactory, seed: int, mutation: Mutation, full: bool
 ) -> None:
@@ -160,7 +136,9 @@ def test_a_mutated_teams_workbook_is_scored_right_or_refused(
 
 @pytest.mark.slow
 @fuzz(LONG_EXAMPLES)
-@given(seed=st.integers(0, 1), mutation=mutations(), full=st.integers(0, 9).map(lambda n: n == 0))
+@given(
+    seed=st.integers(0, 1), mutation=teams_mutations(), full=st.integers(0, 9).map(lambda n: n == 0)
+)
 def test_many_mutated_teams_workbooks(
     tmp_path_factory: pytest.TempPathFactory, seed: int, mutation: Mutation, full: bool
 ) -> None:

@@ -236,22 +236,34 @@ def damage_attribute(data: bytes, index: int, fraction: float, value: bytes) -> 
 
 
 @st.composite
-def mutations(draw: st.DrawFn) -> Mutation:
+def mutations(
+    draw: st.DrawFn,
+    cells: dict[str, tuple[int, int, str]] | None = None,
+    also_copied: tuple[str, str] = (),
+) -> Mutation:
+    """One mutation of a workbook whose typed cells are ``cells`` (default: a pairs night's).
+
+    ``also_copied``: a sheet that may be copied besides them, and the sheet whose name the
+    copy is given (a pairs night: How to use, copied as if it were the Travellers).
+    """
+    if cells is None:
+        cells, also_copied = CELLS, ("How to use", L.TRAVELLERS)
     kind = draw(
         st.sampled_from(
             ["value", "value", "value", "format", "copy", "rename", "part", "attribute", "bytes"]
         )
     )
     if kind in ("value", "format"):
-        sheet = draw(st.sampled_from(sorted(CELLS)))
-        first, last, columns = CELLS[sheet]
+        sheet = draw(st.sampled_from(sorted(cells)))
+        first, last, columns = cells[sheet]
         ref = f"{draw(st.sampled_from(columns))}{draw(st.integers(first, last))}"
         if kind == "format":
             return Mutation(kind, (sheet, ref, draw(st.sampled_from(FORMATS))))
         return Mutation(kind, (sheet, ref, (draw(st.booleans()), draw(st.integers(0, 63)))))
     if kind in ("copy", "rename"):
-        sheet = draw(st.sampled_from([*CELLS, "How to use"] if kind == "copy" else list(CELLS)))
-        sheet = sheet if sheet in CELLS else L.TRAVELLERS
+        extra = [also_copied[0]] if also_copied and kind == "copy" else []
+        sheet = draw(st.sampled_from([*cells, *extra]))
+        sheet = sheet if sheet in cells else also_copied[1]
         return Mutation(kind, (sheet, draw(st.sampled_from(TITLES))))
     if kind == "part":
         how = draw(st.sampled_from(["drop", "truncate", "garbage", "empty"]))
