@@ -23,6 +23,7 @@ import click
 
 from xlbridge import __version__
 from xlbridge.errors import ScoringError
+from xlbridge.exact import plain_text
 
 if TYPE_CHECKING:
     from openpyxl import Workbook
@@ -323,10 +324,15 @@ def new(
 ) -> None:
     """Write a fresh club-night workbook to NIGHT.xlsx, set up for a movement if given;
     with --teams, a teams workbook."""
-    from xlbridge.exact import parse_date
+    from xlbridge.exact import parse_date, plain_text
     from xlbridge.movement import make_movement
     from xlbridge.workbook.pairs.night import new_night
 
+    if night.name.lower() in ("", ".", "..", ".xlsx", ".xlsm"):
+        raise ScoringError(
+            f"{os.fspath(night)!r}: give the new workbook a name, such as tuesday.xlsx"
+        )
+    event = plain_text(event, "--event")
     day = None
     if day_text is not None:
         try:
@@ -723,6 +729,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except click.exceptions.Abort:
         click.echo("aborted", err=True)
         return 1
+    except Exception as exc:
+        from openpyxl.utils.exceptions import IllegalCharacterError
+
+        if not isinstance(exc, IllegalCharacterError):
+            raise
+        # every reader names where such a text was; this is the net under them
+        text = str(exc).removesuffix(" cannot be used in worksheets.")
+        try:
+            plain_text(text, "error")
+        except ScoringError as named:
+            click.echo(f"{named}", err=True)
+        return 2
     return 0
 
 

@@ -20,6 +20,8 @@ import unicodedata
 from fractions import Fraction
 from numbers import Rational
 
+from xlbridge.errors import ScoringError
+
 __all__ = [
     "DECORATED_DIGITS",
     "EXCEL_ERRORS",
@@ -32,6 +34,7 @@ __all__ = [
     "parse_date",
     "parse_fraction",
     "parse_percent",
+    "plain_text",
     "plural",
     "quote",
     "round_half_away",
@@ -191,6 +194,31 @@ def round_half_away(value: Fraction, unit: int | Fraction = 1) -> Fraction:
     steps = abs(value) / unit
     whole = math.floor(steps + Fraction(1, 2))
     return Fraction(whole) * unit * (1 if value >= 0 else -1)
+
+
+#: The control characters no workbook can hold (XML 1.0 has no way to write them).
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f]")
+
+
+def plain_text(text: str, where: str) -> str:
+    """``text`` as it is, or a :class:`ScoringError` at ``where`` if it holds a control character.
+
+    A name or title read from a file (a PBN tag, a Bridgemate player) or typed on the
+    command line goes into a workbook; a control character (code 1 to 31 but tab and
+    line breaks) cannot, and is named rather than dropped without a word.
+
+    >>> plain_text("Tuesday Pairs", "--event")
+    'Tuesday Pairs'
+    """
+    found = _CONTROL.search(text)
+    if found is None:
+        return text
+    shown = _CONTROL.sub("?", text)
+    shown = shown if len(shown) <= 60 else shown[:57] + "..."
+    raise ScoringError(
+        f"{where}: '{shown}' holds a control character (code {ord(found.group())}, shown "
+        "as ?) that a workbook cannot hold: remove it"
+    )
 
 
 def to_float(value: Fraction | int | None) -> float | None:

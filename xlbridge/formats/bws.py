@@ -36,6 +36,7 @@ from typing import Any
 from xlbridge.contract import PlayedContract, board_vulnerability
 from xlbridge.errors import ContractError, InputFileError, ScoringError
 from xlbridge.event import Event, EventFacts, Pair, Play, Player
+from xlbridge.exact import plain_text
 from xlbridge.pair import PairLabel
 from xlbridge.result import NotPlayed, Row, parse_result
 
@@ -395,7 +396,11 @@ def _pairs(
         section = _whole(row["Section"], "section", f"{name}, PlayerNumbers")
         table = _whole(row["Table"], "table", f"{name}, PlayerNumbers")
         round_ = _whole(row.get("Round") or 0, "round", f"{name}, PlayerNumbers")
-        player = Player(str(row.get("Name") or "").strip(), str(row.get("Number") or "").strip())
+        where = f"{name}, PlayerNumbers, table {table}, {seat}"
+        player = Player(
+            plain_text(str(row.get("Name") or "").strip(), where),
+            plain_text(str(row.get("Number") or "").strip(), where),
+        )
         known = seats.get((section, table, seat))
         # the seating at the start stands; a later round's entry is a substitute
         if (player.name or player.national_id) and (known is None or round_ < known[0]):

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from xlbridge.errors import ScoringError
+from xlbridge.exact import plain_text
 
 __all__ = [
     "Column",
@@ -181,6 +182,8 @@ class _Reader:
             raise ScoringError(
                 f"line {number}: '{shown}' is not PBN (expected a tag such as [Board \"1\"])"
             )
+        for entry in entries:
+            plain_text(entry, f"line {number}")
         last = self.tags[-1]
         self.tags[-1] = Tag(last.name, last.value, (*last.rows, tuple(entries)), last.line)
 
@@ -193,6 +196,7 @@ class _Reader:
         if close is None:
             raise ScoringError(f"line {number}: {line.strip()!r} is not a PBN tag pair (no ']')")
         name = match.group(1)
+        plain_text(value, f"line {number}")
         if value == "#":
             value = self.previous.get(name.lower(), "")
         if all(tag.name.lower() != name.lower() for tag in self.tags):  # a repeat is ignored

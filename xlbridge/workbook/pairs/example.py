@@ -33,6 +33,7 @@ from xlbridge.contract import (
 from xlbridge.workbook.pairs import layout as L
 from xlbridge.workbook.pairs.template import build_template, write_templates
 from xlbridge.workbook.shared.style import fix_properties
+from xlbridge.workbook.shared.written import save
 
 __all__ = [
     "EXAMPLE_NAME",
@@ -374,7 +375,7 @@ def _player(firsts: list[str], lasts: list[str], index: int) -> str:
 def write_example(folder: Path) -> Path:
     """Write ``example_club_night.xlsx`` into ``folder``; return its path."""
     path = folder / f"{EXAMPLE_NAME}.xlsx"
-    build_example().save(path)
+    save(build_example(), path)
     return path
 
 

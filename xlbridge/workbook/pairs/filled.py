@@ -30,6 +30,7 @@ from xlbridge.workbook.pairs.reader import GUEST
 from xlbridge.workbook.pairs.template import build_template
 from xlbridge.workbook.pairs.writer import label_cell, traveller_values
 from xlbridge.workbook.shared.style import BOLD, Column, header_row
+from xlbridge.workbook.shared.written import save
 
 __all__ = ["AUDIT", "GUEST", "filled_workbook", "write_filled_workbook"]
 
@@ -210,4 +211,4 @@ def write_filled_workbook(
     if Path(target).suffix.lower() != ".xlsx":
         raise ScoringError(f"{os.fspath(target)!r}: the workbook's name must end in .xlsx")
     wb = filled_workbook(event, info, audit, places)
-    atomic_write(target, lambda tmp: wb.save(tmp))
+    atomic_write(target, lambda tmp: save(wb, tmp))

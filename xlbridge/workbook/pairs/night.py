@@ -38,6 +38,7 @@ from xlbridge.workbook.pairs.writer import (
 )
 from xlbridge.workbook.shared.sheets import find_damage
 from xlbridge.workbook.shared.style import mark_results
+from xlbridge.workbook.shared.written import save
 
 if TYPE_CHECKING:
     from xlbridge.hands import SessionHands
@@ -212,12 +213,12 @@ def new_night(
         )
     build = build_template if suffix == ".xlsx" else build_macro_template
     if movement is None and not event and day is None:
-        atomic_write(target, lambda tmp: build().save(tmp))
+        atomic_write(target, lambda tmp: save(build(), tmp))
         return
     if movement is None:
         raise ScoringError("--event and --date go with --movement (and --tables, --boards)")
     wb = movement_workbook(movement, event, day, build)
-    atomic_write(target, lambda tmp: wb.save(tmp))
+    atomic_write(target, lambda tmp: save(wb, tmp))
 
 
 def event_workbook(event: Event, result: EventResult, bulk: BulkRows | None = None) -> Workbook:

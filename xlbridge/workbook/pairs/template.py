@@ -41,6 +41,7 @@ from xlbridge.workbook.shared.style import (
     fix_properties,
     header_row,
 )
+from xlbridge.workbook.shared.written import keep_formulas, save
 
 __all__ = [
     "TEMPLATE_NAME",
@@ -130,16 +131,16 @@ def build_template(workbook: Workbook | None = None, *, results: bool = True) ->
     _define_names(wb)
     wb.active = 0
     fix_properties(wb)
-    return wb
+    return keep_formulas(wb)
 
 
 def write_templates(folder: Path, quickstart: Path | None = None) -> list[Path]:
     """Write ``club_pairs.xlsx`` and ``club_pairs.xlsm`` into ``folder``; return their paths."""
     folder.mkdir(parents=True, exist_ok=True)
     xlsx = folder / f"{TEMPLATE_NAME}.xlsx"
-    build_template().save(xlsx)
+    save(build_template(), xlsx)
     xlsm = folder / f"{TEMPLATE_NAME}.xlsm"
-    build_macro_template(quickstart or _quickstart_file()).save(xlsm)
+    save(build_macro_template(quickstart or _quickstart_file()), xlsm)
     return [xlsx, xlsm]
 
 

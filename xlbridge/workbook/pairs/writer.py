@@ -47,6 +47,7 @@ from xlbridge.workbook.shared.style import (
     header_row,
     mark_results,
 )
+from xlbridge.workbook.shared.written import keep_formulas, save
 
 WARN_BOLD = Font(bold=True, color="9C0006")
 
@@ -135,7 +136,7 @@ def write_results(
     """
     check_merged_cells(source)
     try:
-        wb = load_workbook(io.BytesIO(_without_results(Path(source))))
+        wb = keep_formulas(load_workbook(io.BytesIO(_without_results(Path(source)))))
     except Exception as exc:  # a part the entries do not need is damaged: name it
         raise InputFileError(damage_message(Path(source), exc)) from exc
     fill_results(wb, result)
@@ -144,7 +145,7 @@ def write_results(
 
         fill_hands(wb, hands)
     mark_results(wb)
-    wb.save(target)
+    save(wb, target)
 
 
 #: What the parts of the result sheets are read as: :func:`fill_results` writes them anew.
@@ -516,8 +517,6 @@ def _cell(value: object, style: str) -> str:
         raise IllegalCharacterError(f"{value} cannot be used in worksheets.")
     if value == "":
         return f'{style} t="inlineStr" />'
-    if len(value) > 1 and value.startswith("="):
-        return f"{style}><f>{_escape(value[1:])}</f><v /></c>"
     if value in ERROR_CODES:
         return f'{style} t="e"><v>{_escape(value)}</v></c>'
     stripped = value.strip()
@@ -535,7 +534,7 @@ def save_workbook(wb: Workbook, target: str | os.PathLike[str], bulk: BulkRows) 
             raise ValueError(
                 f"{title}: bulk rows from {rows.first} overlap row {wb[title].max_row}"
             )
-    wb.save(target)
+    save(wb, target)
     if not bulk.sheets:
         return
     path = Path(target)

@@ -35,6 +35,7 @@ from xlbridge.teams import (
     swiss_draw,
 )
 from xlbridge.workbook.shared.sheets import damage_message
+from xlbridge.workbook.shared.written import keep_formulas, save
 from xlbridge.workbook.teams.reader import TeamsNight, read_teams_workbook
 from xlbridge.workbook.teams.template import (
     TeamsLayout,
@@ -119,7 +120,7 @@ def new_teams_night(target: Path, layout: TeamsLayout, overwrite: bool = False) 
         first = _round_matches(1, _with_bye(pairs, bye), layout.boards)
         matches = list(first)
     add_round(wb, matches)
-    atomic_write(target, wb.save)
+    atomic_write(target, lambda tmp: save(wb, tmp))
     return Draw(1, first, {n: f"Team {n}" for n in numbers})
 
 
@@ -194,7 +195,7 @@ def draw_round(source: Path, round_number: int, target: Path, keep: Path | None 
     check_merged_cells(source)
     try:
         with open(source, "rb") as file:  # closed even when openpyxl fails half way
-            wb = load_workbook(file)
+            wb = keep_formulas(load_workbook(file))
     except Exception as exc:  # a part the entries do not need is damaged: name it
         raise InputFileError(damage_message(Path(source), exc)) from exc
     add_round(wb, matches)
@@ -204,7 +205,7 @@ def draw_round(source: Path, round_number: int, target: Path, keep: Path | None 
             shutil.copyfile(source, tmp)
 
         atomic_write(keep, copy)
-    atomic_write(target, wb.save)
+    atomic_write(target, lambda tmp: save(wb, tmp))
     standings = tuple((s.rank_text, s.team.number, s.vps) for s in result.standings)
     names = {t.number: t.name for t in night.event.teams}
     return Draw(round_number, matches, names, standings, repeats)

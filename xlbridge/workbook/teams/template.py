@@ -31,6 +31,7 @@ from xlbridge.workbook.shared.style import (
     fix_properties,
     header_row,
 )
+from xlbridge.workbook.shared.written import keep_formulas
 
 __all__ = [
     "FORMATS",
@@ -214,6 +215,7 @@ def add_round(wb: Workbook, matches: Sequence[Match]) -> None:
         _match_formulas(ws, row)
         for board in match.boards:
             _traveller_row(tr, _next_row(tr), match, board)
+    keep_formulas(wb, (MATCHES, TRAVELLERS))  # numbers and the template's formulas only
 
 
 def _next_row(ws: Worksheet) -> int:

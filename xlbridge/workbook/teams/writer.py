@@ -28,6 +28,7 @@ from xlbridge.workbook.shared.style import (
     header_row,
     mark_results,
 )
+from xlbridge.workbook.shared.written import keep_formulas, save
 from xlbridge.workbook.teams.template import (
     HOW_TO,
     MATCHES,
@@ -79,7 +80,7 @@ def write_teams_results(
     check_merged_cells(source)
     try:
         with open(source, "rb") as file:  # closed even when openpyxl fails half way
-            wb = load_workbook(file)
+            wb = keep_formulas(load_workbook(file))
     except Exception as exc:  # a part the entries do not need is damaged: name it
         raise InputFileError(damage_message(Path(source), exc)) from exc
     names = {t.number: t.name for t in result.event.teams}
@@ -114,7 +115,7 @@ def write_teams_results(
     wb.active = 0
     wb[RANKING].sheet_view.tabSelected = True
     mark_results(wb)
-    wb.save(target)
+    save(wb, target)
 
 
 def _key(ws: Worksheet, row: int, *columns: int) -> tuple[int, ...] | None:
