@@ -313,15 +313,16 @@ def check(seed: int, mutation: Mutation, full: bool, folder: Path) -> str:
     return outcome
 
 
-def fuzz(examples: int) -> Any:
+def fuzz(examples: int, ci: bool | None = None) -> Any:
+    """Hypothesis' settings for ``examples`` mutations: derandomized in CI (``ci``, by default
+    ``examples == CI_EXAMPLES``), the long run's first failure reported as found."""
+    ci = examples == CI_EXAMPLES if ci is None else ci
     return settings(
         max_examples=examples,
         deadline=None,
-        derandomize=examples == CI_EXAMPLES,
+        derandomize=ci,
         # the long run reports its first failure as found: shrinking would take hours
-        phases=(Phase.explicit, Phase.reuse, Phase.generate)
-        if examples != CI_EXAMPLES
-        else tuple(Phase),
+        phases=(Phase.explicit, Phase.reuse, Phase.generate) if not ci else tuple(Phase),
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
         database=None,
     )

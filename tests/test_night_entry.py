@@ -187,7 +187,8 @@ def test_final_only_outputs_are_refused_while_provisional(
     ("cells", "expected"),
     [
         ({"D": "4H"}, "Travellers!E{row}"),  # a contract with no declarer: a slip
-        ({"E": "N", "F": "+1"}, "Travellers!G{row}: no result"),  # no contract
+        # no contract: the declarer and result are named (a score typed in the wrong column)
+        ({"E": "N", "F": "+1"}, "Travellers!E{row}: 'N' is typed but no contract is"),
         ({"J": None, "K": None}, "Travellers!G{row}: no result"),  # not a row of the movement
         ({"A": "x"}, "Travellers!A{row}: board 'x' is not a board number"),
     ],

@@ -75,7 +75,8 @@ def test_a_second_draw_does_not_overwrite_a_filled_round(tmp_path, capsys):
     ws = wb["Travellers"]
     for row in range(2, ws.max_row + 1):
         if ws.cell(row, 1).value == 1:
-            ws.cell(row, 9).value, ws.cell(row, 13).value = 420, 140
+            game = 420 if ws.cell(row, 3).value == 1 else 620  # board 2: NS vulnerable
+            ws.cell(row, 9).value, ws.cell(row, 13).value = game, 140
     wb.save(swiss)
     round1 = swiss.read_bytes()
     assert main(["draw", str(swiss), "--round", "2"]) == 0  # into swiss.xlsx itself

@@ -16,6 +16,7 @@ import pytest
 from openpyxl import load_workbook
 
 from xlbridge.cli import main
+from xlbridge.contract import board_vulnerability, is_possible_score
 from xlbridge.result import parse_result
 from xlbridge.teams import (
     Match,
@@ -232,9 +233,20 @@ def fill_round(source: Path, target: Path, round_number: int) -> None:
     for row in range(2, ws.max_row + 1):
         if ws.cell(row, 1).value == round_number:
             board, home = ws.cell(row, 3).value, ws.cell(row, 4).value
-            ws.cell(row, 9).value = SCORES[(board * 5 + home * 3) % len(SCORES)]
-            ws.cell(row, 13).value = SCORES[(board * 3 + home * 7 + 1) % len(SCORES)]
+            ws.cell(row, 9).value = possible(board, board * 5 + home * 3)
+            ws.cell(row, 13).value = possible(board, board * 3 + home * 7 + 1)
     wb.save(target)
+
+
+def possible(board: int, start: int) -> int:
+    """The first score of SCORES from ``start`` (cyclically) that a contract can score on
+    ``board`` (a 620 for NS needs NS vulnerable): the readers refuse any other."""
+    vulnerability = board_vulnerability(board)
+    for step in range(len(SCORES)):
+        score = SCORES[(start + step) % len(SCORES)]
+        if is_possible_score(score, vulnerability):
+            return score
+    raise AssertionError(board)
 
 
 def test_seven_team_swiss_four_rounds_of_six_boards(tmp_path: Path) -> None:

@@ -112,14 +112,16 @@ def test_a_date_typed_as_text_is_read(tmp_path):
 
 
 def five_teams(tmp_path: Path) -> tuple[Path, Workbook]:
-    """A 5-team Swiss, round 1 typed: 420 in every open room, 140 in every closed room."""
+    """A 5-team Swiss, round 1 typed: the open rooms bid and made game (4H=: +420 on board 1,
+    +620 on board 2, NS vulnerable), the closed rooms a partscore (3H=: +140)."""
     path = tmp_path / "five.xlsx"
     assert main(["new", str(path), "--teams", "5", "--boards", "2", "--rounds", "2"]) == 0
     wb = load_workbook(path)
     ws = wb["Travellers"]
     for row in range(2, ws.max_row + 1):
         if ws.cell(row, 1).value == 1:
-            ws.cell(row, 9).value, ws.cell(row, 13).value = 420, 140
+            game = 420 if ws.cell(row, 3).value == 1 else 620
+            ws.cell(row, 9).value, ws.cell(row, 13).value = game, 140
     return path, wb
 
 
@@ -144,5 +146,5 @@ def test_one_room_left_blank_is_named_and_the_match_counts_its_boards_played(tmp
         scored.result.warnings
     )
     match = next(m for m in scored.result.matches if m.match.home == 1)
-    # board 2 only: +420 against +140 is 280, 7 IMPs (WBF scale: 270-310)
-    assert (match.home_imps, match.away_imps) == (7, 0)
+    # board 2 only: +620 against +140 is 480, 10 IMPs (WBF scale: 430-490)
+    assert (match.home_imps, match.away_imps) == (10, 0)

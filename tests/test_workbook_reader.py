@@ -152,6 +152,8 @@ def test_a_row_without_a_result_and_a_bad_contract(tmp_path: Path) -> None:
         tmp_path,
         {
             f"Travellers!D{a}": None,
+            f"Travellers!E{a}": None,
+            f"Travellers!F{a}": None,
             f"Travellers!G{a}": None,
             f"Travellers!D{b}": "4Z",
             f"Travellers!G{b}": None,

@@ -13,6 +13,7 @@ import gc
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 from datetime import date
 from functools import partial
@@ -568,11 +569,12 @@ def import_(source: Path, output: Path, force: bool) -> None:
     if source.suffix.lower() == ".bws":
         _import_bridgemate(source, output)
         return
-    published = read_published(source)
-    conventions = conventions_for_event(published.event)
-    if published.info.settings is not None:  # the file says how it was scored (xlbridge's)
-        conventions = (scored_with(published.info.settings), *conventions)
-    chosen, tried = choose_convention(published, conventions)
+    with _naming(source):
+        published = read_published(source)
+        conventions = conventions_for_event(published.event)
+        if published.info.settings is not None:  # the file says how it was scored (xlbridge's)
+            conventions = (scored_with(published.info.settings), *conventions)
+        chosen, tried = choose_convention(published, conventions)
     # the convention's settings, and its plays (an absent pair's 0% read as NP A60/0)
     plays, settings = chosen.result.event.plays, chosen.convention.settings
     event = replace(published.event, plays=plays, settings=settings)
@@ -584,13 +586,25 @@ def import_(source: Path, output: Path, force: bool) -> None:
     click.echo(f"\nwrote {output}: xlbridge score {output}")
 
 
+@contextmanager
+def _naming(source: Path) -> Iterator[None]:
+    """A message about what is wrong in ``source`` names it, as every other message does."""
+    try:
+        yield
+    except ScoringError as exc:
+        if source.name in str(exc):
+            raise
+        raise ScoringError(f"{source.name}: {exc}") from None
+
+
 def _import_bridgemate(source: Path, output: Path) -> None:
     """``xlbridge import GAME.bws``: the results as the tables entered them, in a workbook."""
     from xlbridge.exact import plural
     from xlbridge.formats.bws import read_bws
     from xlbridge.workbook.pairs.filled import write_filled_workbook
 
-    night = read_bws(source)
+    with _naming(source):
+        night = read_bws(source)
     places = [(seating.round, seating.table) for seating in night.seatings]
     write_filled_workbook(output, night.event, places=places)
     event = night.event

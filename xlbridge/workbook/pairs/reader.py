@@ -24,17 +24,14 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from datetime import date, datetime
 from fractions import Fraction
 from functools import partial
 from typing import Any, TypeVar
 
 from xlbridge.contract import (
     PlayedContract,
-    board_vulnerability,
-    is_possible_score,
 )
-from xlbridge.errors import ContractError, ScoringError, SettingsError
+from xlbridge.errors import ScoringError, SettingsError
 from xlbridge.event import (
     Adjustment,
     AdjustmentUnit,
@@ -58,13 +55,7 @@ from xlbridge.movement import Movement, PairNumbering, check_row, number_key, pa
 from xlbridge.movement import Seat as MovementSeat
 from xlbridge.pair import PairLabel, parse_direction
 from xlbridge.result import (
-    Artificial,
-    Result,
     Row,
-    parse_result,
-    parse_rulings,
-    parse_score,
-    parse_weight,
 )
 from xlbridge.workbook.pairs import layout as L
 from xlbridge.workbook.shared.checks import (
@@ -75,6 +66,14 @@ from xlbridge.workbook.shared.checks import (
     entries,
     entry_like,
     hidden_message,
+)
+from xlbridge.workbook.shared.results import (
+    Played,
+    ResultCells,
+    Rulings,
+    read_played,
+    read_result,
+    read_rulings,
 )
 from xlbridge.workbook.shared.sheets import Sheets, is_percent_format, load_sheets
 
@@ -271,11 +270,11 @@ class _Reader:
         labels = {p.label for p in pairs}
         #: each pair's row on the Pairs sheet (``Pairs!A5``), for the direction checks
         self.pair_sources = {p.label: p.source for p in pairs}
-        rulings, ruling_rows = self._rulings()
+        rulings = read_rulings(L.RULINGS, self._entries(L.RULINGS, 5), self.problems)
         self._check_headers()
         self._check_sheets()
         movement = self._movement(facts, labels, tables, boards)
-        plays = self._travellers(labels, rulings, ruling_rows, tables, boards, movement)
+        plays = self._travellers(labels, rulings, tables, boards, movement)
         if not plays and not self.problems.errors:
             waiting = f" ({len(self.to_come)} rows are left blank)" if self.to_come else ""
             self.problems.error(
@@ -444,49 +443,12 @@ class _Reader:
 
     # --- rulings ------------------------------------------------------------------------------
 
-    def _rulings(self) -> tuple[dict[str, Result], dict[str, list[int]]]:
-        groups: dict[str, list[tuple[int, Cells]]] = defaultdict(list)
-        for index, cells in self._entries(L.RULINGS, 5):
-            ident, _side, score, weight, _note = cells
-            if is_blank(ident):
-                self.problems.error(f"{L.RULINGS}!A{index}", "a ruling row needs an ID (R1)")
-                continue
-            ok = self._ruling_cells(index, score, weight)
-            key = normalise_text(str(ident)).upper().replace(" ", "")
-            groups[key].append((index, cells if ok else ()))
-        rulings: dict[str, Result] = {}
-        rows: dict[str, list[int]] = {}
-        for key, members in groups.items():
-            rows[key] = [index for index, _ in members]
-            if any(not cells for _, cells in members):
-                continue
-            first, last = rows[key][0], rows[key][-1]
-            where = f"{L.RULINGS}!A{first}" + (f":E{last}" if last != first else "")
-            parsed = self.problems.attempt(partial(_one_ruling, members, where))
-            if parsed is not None:
-                rulings[key] = parsed
-        return rulings, rows
-
-    def _ruling_cells(self, index: int, score: object, weight: object) -> bool:
-        before = len(self.problems.errors)
-        score_at, weight_at = f"{L.RULINGS}!C{index}", f"{L.RULINGS}!D{index}"
-        if is_blank(score):
-            self.problems.error(score_at, "a ruling row needs a score")
-        elif not (isinstance(score, str) and normalise_text(score).upper().startswith("A")):
-            self.problems.attempt(lambda: parse_score(score, score_at))
-        if isinstance(weight, (date, datetime)):
-            self.problems.error(weight_at, _date_weight(weight))
-        elif not is_blank(weight):
-            self.problems.attempt(lambda: parse_weight(weight, weight_at))
-        return len(self.problems.errors) == before
-
     # --- travellers ---------------------------------------------------------------------------
 
     def _travellers(
         self,
         labels: set[PairLabel],
-        rulings: dict[str, Result],
-        ruling_rows: dict[str, list[int]],
+        rulings: Rulings,
         tables: int | None,
         boards: int | None,
         movement: Movement | None,
@@ -504,8 +466,13 @@ class _Reader:
             place = row.to_come
             board = self._board(row, boards)
             ns, ew = self._pair_cells(row, labels)
-            played = None if place else self._played(row)
-            result = None if place else self._result(row, board, played, rulings, ruling_rows)
+            typed = ResultCells(row.cells[3:7], row.at, "DEFG")
+            played = None if place else read_played(typed, self.problems)
+            result = (
+                None
+                if place
+                else read_result(typed, board, played, rulings, self.problems, required=True)
+            )
             if board is None:
                 continue
             if place:  # still checked against the movement, and for pairs twice on a board
@@ -528,7 +495,7 @@ class _Reader:
                     f"board {board} has more results than the {tables} tables in play",
                 )
             if ns and ew and result is not None:
-                contract = played.played if isinstance(played, _Played) else None
+                contract = played.played if isinstance(played, Played) else None
                 plays.append(row.play(board, ns, ew, result, contract))
         self._check_versions(plays)
         if movement is not None and laid_out:
@@ -762,88 +729,6 @@ class _Reader:
             self.problems.error(row.at("C"), f"pair {ns} plays against itself")
         return ns, ew
 
-    def _played(self, row: _TravellerRow) -> _Played | bool | None:
-        """The contract played (``None``: none typed; ``False``: its cells are wrong, reported)."""
-        cells = row.cells[3:6]
-        if is_blank(cells[0]):
-            return None
-        key = tuple((type(cell), cell) for cell in cells)
-        found = _PLAYED.get(key)
-        if found is None:
-            try:
-                played = PlayedContract.from_cells(*cells)
-            except ContractError as exc:
-                letter = _CONTRACT_COLUMNS.get(exc.part, "D")
-                self.problems.errors.append(str(exc.at(row.at(letter))))
-                return False
-            assert played is not None
-            if len(_PLAYED) >= 1 << 16:
-                _PLAYED.clear()
-            found = _PLAYED[key] = _Played(played)
-        return found
-
-    def _result(
-        self,
-        row: _TravellerRow,
-        board: int | None,
-        played: _Played | bool | None,
-        rulings: dict[str, Result],
-        ruling_rows: dict[str, list[int]],
-    ) -> Row:
-        typed = row.cells[6]
-        contract_score = None
-        if isinstance(played, _Played) and board is not None:
-            contract_score = played.score(board)
-        if is_blank(typed):
-            if played is None:
-                self.problems.error(
-                    row.at("G"),
-                    "no result: type the contract, declarer and result, or the NS score "
-                    "(NP when the board was not played)",
-                )
-            return None if contract_score is None else Result.of(contract_score)
-        key = normalise_text(str(typed)).upper().replace(" ", "") if isinstance(typed, str) else ""
-        if key in ruling_rows and key not in rulings:
-            return None  # the ruling itself is wrong; reported on the Rulings sheet
-        parsed = self.problems.attempt(lambda: parse_result(typed, row.at("G"), rulings))
-        if isinstance(parsed, Result) and board is not None:
-            self._check_possible(row, board, parsed, key if key in rulings else "", ruling_rows)
-            if contract_score is not None and parsed != Result.of(contract_score):
-                self.problems.warnings.append(
-                    f"{row.at('G')}: the typed score {quote(typed)} differs from the contract's "
-                    f"({played.played if isinstance(played, _Played) else ''}: {contract_score}); "
-                    "the typed score is used"
-                )
-        return parsed
-
-    def _check_possible(
-        self,
-        row: _TravellerRow,
-        board: int,
-        result: Result,
-        ruling: str,
-        ruling_rows: dict[str, list[int]],
-    ) -> None:
-        vulnerability = board_vulnerability(board)
-        scores = {
-            score
-            for side in (result.ns, result.ew)
-            if not isinstance(side, Artificial)
-            for score, _ in side.components
-        }
-        for score in sorted(scores):
-            if is_possible_score(score, vulnerability):
-                continue
-            why = f"no contract scores {score} for NS on board {board} ({vulnerability.described})"
-            if ruling:
-                first = ruling_rows[ruling][0]
-                self.problems.warnings.append(
-                    f"{row.at('G')}: ruling {ruling} ({L.RULINGS}!C{first}): {why}; "
-                    "scored as the TD assigned it"
-                )
-            else:
-                self.problems.error(row.at("G"), f"{quote(row.cells[6])}: {why}")
-
     # --- adjustments --------------------------------------------------------------------------
 
     def _adjustments(self, labels: set[PairLabel], boards: int | None) -> list[Adjustment]:
@@ -942,32 +827,6 @@ class _Reader:
             )
             return None
         return (amount, unit) if percent else amount
-
-
-class _Played:
-    """A contract played as read from its cells, and its score at each vulnerability met."""
-
-    __slots__ = ("played", "scores")
-
-    def __init__(self, played: PlayedContract) -> None:
-        self.played = played
-        self.scores: dict[int, int] = {}
-
-    def score(self, board: int) -> int:
-        """The NS score on ``board`` (Law 77 at its vulnerability), worked out once."""
-        vulnerability = board_vulnerability(board)
-        found = self.scores.get(id(vulnerability))  # the four members live for ever
-        if found is None:
-            found = self.scores[id(vulnerability)] = self.played.score(vulnerability)
-        return found
-
-
-#: Contracts played by their three cells' types and values, for every workbook read: a
-#: board's tables often bid and make the same, and a merge's clubs play the same boards.
-#: Only contracts read without a problem are kept.
-_PLAYED: dict[tuple[object, ...], _Played] = {}
-#: The column of each cell of a contract played, by the part an error names.
-_CONTRACT_COLUMNS = {"contract": "D", "declarer": "E", "result": "F"}
 
 
 @dataclass(frozen=True)
@@ -1107,20 +966,6 @@ def _at(where: str, parse: Callable[[Any], T], value: object) -> T:
         raise type(exc)(f"{where}: {message}") from None
 
 
-def _one_ruling(members: list[tuple[int, Cells]], where: str) -> Result:
-    try:
-        (only,) = parse_rulings([cells[:4] for _, cells in members], where).values()
-    except ScoringError as exc:
-        message = str(exc)
-        for _, cells in members:  # the cells as the user sees them, not as Python writes them
-            for cell in cells[:4]:
-                if not isinstance(cell, str) and cell is not None:
-                    message = message.replace(repr(cell), quote(cell))
-        prefix = f"{where}: "
-        raise type(exc)(message if message.startswith(where) else prefix + message) from None
-    return only
-
-
 #: The Settings sheet's defined names of the settings that make a Settings, by field.
 _SETTING_FIELDS = {
     "form": "ScoringForm",
@@ -1164,16 +1009,6 @@ def _positive(value: object) -> int:
     if number < 1:
         raise ValueError(f"{quote(value)} is not a whole number from 1")
     return number
-
-
-def _date_weight(value: date) -> str:
-    """What to say of a weight that Excel turned into a date (2/5 typed, 2 May stored)."""
-    low, high = sorted((value.day, value.month))
-    percent = quote(Fraction(low, high) * 100)
-    typed = f"'{low}/{high} (with the apostrophe, kept as text)"
-    return f"Excel read {low}/{high} as a date ({value.day} {value:%B}): type " + (
-        typed if "/" in percent else f"{percent}% or {typed}"
-    )
 
 
 #: The label of a Settings row naming the hand-record file (``xlbridge score --hands``).

@@ -13,10 +13,10 @@ import zipfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from typing import Any, TypeVar
 
-from xlbridge.contract import PlayedContract, board_vulnerability
-from xlbridge.errors import ContractError, ScoringError
+from xlbridge.errors import ScoringError
 from xlbridge.exact import (
     is_blank,
     normalise_text,
@@ -25,7 +25,7 @@ from xlbridge.exact import (
     quote,
     whole_number,
 )
-from xlbridge.result import Row, parse_result, parse_rulings
+from xlbridge.result import Row
 from xlbridge.safefile import check_workbook_file
 from xlbridge.teams import BYE_VPS, Match, Penalty, Team, TeamsEvent, TeamsSettings
 from xlbridge.workbook.shared.checks import (
@@ -35,6 +35,14 @@ from xlbridge.workbook.shared.checks import (
     data_rows,
     entries,
     hidden_message,
+)
+from xlbridge.workbook.shared.results import (
+    ResultCells,
+    Rulings,
+    read_played,
+    read_result,
+    read_rulings,
+    ruling_key,
 )
 from xlbridge.workbook.shared.sheets import Sheets, load_sheets, sheet_parts
 from xlbridge.workbook.teams import template as T
@@ -130,7 +138,13 @@ class _Reader:
             TeamsSettings(settings["boards"], settings["bye_vps"]),
             tuple(penalties),
         )
-        return TeamsNight(event, settings["format"], settings["rounds"], settings["date"])
+        return TeamsNight(
+            event,
+            settings["format"],
+            settings["rounds"],
+            settings["date"],
+            tuple(self.problems.warnings),
+        )
 
     # --- helpers -------------------------------------------------------------------------
 
@@ -263,16 +277,12 @@ class _Reader:
             return None
         return number
 
-    def _rulings(self) -> dict[str, Any]:
-        rows = [cells for _, cells in self._rows(T.RULINGS, 5)] if T.RULINGS in self.sheets else []
-        try:
-            return parse_rulings([c[:4] for c in rows], f"{T.RULINGS} sheet")
-        except ScoringError as exc:
-            self.errors.append(str(exc))
-            return {}
+    def _rulings(self) -> Rulings:
+        rows = self._rows(T.RULINGS, 5) if T.RULINGS in self.sheets else []
+        return read_rulings(T.RULINGS, rows, self.problems)
 
     def _travellers(
-        self, matches: dict[tuple[int, int], Match], rulings: dict[str, Any]
+        self, matches: dict[tuple[int, int], Match], rulings: Rulings
     ) -> dict[tuple[int, int], dict[int, tuple[Row, Row]]]:
         results: dict[tuple[int, int], dict[int, tuple[Row, Row]]] = {}
         for index, cells in self._rows(T.TRAVELLERS, 13):
@@ -317,42 +327,23 @@ class _Reader:
                 continue
             open_room = self._room(index, cells[5:9], "FGHI", board, rulings)
             closed_room = self._room(index, cells[9:13], "JKLM", board, rulings)
+            ruling = ruling_key(cells[8])
+            if ruling in rulings.results and ruling_key(cells[12]) == ruling:
+                self.problems.warnings.append(
+                    f"{at.format('M')}: ruling {ruling} is given in both rooms of board {board} "
+                    f"(also {at.format('I')}): a ruling is for the table where it was made; "
+                    "if each room has its own, give each its own ID"
+                )
             rooms[board] = (open_room, closed_room)
         return results
 
     def _room(
-        self, index: int, cells: tuple[Any, ...], letters: str, board: int, rulings: dict[str, Any]
+        self, index: int, cells: tuple[Any, ...], letters: str, board: int, rulings: Rulings
     ) -> Row:
-        contract, declarer, tricks, score = cells
-        where = f"{T.TRAVELLERS}!{letters[3]}{index}"
-        if is_blank(score):
-            if is_blank(contract):
-                return None
-            points = self._contract_score(index, letters, board, contract, declarer, tricks)
-            return None if points is None else parse_result(points)
-        try:
-            return parse_result(score, where, rulings)
-        except ScoringError as exc:
-            self.errors.append(str(exc))
-            return None
-
-    def _contract_score(
-        self,
-        index: int,
-        letters: str,
-        board: int,
-        contract: object,
-        declarer: object,
-        tricks: object,
-    ) -> int | None:
-        """The score of the contract played, its cells read as the pairs reader reads them."""
-        try:
-            played = PlayedContract.from_cells(contract, declarer, tricks)
-        except ContractError as exc:
-            letter = letters[{"declarer": 1, "result": 2}.get(exc.part, 0)]
-            self.errors.append(str(exc.at(f"{T.TRAVELLERS}!{letter}{index}")))
-            return None
-        return None if played is None else played.score(board_vulnerability(board))
+        """One room's result, its cells read as the pairs reader reads a traveller row's."""
+        typed = ResultCells(cells, partial(_place, index), letters)
+        played = read_played(typed, self.problems)
+        return read_result(typed, board, played, rulings, self.problems, required=False)
 
     def _penalties(self, numbers: set[int], matches: Iterable[Match]) -> list[Penalty]:
         played = {(m.round, t) for m in matches if m.away is not None for t in (m.home, m.away)}
@@ -388,6 +379,10 @@ class _Reader:
 
 
 # --- cell parsers ----------------------------------------------------------------------------
+
+
+def _place(index: int, letter: str) -> str:
+    return f"{T.TRAVELLERS}!{letter}{index}"
 
 
 def _plain(exc: Exception, value: object) -> str:
