@@ -148,3 +148,86 @@ def test_one_room_left_blank_is_named_and_the_match_counts_its_boards_played(tmp
     match = next(m for m in scored.result.matches if m.match.home == 1)
     # board 2 only: +620 against +140 is 480, 10 IMPs (WBF scale: 430-490)
     assert (match.home_imps, match.away_imps) == (10, 0)
+
+
+# --- a room's result cells: the pairs traveller's checks, with its words -------------------
+# The match: open room 4H= by N (+420), closed room 3H= by N (+140); board 1, nobody
+# vulnerable: 280 points to the home team, 7 IMPs (WBF scale: 270-310).
+
+
+def rulings(wb: Workbook, *rows: tuple[object, ...]) -> None:
+    for row in rows:
+        wb["Rulings"].append(list(row))
+
+
+def test_a_weighted_ruling_in_one_room_is_imped_against_the_other(tmp_path, capsys):
+    """Seed 000 section 3: 60% 4H= (+420), 40% 4H-1 (-50) against 3H= (+140): 7 x 0.6 -
+    5 x 0.4 = 2.2 IMPs, so 2; the ruling typed in the open room's score, its contract
+    (as played) left beside it, scored with a warning that the typed score is used."""
+
+    def slip(wb: Workbook) -> None:
+        wb["Travellers"]["I2"] = "R1"
+        rulings(wb, ("R1", None, 420, "60%", "4H="), ("R1", None, -50, "40%", "4H-1"))
+
+    scored = score_teams_night(night(tmp_path, slip))
+    (match,) = scored.result.matches
+    assert (match.home_imps, match.away_imps) == (2, 0)
+    assert any(w.startswith("Travellers!I2: the typed score 'R1' differs") for w in scored.warnings)
+
+
+def test_the_same_ruling_in_both_rooms_is_scored_with_a_warning(tmp_path, capsys):
+    def slip(wb: Workbook) -> None:
+        wb["Travellers"]["I2"], wb["Travellers"]["M2"] = "R1", "R1"
+        rulings(wb, ("R1", None, 420, "60%", ""), ("R1", None, -50, "40%", ""))
+
+    scored = score_teams_night(night(tmp_path, slip))
+    assert (
+        "Travellers!M2: ruling R1 is given in both rooms of board 1 (also Travellers!I2): a "
+        "ruling is for the table where it was made; if each room has its own, give each its "
+        "own ID"
+    ) in scored.warnings
+    (match,) = scored.result.matches
+    assert (match.home_imps, match.away_imps) == (0, 0)  # the same weighted score twice
+
+
+@pytest.mark.parametrize(
+    ("cells", "words"),
+    [
+        # a score typed in the Result column, the room's contract left out
+        ({"J2": None, "K2": None, "L2": 140}, "Travellers!L2: 140 is typed but no contract is"),
+        # ... or in the Result column of a room with its contract
+        ({"L2": 140}, "Travellers!L2: 140 is not possible for 3H: at most 4 overtricks"),
+        # a score typed where the contract goes
+        ({"J2": 140, "K2": None, "L2": None}, "Travellers!J2: 140 is not a contract"),
+        # 620 is a vulnerable game: board 1 has nobody vulnerable
+        ({"I2": 620}, "Travellers!I2: 620: no contract scores 620 for NS on board 1"),
+    ],
+)  # fmt: skip
+def test_a_score_in_the_wrong_place_is_refused_naming_the_cell(cells, words, tmp_path, capsys):
+    def slip(wb: Workbook) -> None:
+        for ref, value in cells.items():
+            wb["Travellers"][ref] = value
+
+    assert words in refused(tmp_path, slip, capsys)
+
+
+def test_a_typed_score_that_differs_from_the_contract_is_used_with_a_warning(tmp_path, capsys):
+    def slip(wb: Workbook) -> None:
+        wb["Travellers"]["M2"] = 170  # 3H+1 typed as the score; the contract says 3H=
+
+    scored = score_teams_night(night(tmp_path, slip))
+    assert (
+        "Travellers!M2: the typed score 170 differs from the contract's (3H= N: 140); the "
+        "typed score is used"
+    ) in scored.warnings
+    (match,) = scored.result.matches
+    assert (match.home_imps, match.away_imps) == (6, 0)  # 250 points: 6 IMPs (220-260)
+
+
+def test_a_ruling_whose_weights_do_not_add_up_names_its_rows(tmp_path, capsys):
+    def slip(wb: Workbook) -> None:
+        wb["Travellers"]["I2"] = "R1"
+        rulings(wb, ("R1", None, 420, "60%", ""), ("R1", None, -50, "30%", ""))
+
+    err = refused(tmp_path, slip, capsys)
+    assert "Rulings!A2:E3: ruling 'R1': the weights add up to 90%, not 100%" in err
