@@ -162,8 +162,8 @@ def rulings(wb: Workbook, *rows: tuple[object, ...]) -> None:
 
 def test_a_weighted_ruling_in_one_room_is_imped_against_the_other(tmp_path, capsys):
     """Seed 000 section 3: 60% 4H= (+420), 40% 4H-1 (-50) against 3H= (+140): 7 x 0.6 -
-    5 x 0.4 = 2.2 IMPs, so 2; the ruling typed in the open room's score, its contract
-    (as played) left beside it, scored with a warning that the typed score is used."""
+    5 x 0.4 = 2.2 IMPs, so 2; the ruling typed in the open room's score, the contract as
+    played left beside it (no warning: the TD's score replaces the table's)."""
 
     def slip(wb: Workbook) -> None:
         wb["Travellers"]["I2"] = "R1"
@@ -172,7 +172,7 @@ def test_a_weighted_ruling_in_one_room_is_imped_against_the_other(tmp_path, caps
     scored = score_teams_night(night(tmp_path, slip))
     (match,) = scored.result.matches
     assert (match.home_imps, match.away_imps) == (2, 0)
-    assert any(w.startswith("Travellers!I2: the typed score 'R1' differs") for w in scored.warnings)
+    assert scored.warnings == ()
 
 
 def test_the_same_ruling_in_both_rooms_is_scored_with_a_warning(tmp_path, capsys):

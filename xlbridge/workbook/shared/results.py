@@ -9,8 +9,9 @@ readers read them here, with the same checks and the same words:
   them, a mistake named at the cell it is in;
 * a declarer or result typed with no contract is refused (a score typed in the wrong
   column, or a row's contract left out);
-* a typed NS score wins over the contract's, with a warning when they differ (it may
-  be an assigned score), and is refused when no contract scores it on the board's
+* a typed NS score wins over the contract's, with a warning when a plain score differs
+  (a ruling's ID, a weighted, split or artificial score is the TD's: no warning), and is
+  refused when no contract scores it on the board's
   vulnerability (a ruling's impossible score is warned about, the TD assigned it);
 * the Rulings sheet's rows (ID, side, score, weight) are checked cell by cell and read
   into one weighted score per ID (:func:`read_rulings`).
@@ -168,13 +169,26 @@ def read_result(
     if isinstance(parsed, Result) and board is not None:
         ruling = key if key in rulings.results else ""
         _check_possible(where, typed, board, parsed, ruling, rulings, problems)
-        if contract_score is not None and parsed != Result.of(contract_score):
+        if (
+            contract_score is not None
+            and parsed != Result.of(contract_score)
+            and not ruling
+            and _plain_score(typed)  # not an assigned score (weighted, split, artificial)
+        ):
             problems.warnings.append(
                 f"{where}: the typed score {quote(typed)} differs from the contract's "
                 f"({played.played if isinstance(played, Played) else ''}: {contract_score}); "
                 "the typed score is used"
             )
     return parsed
+
+
+def _plain_score(typed: object) -> bool:
+    try:
+        parse_score(typed)
+    except (ScoringError, ValueError):
+        return False
+    return True
 
 
 def ruling_key(typed: object) -> str:
