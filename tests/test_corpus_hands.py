@@ -73,3 +73,17 @@ def test_a_deal_for_a_board_not_played_is_a_warning(tmp_path, capsys):
     assert "deals.pbn has no deal for board 1" in err
     # the file's own tags, quoted as the file has them
     assert 'board 99 is marked [Dealer "N"] and [Vulnerable "None"]' in err
+
+
+def test_deals_for_boards_not_played_are_noted(tmp_path, capsys):
+    """A file that deals more boards than were played (36 dealt, the night played 1-27)."""
+    extra = "".join(
+        f'\n[Board "{board}"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{FIRST}"]\n'
+        for board in (28, 29, 30, 35)
+    )
+    deals = tmp_path / "deals.pbn"
+    deals.write_text(HANDS + extra, encoding="utf-8")
+    results = tmp_path / "results.xlsx"
+    assert main(["score", str(EXAMPLE), "-o", str(results), "--hands", str(deals)]) == 0
+    err = capsys.readouterr().err
+    assert "note: deals.pbn also deals board 28-30, 35, not played tonight: left out" in err

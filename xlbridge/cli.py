@@ -271,7 +271,27 @@ def _session_hands(path: Path | None, scored: ScoredNight) -> SessionHands | Non
     if missing:
         listed = ", ".join(str(number) for number in missing)
         click.echo(f"warning: {path.name} has no deal for board {listed}", err=True)
+    extra = sorted(set(hands.boards) - set(played))
+    if extra:
+        click.echo(
+            f"note: {path.name} also deals board {_ranges(extra)}, not played tonight: "
+            "left out (is it the right file?)",
+            err=True,
+        )
     return hands
+
+
+def _ranges(numbers: Sequence[int]) -> str:
+    """Sorted board numbers in runs: ``[28, 29, 30, 35]`` is ``28-30, 35``."""
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(
+        f"{run[0]}-{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in runs
+    )
 
 
 @cli.command(short_help="A new club-night (or teams) workbook, set up for a movement.")
