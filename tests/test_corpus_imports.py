@@ -103,3 +103,30 @@ def test_a_published_figure_that_cannot_be_is_named_by_the_audit(tag, value, tmp
     source.write_text(changed, encoding="utf-8")
     assert main(["import", str(source), "-o", str(tmp_path / "night.xlsx")]) == 0
     assert "1 differ from xlbridge's" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        (
+            "huge.pbn",
+            "'huge.pbn' is larger than any club's results file (83,886,080 bytes; "
+            "at most 50 MB): not read",
+        ),
+        (
+            "huge.xml",
+            "'huge.xml' is larger than any club's results file (83,886,080 bytes; "
+            "at most 50 MB): not read",
+        ),
+        ("huge.bws", "huge.bws' is larger than any Bridgemate night (83,886,080 bytes): not read"),
+    ],
+)
+def test_a_huge_file_is_refused_before_it_is_read(name, words, tmp_path, capsys):
+    source = tmp_path / name
+    with open(source, "wb") as file:  # 80 MB, sparse: the size alone is refused
+        file.truncate(80 * 1024 * 1024)
+    night = tmp_path / "night.xlsx"
+    assert main(["import", str(source), "-o", str(night)]) == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err, err
+    assert not night.exists()

@@ -190,7 +190,10 @@ def _parse(name: str) -> Any:
     except OSError as exc:
         raise InputFileError(f"cannot read {name!r}: {exc.strerror or exc}") from None
     if size > MAX_USEBIO_BYTES:
-        raise InputFileError(f"{name!r} is larger than any club's results file ({size} bytes)")
+        raise InputFileError(
+            f"{Path(name).name!r} is larger than any club's results file ({size:,} bytes; "
+            f"at most {MAX_USEBIO_BYTES // 1024 // 1024} MB): not read"
+        )
     # processing instructions kept: xlbridge's own (<?xlbridge ...?>) say what SCORE cannot
     parser = SafeET.DefusedXMLParser(target=ET.TreeBuilder(insert_pis=True))
     try:

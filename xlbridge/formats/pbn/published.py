@@ -314,6 +314,10 @@ def _score_text(record: dict[str, str], board: int, played: PlayedContract | Non
     return "NP"
 
 
+#: The largest PBN results file read: a 200-table field's 100 boards are a few megabytes.
+MAX_PBN_BYTES = 50 * 1024 * 1024
+
+
 def read_pbn(path: str | os.PathLike[str]) -> PublishedEvent:
     """The event and published figures of the PBN results file at ``path`` (``xlbridge import``).
 
@@ -323,6 +327,12 @@ def read_pbn(path: str | os.PathLike[str]) -> PublishedEvent:
     """
     source = Path(path)
     try:
+        size = source.stat().st_size
+        if size > MAX_PBN_BYTES:
+            raise InputFileError(
+                f"{source.name!r} is larger than any club's results file ({size:,} bytes; "
+                f"at most {MAX_PBN_BYTES // 1024 // 1024} MB): not read"
+            )
         data = source.read_bytes()
     except OSError as exc:
         reason = exc.strerror or "cannot be read"
