@@ -69,3 +69,22 @@ def test_a_count_as_lite_passes_it_is_named_in_plain_words(actual, words):
         NEUBERG([[10]], actual, [[8]])
     assert str(info.value) == words
     assert NEUBERG([[10]], [[7]], [[8]]) == pytest.approx(81 / 7)  # (10 x 8 + 1) / 7
+
+
+@pytest.mark.parametrize(
+    ("arguments", "words"),
+    [
+        (([[24, 24]],), "top: give one cell, not a range of 2 cells"),
+        (([[24]], [["magic"], ["mainstream"]]), "method: give one cell, not a range of 2 cells"),
+        (([[24]], None, [[60, 65]]), "aplus: give one cell, not a range of 2 cells"),
+    ],
+)
+def test_apply_avplus_given_a_range_where_one_cell_belongs(arguments, words):
+    """A range where one value belongs was quoted as a Python list ([[24, 24]])."""
+    from xlbridge.udfs import APPLY_AVPLUS
+
+    with pytest.raises(ScoringError) as info:
+        APPLY_AVPLUS([[15], ["A+"]], *arguments)
+    assert str(info.value) == words
+    # Law 12C2(c), top 24: 15 on the board played is 62.5%, better than 60%: the A+ is 62.5%
+    assert APPLY_AVPLUS([[15], ["A+"]], [[24]]) == pytest.approx(62.5)

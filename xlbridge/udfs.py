@@ -219,12 +219,21 @@ def _cells(value: Cell) -> list[Cell]:
     return [row[0] for row in grid]
 
 
-def _optional(value: Cell, default: T, convert: Callable[[Cell], T]) -> T:
-    """An optional argument: omitted or blank gives ``default``."""
+def _optional(value: Cell, default: T, convert: Callable[[Cell], T], name: str = "") -> T:
+    """An optional argument: omitted or blank gives ``default``; a range of more than one
+    cell is refused naming ``name`` (when the converter would not say what it got)."""
     if isinstance(value, (list, tuple)):
         cells = _cells(value)
+        if len(cells) != 1 and name:
+            raise ScoringError(f"{name}: give one cell, not a range of {len(cells)} cells")
         value = cells[0] if len(cells) == 1 else value
     return default if is_blank(value) else convert(value)
+
+
+def _one(name: str, value: Cell) -> Cell:
+    """A single cell's value: ``[[x]]`` (how Lite and Server pass a cell) is ``x``; a range of
+    more cells is refused naming the argument."""
+    return _optional(value, value if not isinstance(value, (list, tuple)) else None, _same, name)
 
 
 def _whole(name: str) -> Callable[[Cell], int]:
@@ -780,10 +789,10 @@ def APPLY_AVPLUS(
         return None
     result = apply_avplus(
         cells,
-        top,
-        _optional(method, "mainstream", _same),
-        _optional(aplus, AVERAGE_PLUS_PERCENT, _level("aplus")),
-        _optional(aminus, AVERAGE_MINUS_PERCENT, _level("aminus")),
+        _one("top", top),
+        _optional(method, "mainstream", _same, "method"),
+        _optional(aplus, AVERAGE_PLUS_PERCENT, _level("aplus"), "aplus"),
+        _optional(aminus, AVERAGE_MINUS_PERCENT, _level("aminus"), "aminus"),
     )
     return None if result.percentage is None else float(result.percentage)
 
