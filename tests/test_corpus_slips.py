@@ -365,6 +365,17 @@ DAMAGE: dict[str, tuple[str, Callable[[bytes], bytes | None], str]] = {
         "the sheet 'Travellers' goes on past row 100,000: delete anything typed below the "
         "entries; if there is nothing there, the file is damaged",
     ),
+    "a row numbered -1 (found by the fuzzing: its results were left out without a word)": (
+        "travellers",
+        lambda data: re.sub(rb'<row r="5"', b'<row r="-1"', data, count=1),
+        "is damaged: its part xl/worksheets/sheet3.xml (the sheet 'Travellers') numbers a row "
+        "'-1' after row 4: open it in Excel or LibreOffice, save it again as .xlsx, and retry",
+    ),
+    "a row numbered before the row above it": (
+        "travellers",
+        lambda data: re.sub(rb'<row r="5"', b'<row r="3"', data, count=1),
+        "(the sheet 'Travellers') numbers a row '3' after row 4",
+    ),
     "settings sheet garbled": (
         "settings",
         lambda data: data.replace(b"<row", b"<row <", 1),

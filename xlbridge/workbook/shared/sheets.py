@@ -195,6 +195,13 @@ def _openpyxl_file(file: IO[bytes], path: Path, widths: Mapping[str, int]) -> Sh
     hidden: list[Hidden] = []
     with zipfile.ZipFile(path) as archive:
         for name, target in sheet_parts(archive).items():
+            if name in widths:
+                problem = row_number_problem(archive.read(target))
+                if problem:
+                    raise InputFileError(
+                        f"{os.fspath(path)!r} is damaged: its part {target} (the sheet "
+                        f"{name!r}) {problem}: {_AGAIN}"
+                    )
             if widths.get(name):
                 with archive.open(target) as xml:
                     hidden.extend(_hidden(name, widths[name], xml))
@@ -542,9 +549,29 @@ def _check_xml(data: bytes) -> None:
         raise _NotSure("an error cell, an empty text, an escaped character or a prefixed tag")
 
 
+#: A row element's number (the ``r`` attribute, which may be left out).
+_ROW_NUMBER = re.compile(rb"<(?:\w+:)?row\b[^>]*?\sr=[\"']([^\"']*)[\"']")
+
+
+def row_number_problem(data: bytes) -> str:
+    """What is wrong with the row numbers of a sheet's XML, or ``''``: each must be a whole
+    number from 1, larger than the one before (a row numbered -1, or 5 after 26, is read by
+    openpyxl somewhere else or not at all, without a word)."""
+    previous = 0
+    for match in _ROW_NUMBER.finditer(data):
+        text = match.group(1).decode("ascii", "replace")
+        if not text.isdigit() or not text.isascii() or int(text) <= previous:
+            after = f" after row {previous}" if previous else ""
+            return f"numbers a row {text!r}{after}"
+        previous = int(text)
+    return ""
+
+
 def _check_sheet_xml(data: bytes) -> None:
     _check_xml(data)
     _well_formed(data)
+    if row_number_problem(data):
+        raise _NotSure("rows out of order")  # openpyxl's reading names the part
     for match in _DECIMAL.finditer(data):
         try:
             number = float(match.group(1))
