@@ -376,6 +376,11 @@ DAMAGE: dict[str, tuple[str, Callable[[bytes], bytes | None], str]] = {
         lambda data: re.sub(rb'<row r="5"', b'<row r="3"', data, count=1),
         "(the sheet 'Travellers') numbers a row '3' after row 4",
     ),
+    "a cell of row 5 marked as in row 3": (
+        "travellers",
+        lambda data: re.sub(rb'<c r="D5"', b'<c r="D3"', data, count=1),
+        "(the sheet 'Travellers') places a cell at 'D3' in row 5 after column C",
+    ),
     "settings sheet garbled": (
         "settings",
         lambda data: data.replace(b"<row", b"<row <", 1),

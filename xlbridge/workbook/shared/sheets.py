@@ -549,22 +549,57 @@ def _check_xml(data: bytes) -> None:
         raise _NotSure("an error cell, an empty text, an escaped character or a prefixed tag")
 
 
-#: A row element's number (the ``r`` attribute, which may be left out).
-_ROW_NUMBER = re.compile(rb"<(?:\w+:)?row\b[^>]*?\sr=[\"']([^\"']*)[\"']")
+#: A row's or a cell's start tag, and its place (the ``r`` attribute, which may be left out).
+_PLACE = re.compile(rb"<(?:\w+:)?(row|c)\b([^>]*)>")
+_R = re.compile(rb"\sr=[\"']([^\"']*)[\"']")
+_CELL_REF = re.compile(r"([A-Z]{1,3})([0-9]+)")
 
 
 def row_number_problem(data: bytes) -> str:
-    """What is wrong with the row numbers of a sheet's XML, or ``''``: each must be a whole
-    number from 1, larger than the one before (a row numbered -1, or 5 after 26, is read by
-    openpyxl somewhere else or not at all, without a word)."""
-    previous = 0
-    for match in _ROW_NUMBER.finditer(data):
-        text = match.group(1).decode("ascii", "replace")
-        if not text.isdigit() or not text.isascii() or int(text) <= previous:
-            after = f" after row {previous}" if previous else ""
-            return f"numbers a row {text!r}{after}"
-        previous = int(text)
+    """What is wrong with the places of a sheet's rows and cells, or ``''``.
+
+    Each row's number must be a whole number from 1, larger than the one before;
+    each cell's reference must be in its row, to the right of the cell before.  A row
+    numbered -1, or 5 after 26, or a cell of row 27 marked D5, is read by openpyxl
+    somewhere else or not at all, without a word.
+    """
+    row, column = 0, 0
+    for match in _PLACE.finditer(data):
+        place = _R.search(match.group(2))
+        text = "" if place is None else place.group(1).decode("ascii", "replace")
+        if match.group(1) == b"row":
+            if place is None:
+                row, column = row + 1, 0
+                continue
+            if not (text.isascii() and text.isdigit()) or int(text) <= row:
+                return f"numbers a row {text!r}" + (f" after row {row}" if row else "")
+            row, column = int(text), 0
+            continue
+        if place is None:
+            column += 1
+            continue
+        found = _CELL_REF.fullmatch(text.upper())
+        if found is None or int(found.group(2)) != row or _letters(found.group(1)) <= column:
+            return f"places a cell at {text!r} in row {row}" + (
+                f" after column {_letter(column)}" if column else ""
+            )
+        column = _letters(found.group(1))
     return ""
+
+
+def _letters(text: str) -> int:
+    column = 0
+    for letter in text:
+        column = column * 26 + ord(letter) - 64
+    return column
+
+
+def _letter(column: int) -> str:
+    letters = ""
+    while column:
+        column, rest = divmod(column - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
 
 
 def _check_sheet_xml(data: bytes) -> None:
