@@ -11,11 +11,22 @@ from xlbridge.cli import main
 #: (arguments after NIGHT, the message's words)
 REFUSED = {
     "no tables": (["--movement", "mitchell", "--tables", "0", "--boards", "6"],
-                  "a Mitchell is for 2 to 200 tables, not 0"),
+                  "a Mitchell is for 2 to 30 tables, not 0"),
     "one table": (["--movement", "mitchell", "--tables", "1", "--boards", "3"],
-                  "a Mitchell is for 2 to 200 tables, not 1"),
-    "a hundred tables": (["--movement", "mitchell", "--tables", "100", "--boards", "6"],
-                         "6 boards do not share out over the 100 rounds"),
+                  "a Mitchell is for 2 to 30 tables, not 1"),
+    "a hundred tables": (["--movement", "mitchell", "--tables", "100", "--boards", "100"],
+                         "a Mitchell is for 2 to 30 tables, not 100: seat a bigger field in "
+                         "sections, a workbook each, and score them as one field with "
+                         "xlbridge merge"),
+    "the boards in the room, not a pair's": (["--movement", "mitchell", "--tables", "5",
+                                              "--boards", "5000"],
+                                             "5000 boards a pair is more than a session: give "
+                                             "at most 60"),
+    "a Howell of too many boards": (["--movement", "howell", "--tables", "8", "--boards",
+                                     "75"], "75 boards a pair is more than a session"),
+    "a Swiss of more rounds than teams": (["--teams", "2", "--boards", "6", "--rounds", "4"],
+                                          "--rounds: 2 teams can play at most 1 Swiss round "
+                                          "without meeting twice"),
     "boards not a multiple": (["--movement", "mitchell", "--tables", "7", "--boards", "20"],
                               "20 boards do not share out over the 7 rounds of a 7-table "
                               "Mitchell: give a multiple of 7 (14, 21)"),

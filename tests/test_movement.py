@@ -9,7 +9,29 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlbridge.errors import ScoringError
-from xlbridge.movement import Movement, check_row, howell, make_movement, mitchell, parse_movement
+from xlbridge.movement import (
+    MAX_BOARDS,
+    MAX_MITCHELL_TABLES,
+    Movement,
+    check_row,
+    howell,
+    make_movement,
+    mitchell,
+    parse_movement,
+)
+
+
+def _sizes(
+    tables: st.SearchStrategy[int], rounds_less: int = 0
+) -> st.SearchStrategy[tuple[int, int]]:
+    """Tables, and boards a round from 1 to 4 within a session's boards."""
+    return tables.flatmap(
+        lambda t: st.tuples(st.just(t), st.integers(1, min(4, MAX_BOARDS // (t - rounds_less))))
+    )
+
+
+ODD = st.integers(1, MAX_MITCHELL_TABLES // 2 - 1).map(lambda n: 2 * n + 1)
+EVEN = st.integers(1, MAX_MITCHELL_TABLES // 2).map(lambda n: 2 * n)
 
 
 def _plays(movement: Movement) -> list[tuple[int, str, str]]:
@@ -36,9 +58,10 @@ def _meetings(movement: Movement) -> Counter[frozenset[str]]:
     return Counter(frozenset((s.ns, s.ew)) for s in movement.seats if not s.sit_out)
 
 
-@given(st.integers(1, 25).map(lambda n: 2 * n + 1), st.integers(1, 4), st.booleans())
+@given(_sizes(ODD), st.booleans())
 @settings(deadline=None, max_examples=40)
-def test_odd_mitchell(tables: int, per_round: int, sit_out: bool) -> None:
+def test_odd_mitchell(size: tuple[int, int], sit_out: bool) -> None:
+    tables, per_round = size
     movement = mitchell(tables, tables * per_round, sit_out=sit_out)
     _check_common(movement)
     assert movement.rounds == tables
@@ -55,9 +78,10 @@ def test_odd_mitchell(tables: int, per_round: int, sit_out: bool) -> None:
     assert all(len(boards[p]) == movement.boards for p in ns)
 
 
-@given(st.integers(1, 25).map(lambda n: 2 * n), st.integers(1, 4), st.booleans())
+@given(_sizes(EVEN), st.booleans())
 @settings(deadline=None, max_examples=40)
-def test_share_and_relay_mitchell(tables: int, per_round: int, sit_out: bool) -> None:
+def test_share_and_relay_mitchell(size: tuple[int, int], sit_out: bool) -> None:
+    tables, per_round = size
     movement = mitchell(tables, tables * per_round, sit_out=sit_out)
     _check_common(movement)
     assert movement.rounds == tables and movement.variant == "share-and-relay"
@@ -71,9 +95,10 @@ def test_share_and_relay_mitchell(tables: int, per_round: int, sit_out: bool) ->
             assert movement.seat(rnd, 1).boards == movement.seat(rnd, tables).boards
 
 
-@given(st.integers(2, 25).map(lambda n: 2 * n), st.integers(1, 4))
+@given(_sizes(EVEN.filter(lambda t: t >= 4), rounds_less=1))
 @settings(deadline=None, max_examples=40)
-def test_skip_mitchell_curtailed(tables: int, per_round: int) -> None:
+def test_skip_mitchell_curtailed(size: tuple[int, int]) -> None:
+    tables, per_round = size
     sit_out = False
     movement = mitchell(tables, (tables - 1) * per_round, skip=True)
     _check_common(movement)

@@ -75,6 +75,13 @@ __all__ = [
     "parse_movement",
 ]
 
+#: The most tables one Mitchell section seats: a bigger field plays in sections
+#: (a workbook each, scored as one field with ``xlbridge merge``).
+MAX_MITCHELL_TABLES = 30
+
+#: The most boards a pair plays in one workbook's session (a long day is 50 to 56).
+MAX_BOARDS = 60
+
 #: A complete Howell of T tables by its starter: (a, b, k) per moving table, pairs
 #: ``a`` (NS) and ``b`` (EW) of the 2T - 1 moving pairs (numbered from 0 round the
 #: cycle) meeting on board set ``k`` in the first round; in round r every number
@@ -327,6 +334,11 @@ def make_movement(
 def _set_size(name: str, tables: int, boards: int, rounds: int) -> int:
     if isinstance(boards, bool) or not isinstance(boards, int) or boards < 1:
         raise ScoringError(f"the number of boards must be a whole number from 1, not {boards}")
+    if boards > MAX_BOARDS:
+        raise ScoringError(
+            f"{boards} boards a pair is more than a session: give at most {MAX_BOARDS} "
+            f"(--boards is the boards each pair plays, not the boards in the room)"
+        )
     if boards % rounds:
         low = boards // rounds * rounds
         choices = ", ".join(str(b) for b in (low, low + rounds) if b)
@@ -344,7 +356,7 @@ def _board_set(number: int, size: int) -> tuple[int, ...]:
 
 def mitchell(tables: int, boards: int, *, skip: bool = False, sit_out: bool = False) -> Movement:
     """A Mitchell of ``tables`` tables: straight (odd), share-and-relay or skip (even)."""
-    _whole_tables(tables, 2, 200)
+    _whole_tables(tables, 2, MAX_MITCHELL_TABLES)
     odd = tables % 2 == 1
     if skip and odd:
         raise ScoringError(
@@ -435,7 +447,13 @@ def howell(tables: int, boards: int, *, sit_out: bool = False) -> Movement:
 
 def _whole_tables(tables: int, low: int, high: int, what: str = "a Mitchell") -> None:
     if isinstance(tables, bool) or not isinstance(tables, int) or not low <= tables <= high:
-        raise ScoringError(f"{what} is for {low} to {high} tables, not {tables}")
+        more = (
+            ": seat a bigger field in sections, a workbook each, and score them as one "
+            "field with xlbridge merge"
+            if isinstance(tables, int) and tables > high and what == "a Mitchell"
+            else ""
+        )
+        raise ScoringError(f"{what} is for {low} to {high} tables, not {tables}{more}")
 
 
 def parse_movement(text: object, tables: int | None, boards: int | None) -> Movement | None:

@@ -20,6 +20,7 @@ from pathlib import Path
 from openpyxl import load_workbook
 
 from xlbridge.errors import InputFileError, ScoringError
+from xlbridge.exact import plural
 from xlbridge.safefile import (
     atomic_write,
     check_merged_cells,
@@ -114,7 +115,8 @@ def new_teams_night(target: Path, layout: TeamsLayout, overwrite: bool = False) 
         if layout.rounds > layout.teams - 1 + layout.teams % 2:
             raise ScoringError(
                 f"--rounds: {layout.teams} teams can play at most "
-                f"{layout.teams - 1 + layout.teams % 2} Swiss rounds without meeting twice"
+                f"{plural(layout.teams - 1 + layout.teams % 2, 'Swiss round')} "
+                "without meeting twice"
             )
         pairs, bye = swiss_draw(numbers, [])
         first = _round_matches(1, _with_bye(pairs, bye), layout.boards)
