@@ -514,3 +514,53 @@ def test_a_round_robin_balances_home_and_away(count: int) -> None:
     assert {home[t] for t in range(1, count + 1)} <= {matches // 2, (matches + 1) // 2}
     met = Counter(frozenset(m) for matches in rounds for m in matches if m[1] is not None)
     assert len(met) == count * (count - 1) // 2 and set(met.values()) == {1}
+
+
+def test_a_night_with_results_to_come_is_marked_provisional_everywhere(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Scored while the rooms are still playing: nothing typed is refused in words (it used to
+    end in a Python error writing the empty score cards); a match part-played counts its
+    boards so far, and the terminal, the workbook (its ranking and every page's header) and
+    the web page say PROVISIONAL until every board of every match is in."""
+    night = tmp_path / "teams.xlsx"
+    assert main(["new", str(night), "--teams", "2", "--boards", "2", "--rounds", "1",
+                 "--event", "Club teams"]) == 0  # fmt: skip
+    capsys.readouterr()
+    results, page = tmp_path / "results.xlsx", tmp_path / "results.html"
+    outputs = ["-o", str(results), "--html", str(page)]
+    assert main(["score", str(night), *outputs]) == 2
+    err = capsys.readouterr().err
+    assert (
+        "Travellers!F2: no board has a result in either room yet (2 boards left blank): "
+        "type the results, then score" in err
+    )
+    assert "Traceback" not in err and not results.exists() and not page.exists()
+
+    wb = load_workbook(night)
+    wb["Travellers"]["I2"], wb["Travellers"]["M2"] = 420, 140  # board 1: 280, 7 IMPs
+    half = tmp_path / "half.xlsx"
+    wb.save(half)
+    assert main(["score", str(half), *outputs]) == 0
+    out, err = capsys.readouterr()
+    mark = "PROVISIONAL: 1 match not finished"
+    assert out.startswith(f"Club teams ({mark})\n")
+    assert "provisional: 1 match not finished" in err
+    ranking = load_workbook(results)["Ranking"]
+    assert [ranking.cell(r, 5).value for r in (2, 3)] == [7, 0]  # IMPs won, board 1 only
+    notes = [c.value for c in ranking["A"] if isinstance(c.value, str)]
+    assert f"{mark}; not the final results" in notes
+    assert ranking.oddHeader.left.text == f"Club teams ({mark})"
+    assert f"<title>Club teams ({mark})</title>" in page.read_text(encoding="utf-8")
+
+    wb["Travellers"]["I3"], wb["Travellers"]["M3"] = 620, 650  # board 2: 30, 1 IMP
+    full = tmp_path / "full.xlsx"
+    wb.save(full)
+    assert main(["score", str(full), *outputs, "--force"]) == 0
+    out, err = capsys.readouterr()
+    assert "PROVISIONAL" not in out and "provisional" not in err
+    ranking = load_workbook(results)["Ranking"]
+    assert [ranking.cell(r, 5).value for r in (2, 3)] == [7, 1]
+    assert not any("PROVISIONAL" in str(c.value) for c in ranking["A"])
+    assert ranking.oddHeader.left.text == "Club teams"
+    assert "PROVISIONAL" not in page.read_text(encoding="utf-8")

@@ -700,6 +700,12 @@ def _score_teams(night: Path, target: Path, html_path: Path | None, force: bool)
     scored.append(score_teams_night(night))
     for warning in scored[0].warnings:
         click.echo(f"warning: {warning}", err=True)
+    if scored[0].result.provisional:
+        click.echo(
+            f"provisional: {scored[0].result.provisional} (the ranking counts the boards "
+            "played so far)",
+            err=True,
+        )
     check_workbook_file(night)
     written = plan.write()
     click.echo(format_teams_ranking(scored[0].result))

@@ -215,6 +215,25 @@ class TeamsResult:
     standings: tuple[Standing, ...]
     warnings: tuple[str, ...] = field(default=())
 
+    @property
+    def provisional(self) -> str:
+        """What is still to come ("" when every match drawn is finished).
+
+        While a match has a board with no result in a room its IMPs and VPs
+        are those of the boards played so far, and every output says the
+        figures are provisional.
+        """
+        waiting = sum(1 for m in self.matches if m.match.away is not None and not m.complete)
+        if not waiting:
+            return ""
+        return f"{waiting} {'match' if waiting == 1 else 'matches'} not finished"
+
+    @property
+    def title(self) -> str:
+        """The event's name (``Teams`` if none), marked while results are to come."""
+        name = self.event.name or "Teams"
+        return f"{name} (PROVISIONAL: {self.provisional})" if self.provisional else name
+
     def frequencies(self) -> dict[int, list[tuple[str, int]]]:
         """Each board's results across the room (both rooms of every match), most common first."""
         counts: dict[int, dict[str, int]] = defaultdict(dict)

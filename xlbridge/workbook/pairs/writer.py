@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 
 from openpyxl import load_workbook
 from openpyxl.cell.cell import ERROR_CODES, ILLEGAL_CHARACTERS_RE
-from openpyxl.styles import Font
 from openpyxl.utils.cell import column_index_from_string, get_column_letter
 from openpyxl.utils.exceptions import IllegalCharacterError
 from openpyxl.workbook.workbook import Workbook
@@ -44,12 +43,11 @@ from xlbridge.workbook.shared.style import (
     HEADER_FONT,
     THIN,
     TITLE_FONT,
+    WARN_BOLD,
     header_row,
     mark_results,
 )
 from xlbridge.workbook.shared.written import keep_formulas, save
-
-WARN_BOLD = Font(bold=True, color="9C0006")
 
 if TYPE_CHECKING:
     from xlbridge.hands import SessionHands

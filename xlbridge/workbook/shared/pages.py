@@ -21,7 +21,7 @@ def print_setup(ws: Worksheet, event: str, day: date | None) -> None:
     """Event name and date in the page header, the sheet and page numbers in the footer."""
     for header in (ws.oddHeader, ws.evenHeader, ws.firstHeader):
         header.left.text = _escape(event)
-        header.right.text = _escape(format_date(day))
+        header.right.text = _escape(format_date(day)) or None  # none: no empty "&R" part
     for footer in (ws.oddFooter, ws.evenFooter, ws.firstFooter):
         footer.left.text = "&A"
         footer.right.text = "Page &P of &N"
@@ -36,7 +36,7 @@ def break_between(ws: Worksheet, starts: Sequence[int]) -> None:
     """Page breaks before blocks (from each start to the next), so that none is split."""
     ws.row_breaks = RowBreak()
     page_top = 1
-    ends = [start - 1 for start in starts[1:]] + [ws.max_row]
+    ends = [start - 1 for start in starts[1:]] + [ws.max_row] if starts else []
     for start, end in zip(starts, ends, strict=True):
         if end - page_top + 1 > PAGE_ROWS and start > page_top + 1:
             ws.row_breaks.append(Break(id=start - 1))

@@ -19,6 +19,7 @@ __all__ = [
     "NOTE_FILL",
     "THIN",
     "TITLE_FONT",
+    "WARN_BOLD",
     "WARN_FILL",
     "WARN_FONT",
     "Column",
@@ -34,6 +35,7 @@ HEADER_FILL = PatternFill("solid", fgColor="1F5C3A")
 COMPUTED_FILL = PatternFill("solid", fgColor="EDEDED")
 WARN_FILL = PatternFill("solid", fgColor="FFC7CE")
 WARN_FONT = Font(color="9C0006")
+WARN_BOLD = Font(bold=True, color="9C0006")
 NOTE_FILL = PatternFill("solid", fgColor="FFEB9C")
 TITLE_FONT = Font(bold=True, size=14)
 BOLD = Font(bold=True)

@@ -112,7 +112,7 @@ def teams_page(result: TeamsResult) -> str:
         + "</div>"
         for board, lines in result.frequencies().items()
     )
-    title = escape(result.event.name or "Teams")
+    title = escape(result.title)
     return (
         "<!DOCTYPE html>\n"
         f'<html lang="en"><head><meta charset="utf-8"><meta name="generator" content="xlbridge">'

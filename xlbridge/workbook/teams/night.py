@@ -39,6 +39,7 @@ from xlbridge.workbook.shared.sheets import damage_message
 from xlbridge.workbook.shared.written import keep_formulas, save
 from xlbridge.workbook.teams.reader import TeamsNight, read_teams_workbook
 from xlbridge.workbook.teams.template import (
+    TRAVELLERS,
     TeamsLayout,
     add_round,
     build_teams_workbook,
@@ -161,7 +162,7 @@ def draw_round(source: Path, round_number: int, target: Path, keep: Path | None 
     """
     if keep is None:
         refuse_same_file(source, target)
-    scored = score_teams_night(source)
+    scored = score_teams_night(source, drawing=True)
     night, result = scored.night, scored.result
     if night.format != "swiss":
         raise ScoringError(
@@ -247,15 +248,31 @@ def format_draw(draw: Draw) -> str:
     return "\n".join(lines)
 
 
-def score_teams_night(path: str | os.PathLike[str]) -> ScoredTeams:
-    """Check, read and score the teams workbook at ``path``."""
+def score_teams_night(path: str | os.PathLike[str], *, drawing: bool = False) -> ScoredTeams:
+    """Check, read and score the teams workbook at ``path``.
+
+    A workbook with no result in any room is refused, unless ``drawing`` (the
+    draw says which matches of the round before are unfinished).
+    """
     night = read_teams_workbook(path)
+    if drawing:
+        return ScoredTeams(night, score_teams(night.event))
+    rooms = [
+        room for boards in night.event.results.values() for pair in boards.values() for room in pair
+    ]
+    if not any(room is not None for room in rooms):
+        blank = f" ({plural(len(rooms) // 2, 'board')} left blank)" if rooms else ""
+        raise ScoringError(
+            f"{TRAVELLERS}!F2: no board has a result in either room yet{blank}: type the "
+            "results, then score"
+        )
     return ScoredTeams(night, score_teams(night.event))
 
 
 def format_teams_ranking(result: TeamsResult) -> str:
     """The ranking as text for the terminal."""
-    lines = [f"{'Rank':<5} {'Team':<28} {'Played':>6} {'IMPs +':>7} {'IMPs -':>7} {'VPs':>7}"]
+    lines = [result.title, ""] if result.provisional else []
+    lines.append(f"{'Rank':<5} {'Team':<28} {'Played':>6} {'IMPs +':>7} {'IMPs -':>7} {'VPs':>7}")
     for s in result.standings:
         name = f"{s.team.number} {s.team.name}"
         withdrawn = " (withdrawn)" if s.team.withdrawn_after is not None else ""

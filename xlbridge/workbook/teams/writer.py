@@ -24,6 +24,7 @@ from xlbridge.workbook.shared.style import (
     HEADER_FILL,
     HEADER_FONT,
     TITLE_FONT,
+    WARN_BOLD,
     Column,
     header_row,
     mark_results,
@@ -104,7 +105,7 @@ def write_teams_results(
     if SETTINGS in wb.sheetnames:  # what the event was scored with: last
         wb.move_sheet(SETTINGS, len(wb.sheetnames) - 1 - wb.sheetnames.index(SETTINGS))
     for ws in wb.worksheets:
-        print_setup(ws, result.event.name or "Teams", day)
+        print_setup(ws, result.title, day)
         ws.sheet_view.tabSelected = False
     for ws, starts in ((wb[SCORECARDS], cards), (wb[FREQUENCIES], blocks)):
         ws.page_setup.fitToWidth = 1
@@ -191,6 +192,10 @@ def _ranking(ws: Worksheet, result: TeamsResult) -> None:
     cell.alignment = Alignment(wrap_text=True, vertical="top")
     ws.merge_cells(start_row=note, start_column=1, end_row=note, end_column=len(columns))
     ws.row_dimensions[note].height = 30
+    if result.provisional:  # below the note: what is still to come
+        note += 1
+        text = f"PROVISIONAL: {result.provisional}; not the final results"
+        ws.cell(note, 1, text).font = WARN_BOLD
     ws.print_area = f"A1:{columns[-1].letter}{note}"
 
 
