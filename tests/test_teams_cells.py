@@ -150,6 +150,42 @@ def test_one_room_left_blank_is_named_and_the_match_counts_its_boards_played(tmp
     assert (match.home_imps, match.away_imps) == (10, 0)
 
 
+def test_a_team_withdrawn_before_a_round_it_played_is_refused(tmp_path, capsys):
+    """Withdrawn after round 0 (never played) but in round 1's match: one of the two cells is
+    wrong, and scoring it either way would change the ranking."""
+    path, wb = five_teams(tmp_path)
+    wb["Teams"]["K2"] = 0
+    wb.save(path)
+    capsys.readouterr()
+    assert main(["score", str(path)]) == 2
+    assert (
+        "Matches!C2: team 1 plays in round 1, but Teams!K2 says it withdrew after round 0: "
+        "give the last round it played there"
+    ) in capsys.readouterr().err
+
+
+def test_a_team_withdrawn_after_the_round_it_played_keeps_its_matches(tmp_path):
+    path, wb = five_teams(tmp_path)
+    wb["Teams"]["K2"] = 1
+    wb.save(path)
+    scored = score_teams_night(path)
+    standing = next(s for s in scored.result.standings if s.team.number == 1)
+    # 420 v 140 (7 IMPs) and 620 v 140 (10 IMPs): 17 IMPs to nil
+    assert (standing.team.withdrawn_after, standing.imps_won, standing.imps_lost) == (1, 17, 0)
+
+
+def test_a_team_count_in_settings_that_differs_from_the_teams_sheet_is_named(tmp_path):
+    path, wb = five_teams(tmp_path)
+    wb["Settings"]["B5"] = 4  # a late entry added on the Teams sheet, Settings not updated
+    wb.save(path)
+    scored = score_teams_night(path)
+    assert (
+        "Settings!B5: 'Teams' says 4, but the Teams sheet lists 5: the Teams sheet is scored"
+        in scored.warnings
+    )
+    assert len(scored.result.standings) == 5
+
+
 # --- a room's result cells: the pairs traveller's checks, with its words -------------------
 # The match: open room 4H= by N (+420), closed room 3H= by N (+140); board 1, nobody
 # vulnerable: 280 points to the home team, 7 IMPs (WBF scale: 270-310).

@@ -116,6 +116,10 @@ class _Reader:
         self.errors = self.problems.errors
         #: (round, home team) of Matches rows with a mistake: their travellers are not read.
         self.rejected: set[tuple[int, int]] = set()
+        #: team -> (the round it withdrew after, the cell saying so)
+        self.withdrawn: dict[int, tuple[int, str]] = {}
+        #: setting -> the cell holding its value
+        self.setting_cells: dict[str, str] = {}
 
     def read(self) -> TeamsNight:
         for name in (T.SETTINGS, *T.TEAMS_SHEETS):
@@ -125,6 +129,12 @@ class _Reader:
         check_other_sheets(self.problems, self.loaded, _ENTRY_COLUMNS, (T.SETTINGS,))
         settings = self._settings()
         teams = self._teams()
+        if settings["teams"] and teams and settings["teams"] != len(teams):
+            self.problems.warnings.append(
+                f"{self.setting_cells['teams']}: {T.SETTING_LABELS['teams']!r} says "
+                f"{settings['teams']}, but the {T.TEAMS} sheet lists {len(teams)}: the "
+                f"{T.TEAMS} sheet is scored"
+            )
         matches = self._matches({t.number for t in teams}, settings["boards"])
         rulings = self._rulings()
         results = self._travellers(matches, rulings)
@@ -173,6 +183,7 @@ class _Reader:
             label = cells[0]
             if isinstance(label, str) and label.strip().lower() in labels:
                 found[labels[label.strip().lower()]] = (index, cells[1])
+        self.setting_cells = {key: f"{T.SETTINGS}!B{row}" for key, (row, _) in found.items()}
 
         def value(key: str, parse: Callable[[Any], V], default: V) -> V:
             if key not in found or is_blank(found[key][1]):
@@ -218,6 +229,8 @@ class _Reader:
             withdrawn = None
             if not is_blank(cells[10]):
                 withdrawn = self._try(f"{T.TEAMS}!K{index}", _whole_from_zero, cells[10])
+                if withdrawn is not None:
+                    self.withdrawn[number] = (withdrawn, f"{T.TEAMS}!K{index}")
             teams.append(Team(number, name or f"Team {number}", players, withdrawn))
         if len(teams) < 2:
             self.errors.append(f"{T.TEAMS}: a teams event needs at least two teams")
@@ -254,9 +267,17 @@ class _Reader:
                         f"Settings says {boards} per match"
                     )
             clash = False
-            for team in (home, away):
+            for team, column in ((home, "C"), (away, "D")):
                 if team is None:
                     continue
+                if team in self.withdrawn and round_ > self.withdrawn[team][0]:
+                    after, cell = self.withdrawn[team]
+                    self.errors.append(
+                        f"{at.format(column)}: team {team} plays in round {round_}, but "
+                        f"{cell} says it withdrew after round {after}: give the last round it "
+                        "played there"
+                    )
+                    clash = True
                 if (round_, team) in playing:
                     self.errors.append(
                         f"{at.format('C')}: team {team} already plays in round {round_} "
