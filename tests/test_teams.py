@@ -367,6 +367,10 @@ def test_draw_refuses_an_unfinished_round_and_the_wrong_round(
     assert "the next is round 2" in capsys.readouterr().err
     assert main(["draw", str(night), "--round", "2", "-o", str(night)]) == 2
     assert "refusing to write over the input file" in capsys.readouterr().err
+    csv = tmp_path / "round2.csv"  # was written: a workbook under a name no program opens
+    assert main(["draw", str(night), "--round", "2", "-o", str(csv)]) == 2
+    assert f"-o '{csv}': the drawn workbook's name must end in .xlsx" in capsys.readouterr().err
+    assert not csv.exists()
     before = night.read_bytes()
     assert main(["draw", str(night), "--round", "2"]) == 0
     # one workbook for the event: round 2 is added to it, the workbook before is kept

@@ -743,6 +743,8 @@ def draw(night: Path, round_number: int, output: Path | None, force: bool) -> No
         )
         return
     refuse_same_file(night, output)
+    if not output.name.lower().endswith(".xlsx"):
+        raise ScoringError(f"-o {os.fspath(output)!r}: the drawn workbook's name must end in .xlsx")
     if output.exists() and not force:
         raise ScoringError(
             f"{os.fspath(output)!r} exists already (its round may be filled in): "
