@@ -29,7 +29,7 @@ from typing import Any
 import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
-from test_fuzz_imports import INTERNALS, Base, Mutation
+from test_fuzz_imports import Base, Mutation, python_leaks
 from test_fuzz_workbooks import fuzz
 
 from xlbridge.cli import main
@@ -54,8 +54,7 @@ def run(args: list[str]) -> tuple[int, str]:
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         status = main(args)
     text = out.getvalue() + err.getvalue()
-    for internal in INTERNALS:
-        assert internal not in text, (args, text)
+    assert not python_leaks(text), (args, text)
     return status, err.getvalue()
 
 

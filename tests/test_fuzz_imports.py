@@ -42,7 +42,17 @@ DATA = Path(__file__).parent / "data"
 TEMPLATES = Path(__file__).parent.parent / "workbook_templates"
 USEBIO = sorted((DATA / "usebio").glob("*.xml"))
 BWS = [DATA / "bridgemate" / "LBC-2026-01-26.bws", DATA / "bridgemate" / "260119M.BWS"]
-INTERNALS = ("None is", "datetime.", "Fraction(", "Traceback", "Error(", "<class ", "b'")
+INTERNALS = ("None is", "datetime.", "Fraction(", "Traceback", "Error(", "<class ")
+#: A bytes repr (b'...'): at the start or after a space or bracket, not the end of a word
+#: quoted (a value 'a?b' a message quotes ends in "b'").
+BYTES_REPR = re.compile(r"(?:^|[\s(\[{=,:])b'")
+
+
+def python_leaks(text: str) -> list[str]:
+    """What in ``text`` a scorer should never see: Python's own words or reprs."""
+    found = [internal for internal in INTERNALS if internal in text]
+    return found + [m.group() for m in BYTES_REPR.finditer(text)]
+
 
 #: Values a slip or a hostile file puts where a number, a pair or a contract was.
 JUNK = [
@@ -224,8 +234,7 @@ def check(base: Base, mutation: Mutation, full: bool, folder: Path) -> str:
         status = main(["import", str(source), "-o", str(night)])
     assert hashlib.sha256(source.read_bytes()).hexdigest() == digest, mutation
     message = err.getvalue()
-    for internal in INTERNALS:
-        assert internal not in message + out.getvalue(), (mutation, message)
+    assert not python_leaks(message + out.getvalue()), (mutation, message)
     if status == 2:
         assert message.startswith("error: ") and base.name in message, (mutation, message)
         assert not night.exists(), mutation
@@ -247,8 +256,7 @@ def _score(night: Path, folder: Path, mutation: Mutation) -> str:
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
         status = main(["score", str(night), "-o", str(results), "--html", str(page)])
     message = err.getvalue()
-    for internal in INTERNALS:
-        assert internal not in message, (mutation, message)
+    assert not python_leaks(message), (mutation, message)
     assert status in (0, 2), (mutation, status, message)
     assert results.exists() == page.exists() == (status == 0), (mutation, message)
     results.unlink(missing_ok=True)
