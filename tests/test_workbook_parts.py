@@ -262,3 +262,29 @@ def test_the_checks_find_each_fault(tmp_path: Path) -> None:
     assert any("count" in f for f in faults), faults
     assert "defined name 'EventName' twice in one scope" in faults
     assert "defined name 'ab12' reads as a cell reference" in faults
+
+
+ROW_PLACES = [
+    # (sheetData as written, what is wrong, '' if nothing); openpyxl's reading decides
+    (b'<row r="1"><c r="A1"/><c r="B1"/></row><row r="3"><c r="C3"/></row>', ""),
+    (b"<row><c/><c/></row><row><c/></row>", ""),  # places left out: counted
+    (b'<row r="5"><c r="a5"/><c r="AB5"/><c r="ABC5"/></row>', ""),  # any case, 3 letters
+    (b'<row r="5"><c r="A05"/></row>', ""),  # a leading zero: still row 5
+    (b'<x:row r="12" spans="1:2"><x:c r="B12" t="s"/></x:row>', ""),  # a prefix, attributes
+    (b'<row r="5"><c r="A15"/></row>', "places a cell at 'A15' in row 5"),
+    (b'<row r="15"><c r="A5"/></row>', "places a cell at 'A5' in row 15"),
+    (b'<row r="5"><c r="C5"/><c r="B5"/></row>', "places a cell at 'B5' in row 5 after column C"),
+    (b'<row r="5"><c r="5"/></row>', "places a cell at '5' in row 5"),
+    (b'<row r="-1"><c r="A1"/></row>', "numbers a row '-1'"),
+    (b'<row r="4"/><row r="3"/>', "numbers a row '3' after row 4"),
+    (b'<row r="4"/><row/><row r="5"/>', "numbers a row '5' after row 5"),
+    (b'<rows r="1"/><cols r="x"/><row r="2"><c r="A2"/></row>', ""),  # other tags alone
+]
+
+
+@pytest.mark.parametrize(("data", "problem"), ROW_PLACES)
+def test_row_and_cell_places(data: bytes, problem: str) -> None:
+    """A row or cell out of place is named as openpyxl would misread it; order kept is fine."""
+    from xlbridge.workbook.shared.sheets import row_number_problem
+
+    assert row_number_problem(b"<sheetData>" + data + b"</sheetData>") == problem

@@ -549,10 +549,21 @@ def _check_xml(data: bytes) -> None:
         raise _NotSure("an error cell, an empty text, an escaped character or a prefixed tag")
 
 
-#: A row's or a cell's start tag, and its place (the ``r`` attribute, which may be left out).
-_PLACE = re.compile(rb"<(?:\w+:)?(row|c)\b([^>]*)>")
-_R = re.compile(rb"\sr=[\"']([^\"']*)[\"']")
+#: A row's or a cell's start tag: its kind, ``r`` if it has a place (the ``r`` attribute,
+#: which may be left out), and the place.
+_PLACE = re.compile(rb"<(?:\w+:)?(row|c)(?=[\s/>])(?:[^>]*?\s(r)=[\"']([^\"']*)[\"']|)[^>]*>")
 _CELL_REF = re.compile(r"([A-Z]{1,3})([0-9]+)")
+
+
+def _columns() -> dict[bytes, int]:
+    letters = [chr(65 + n) for n in range(26)]
+    names = letters + [a + b for a in letters for b in letters]
+    return {name.encode(): number for number, name in enumerate(names, start=1)}
+
+
+#: Columns A to ZZ by their letters as written (b"AB" is 28): looked up, not worked out,
+#: for each of a sheet's thousands of cells.
+_COLUMNS = _columns()
 
 
 def row_number_problem(data: bytes) -> str:
@@ -563,28 +574,40 @@ def row_number_problem(data: bytes) -> str:
     numbered -1, or 5 after 26, or a cell of row 27 marked D5, is read by openpyxl
     somewhere else or not at all, without a word.
     """
-    row, column = 0, 0
-    for match in _PLACE.finditer(data):
-        place = _R.search(match.group(2))
-        text = "" if place is None else place.group(1).decode("ascii", "replace")
-        if match.group(1) == b"row":
-            if place is None:
-                row, column = row + 1, 0
-                continue
-            if not (text.isascii() and text.isdigit()) or int(text) <= row:
-                return f"numbers a row {text!r}" + (f" after row {row}" if row else "")
-            row, column = int(text), 0
+    row, column, digits = 0, 0, b"0"
+    for kind, placed, place in _PLACE.findall(data):
+        if kind == b"row":
+            if placed:
+                if not place.isdigit() or int(place) <= row:
+                    text = place.decode("ascii", "replace")
+                    return f"numbers a row {text!r}" + (f" after row {row}" if row else "")
+                row = int(place)
+            else:
+                row += 1
+            column, digits = 0, str(row).encode()
             continue
-        if place is None:
+        if not placed:
             column += 1
             continue
-        found = _CELL_REF.fullmatch(text.upper())
-        if found is None or int(found.group(2)) != row or _letters(found.group(1)) <= column:
+        # the usual place: the column's capital letters, then the row's number as written
+        found = _COLUMNS.get(place[: -len(digits)]) if place.endswith(digits) else None
+        if found is None:
+            found = _column_of(place.decode("ascii", "replace"), row)
+        if found is None or found <= column:
+            text = place.decode("ascii", "replace")
             return f"places a cell at {text!r} in row {row}" + (
                 f" after column {_letter(column)}" if column else ""
             )
-        column = _letters(found.group(1))
+        column = found
     return ""
+
+
+def _column_of(text: str, row: int) -> int | None:
+    """The column of the cell reference ``text`` if it is in ``row`` (``None`` if not)."""
+    found = _CELL_REF.fullmatch(text.upper())
+    if found is None or int(found.group(2)) != row:
+        return None
+    return _letters(found.group(1))
 
 
 def _letters(text: str) -> int:
