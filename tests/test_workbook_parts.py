@@ -279,6 +279,8 @@ ROW_PLACES = [
     (b'<row r="4"/><row r="3"/>', "numbers a row '3' after row 4"),
     (b'<row r="4"/><row/><row r="5"/>', "numbers a row '5' after row 5"),
     (b'<rows r="1"/><cols r="x"/><row r="2"><c r="A2"/></row>', ""),  # other tags alone
+    (b'<x:row r="4"><x:c r="A4"/></x:row><x:row r="3"/>', "numbers a row '3' after row 4"),
+    (b'<my-ns.1:row r="2"><my-ns.1:c r="B3"/></my-ns.1:row>', "places a cell at 'B3' in row 2"),
 ]
 
 

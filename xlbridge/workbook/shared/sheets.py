@@ -550,8 +550,11 @@ def _check_xml(data: bytes) -> None:
 
 
 #: A row's or a cell's start tag: its kind, ``r`` if it has a place (the ``r`` attribute,
-#: which may be left out), and the place.
-_PLACE = re.compile(rb"<(?:\w+:)?(row|c)(?=[\s/>])(?:[^>]*?\s(r)=[\"']([^\"']*)[\"']|)[^>]*>")
+#: which may be left out), and the place; with a namespace prefix (``<x:row``) or without.
+#: Looking for a prefix doubles the time, so it is looked for only where one may be.
+_PLACE_TAIL = rb"(row|c)(?=[\s/>])(?:[^>]*?\s(r)=[\"']([^\"']*)[\"']|)[^>]*>"
+_PLACE = re.compile(rb"<" + _PLACE_TAIL)
+_PREFIXED_PLACE = re.compile(rb"<(?:[\w.-]+:)?" + _PLACE_TAIL)
 _CELL_REF = re.compile(r"([A-Z]{1,3})([0-9]+)")
 
 
@@ -575,7 +578,8 @@ def row_number_problem(data: bytes) -> str:
     somewhere else or not at all, without a word.
     """
     row, column, digits = 0, 0, b"0"
-    for kind, placed, place in _PLACE.findall(data):
+    prefixed = b":row" in data or b":c" in data  # a prefixed tag has one of them
+    for kind, placed, place in (_PREFIXED_PLACE if prefixed else _PLACE).findall(data):
         if kind == b"row":
             if placed:
                 if not place.isdigit() or int(place) <= row:
