@@ -27,6 +27,18 @@ REFUSED = {
     "a Swiss of more rounds than teams": (["--teams", "2", "--boards", "6", "--rounds", "4"],
                                           "--rounds: 2 teams can play at most 1 Swiss round "
                                           "without meeting twice"),
+    "a round robin of a hundred teams": (["--teams", "100", "--boards", "8", "--format",
+                                          "round-robin"],
+                                         "--teams: a round robin is for 2 to 30 teams, not 100: "
+                                         "play a bigger field as a Swiss (--format swiss)"),
+    "a Swiss of too many teams": (["--teams", "201", "--boards", "8"],
+                                  "--teams: a Swiss is for 2 to 200 teams, not 201"),
+    "the set's boards for a match's": (["--teams", "4", "--boards", "500"],
+                                       "--boards: 500 boards a match is more than a day's play: "
+                                       "give at most 64"),
+    "a round robin too long": (["--teams", "30", "--boards", "9", "--format", "round-robin"],
+                               "29 rounds of 9 boards is 261 boards a team, more than an event: "
+                               "give at most 240 boards a team over the rounds"),
     "boards not a multiple": (["--movement", "mitchell", "--tables", "7", "--boards", "20"],
                               "20 boards do not share out over the 7 rounds of a 7-table "
                               "Mitchell: give a multiple of 7 (14, 21)"),
@@ -93,3 +105,10 @@ def test_six_tables_say_what_was_chosen_and_what_else(tmp_path, capsys):
     assert "tables 1 and 6 share boards each round" in out
     assert "relay stand holds one set between tables 3 and 4" in out
     assert "add --skip" in out
+
+
+def test_the_longest_teams_matches_are_made(tmp_path, capsys):
+    """At the limits (64 boards a match, 192 of the 240 a team) the workbook is made."""
+    night = tmp_path / "night.xlsx"
+    assert main(["new", str(night), "--teams", "4", "--boards", "64", "--rounds", "3"]) == 0
+    assert "Round 1 (boards 1-64)" in capsys.readouterr().out

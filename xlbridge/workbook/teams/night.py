@@ -93,12 +93,7 @@ def new_teams_night(target: Path, layout: TeamsLayout, overwrite: bool = False) 
         )
     if target.suffix.lower() != ".xlsx":
         raise ScoringError(f"{os.fspath(target)!r}: the new workbook's name must end in .xlsx")
-    if layout.teams < 2:
-        raise ScoringError("--teams: a teams event needs at least two teams")
-    if layout.boards < 1:
-        raise ScoringError("--boards: a match needs at least one board")
-    if layout.rounds < 1:
-        raise ScoringError("--rounds: an event needs at least one round")
+    _check_size(layout)
     numbers = list(range(1, layout.teams + 1))
     wb = build_teams_workbook(layout)
     if layout.format == "round-robin":
@@ -125,6 +120,44 @@ def new_teams_night(target: Path, layout: TeamsLayout, overwrite: bool = False) 
     add_round(wb, matches)
     atomic_write(target, lambda tmp: save(wb, tmp))
     return Draw(1, first, {n: f"Team {n}" for n in numbers})
+
+
+#: The most teams a Swiss seats, and a round robin (whose every round is drawn at once,
+#: each team meeting all the others).
+MAX_TEAMS = 200
+MAX_ROUND_ROBIN_TEAMS = 30
+#: The most boards a match, and a team over the event (the rounds times the boards).
+MAX_MATCH_BOARDS = 64
+MAX_EVENT_BOARDS = 240
+
+
+def _check_size(layout: TeamsLayout) -> None:
+    """Refuse a teams event no club plays (a workbook of tens of thousands of rows, made
+    over minutes), saying what to give instead."""
+    if layout.teams < 2:
+        raise ScoringError("--teams: a teams event needs at least two teams")
+    if layout.boards < 1:
+        raise ScoringError("--boards: a match needs at least one board")
+    if layout.rounds < 1:
+        raise ScoringError("--rounds: an event needs at least one round")
+    most = MAX_ROUND_ROBIN_TEAMS if layout.format == "round-robin" else MAX_TEAMS
+    if layout.teams > most:
+        kind = "a round robin" if layout.format == "round-robin" else "a Swiss"
+        raise ScoringError(
+            f"--teams: {kind} is for 2 to {most} teams, not {layout.teams}"
+            + (": play a bigger field as a Swiss (--format swiss)" if most < MAX_TEAMS else "")
+        )
+    if layout.boards > MAX_MATCH_BOARDS:
+        raise ScoringError(
+            f"--boards: {layout.boards} boards a match is more than a day's play: "
+            f"give at most {MAX_MATCH_BOARDS} (--boards is the length of each match)"
+        )
+    if layout.rounds * layout.boards > MAX_EVENT_BOARDS:
+        raise ScoringError(
+            f"{plural(layout.rounds, 'round')} of {layout.boards} boards is "
+            f"{layout.rounds * layout.boards} boards a team, more than an event: give at most "
+            f"{MAX_EVENT_BOARDS} boards a team over the rounds (fewer --rounds or --boards)"
+        )
 
 
 def _round_matches(
