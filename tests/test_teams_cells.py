@@ -125,16 +125,21 @@ def five_teams(tmp_path: Path) -> tuple[Path, Workbook]:
     return path, wb
 
 
-def test_a_bye_team_given_a_score_is_refused_naming_the_cell(tmp_path, capsys):
-    path, wb = five_teams(tmp_path)
-    wb["Travellers"].append([1, None, 1, 5, None, None, None, None, 420, None, None, None, 140])
+def refusal(wb, path, capsys) -> str:
+    """Save the slipped workbook ``wb`` to ``path`` and score it: refused (exit 2), what it said."""
     wb.save(path)
     capsys.readouterr()
     assert main(["score", str(path)]) == 2
+    return capsys.readouterr().err
+
+
+def test_a_bye_team_given_a_score_is_refused_naming_the_cell(tmp_path, capsys):
+    path, wb = five_teams(tmp_path)
+    wb["Travellers"].append([1, None, 1, 5, None, None, None, None, 420, None, None, None, 140])
     assert (
         "Travellers!D6: team 5 has the bye in round 1: a bye plays no boards, so this row has "
         "nothing to score; delete it"
-    ) in capsys.readouterr().err
+    ) in refusal(wb, path, capsys)
 
 
 def test_one_room_left_blank_is_named_and_the_match_counts_its_boards_played(tmp_path, capsys):
@@ -155,13 +160,10 @@ def test_a_team_withdrawn_before_a_round_it_played_is_refused(tmp_path, capsys):
     wrong, and scoring it either way would change the ranking."""
     path, wb = five_teams(tmp_path)
     wb["Teams"]["K2"] = 0
-    wb.save(path)
-    capsys.readouterr()
-    assert main(["score", str(path)]) == 2
     assert (
         "Matches!C2: team 1 plays in round 1, but Teams!K2 says it withdrew after round 0: "
         "give the last round it played there"
-    ) in capsys.readouterr().err
+    ) in refusal(wb, path, capsys)
 
 
 def test_a_team_withdrawn_after_the_round_it_played_keeps_its_matches(tmp_path):

@@ -356,7 +356,13 @@ def _board_set(number: int, size: int) -> tuple[int, ...]:
 
 def mitchell(tables: int, boards: int, *, skip: bool = False, sit_out: bool = False) -> Movement:
     """A Mitchell of ``tables`` tables: straight (odd), share-and-relay or skip (even)."""
-    _whole_tables(tables, 2, MAX_MITCHELL_TABLES)
+    _whole_tables(
+        tables,
+        2,
+        MAX_MITCHELL_TABLES,
+        beyond=": seat a bigger field in sections, a workbook each, and score them as one "
+        "field with xlbridge merge",
+    )
     odd = tables % 2 == 1
     if skip and odd:
         raise ScoringError(
@@ -445,14 +451,12 @@ def howell(tables: int, boards: int, *, sit_out: bool = False) -> Movement:
     return Movement(HOWELL, tables, boards, moving, size, "", sit_out, tuple(seats))
 
 
-def _whole_tables(tables: int, low: int, high: int, what: str = "a Mitchell") -> None:
+def _whole_tables(
+    tables: int, low: int, high: int, what: str = "a Mitchell", beyond: str = ""
+) -> None:
+    """Refuse ``tables`` outside ``low`` to ``high``; ``beyond``: what to do with more."""
     if isinstance(tables, bool) or not isinstance(tables, int) or not low <= tables <= high:
-        more = (
-            ": seat a bigger field in sections, a workbook each, and score them as one "
-            "field with xlbridge merge"
-            if isinstance(tables, int) and tables > high and what == "a Mitchell"
-            else ""
-        )
+        more = beyond if isinstance(tables, int) and tables > high else ""
         raise ScoringError(f"{what} is for {low} to {high} tables, not {tables}{more}")
 
 

@@ -558,17 +558,6 @@ _PREFIXED_PLACE = re.compile(rb"<(?:[\w.-]+:)?" + _PLACE_TAIL)
 _CELL_REF = re.compile(r"([A-Z]{1,3})([0-9]+)")
 
 
-def _columns() -> dict[bytes, int]:
-    letters = [chr(65 + n) for n in range(26)]
-    names = letters + [a + b for a in letters for b in letters]
-    return {name.encode(): number for number, name in enumerate(names, start=1)}
-
-
-#: Columns A to ZZ by their letters as written (b"AB" is 28): looked up, not worked out,
-#: for each of a sheet's thousands of cells.
-_COLUMNS = _columns()
-
-
 def row_number_problem(data: bytes) -> str:
     """What is wrong with the places of a sheet's rows and cells, or ``''``.
 
@@ -627,6 +616,11 @@ def _letter(column: int) -> str:
         column, rest = divmod(column - 1, 26)
         letters = chr(65 + rest) + letters
     return letters
+
+
+#: Columns A to ZZ by their letters as written (b"AB" is 28): looked up, not worked out,
+#: for each of a sheet's thousands of cells.
+_COLUMNS = {_letter(number).encode(): number for number in range(1, 26 * 27 + 1)}
 
 
 def _check_sheet_xml(data: bytes) -> None:

@@ -140,12 +140,13 @@ def _check_size(layout: TeamsLayout) -> None:
         raise ScoringError("--boards: a match needs at least one board")
     if layout.rounds < 1:
         raise ScoringError("--rounds: an event needs at least one round")
-    most = MAX_ROUND_ROBIN_TEAMS if layout.format == "round-robin" else MAX_TEAMS
+    robin = layout.format == "round-robin"
+    most = MAX_ROUND_ROBIN_TEAMS if robin else MAX_TEAMS
     if layout.teams > most:
-        kind = "a round robin" if layout.format == "round-robin" else "a Swiss"
         raise ScoringError(
-            f"--teams: {kind} is for 2 to {most} teams, not {layout.teams}"
-            + (": play a bigger field as a Swiss (--format swiss)" if most < MAX_TEAMS else "")
+            f"--teams: {'a round robin' if robin else 'a Swiss'} is for 2 to {most} teams, "
+            f"not {layout.teams}"
+            + (": play a bigger field as a Swiss (--format swiss)" if robin else "")
         )
     if layout.boards > MAX_MATCH_BOARDS:
         raise ScoringError(
@@ -195,8 +196,8 @@ def draw_round(source: Path, round_number: int, target: Path, keep: Path | None 
     """
     if keep is None:
         refuse_same_file(source, target)
-    scored = score_teams_night(source, drawing=True)
-    night, result = scored.night, scored.result
+    night = read_teams_workbook(source)  # the round before may be unfinished: the draw says so
+    result = score_teams(night.event)
     if night.format != "swiss":
         raise ScoringError(
             f"Settings: the format is {night.format}: its rounds were all drawn by xlbridge new"
@@ -281,15 +282,10 @@ def format_draw(draw: Draw) -> str:
     return "\n".join(lines)
 
 
-def score_teams_night(path: str | os.PathLike[str], *, drawing: bool = False) -> ScoredTeams:
-    """Check, read and score the teams workbook at ``path``.
-
-    A workbook with no result in any room is refused, unless ``drawing`` (the
-    draw says which matches of the round before are unfinished).
-    """
+def score_teams_night(path: str | os.PathLike[str]) -> ScoredTeams:
+    """Check, read and score the teams workbook at ``path`` (refused with no result in any
+    room: there is nothing to rank)."""
     night = read_teams_workbook(path)
-    if drawing:
-        return ScoredTeams(night, score_teams(night.event))
     rooms = [
         room for boards in night.event.results.values() for pair in boards.values() for room in pair
     ]
