@@ -73,6 +73,9 @@ def test_the_example_night_prints_without_an_empty_page(tmp_path: Path) -> None:
         assert len(body) >= 2, (number, sheet, body)
     per_sheet = {name: sheets.count(name) for name in dict.fromkeys(sheets)}
     assert per_sheet["Ranking"] == 1  # 9 NS and 8 EW pairs on one page
+    # pair 12's whole 177 matchpoints as the terminal and the web page give it; Max whole
+    irving = next(line for line in printed[0] if "Margaret Irving" in line)
+    assert irving.split()[-4:] == ["27", "177.00", "378", "46.83"], irving
     assert per_sheet["Score cards"] == PAIRS  # one card a page
     assert per_sheet["Travellers"] <= 6  # 216 rows: the print area ends at the last one
     assert per_sheet["Board results"] <= 6  # several boards a page

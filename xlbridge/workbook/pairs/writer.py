@@ -387,8 +387,9 @@ def _ranking_row(ws: Worksheet, row: int, pair: PairResult, matchpoints: bool) -
         cell = ws.cell(row, column, value)
         cell.border = THIN
         if column >= 6:
-            # a whole number shows whole (Max 252, not 252.00); the rest to two decimals
-            cell.number_format = "0" if isinstance(value, int) else "0.00"
+            # Max is whole (252, not 252.00); a score or percentage to two decimals even when
+            # whole (177.00 under 179.46, as the terminal and the web page show it)
+            cell.number_format = "0" if matchpoints and column == 7 else "0.00"
         if column == 1:
             cell.fill = COMPUTED_FILL
 
