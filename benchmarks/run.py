@@ -300,7 +300,7 @@ def case_merge(clubs: int, repeat: int) -> Result:
 
 def case_officejs(repeat: int) -> Result:
     """MATCHPOINTS on a 30-row traveller through xlwings' Office.js path (Pyodide stubbed)."""
-    sys.path.insert(0, str(ROOT / "tests"))
+    sys.path.insert(0, str(ROOT / "tests" / "support"))
     from officejs import run_officejs  # type: ignore[import-not-found]
 
     cells = [row[0] for row in traveller(30, weighted=0.1, seed=7)]

@@ -1,0 +1,119 @@
+"""Club nights made for the tests, and the steps every corpus case takes with one."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from openpyxl import Workbook, load_workbook
+
+from xlbridge.cli import main
+from xlbridge.contract import board_vulnerability, is_possible_score
+from xlbridge.result import format_result
+from xlbridge.workbook.pairs.night import ScoredNight
+
+Mutation = Callable[[Workbook], None]
+
+
+def put(sheet: str, cell: str, value: object) -> Mutation:
+    def mutate(wb: Workbook) -> None:
+        wb[sheet][cell] = value
+
+    return mutate
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def build(base: Path, folder: Path, mutate: Mutation) -> Path:
+    wb = load_workbook(base)
+    mutate(wb)
+    path = folder / "night.xlsx"
+    wb.save(path)
+    return path
+
+
+def run_score(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    status = main(["score", str(path), "-o", str(path.with_name("out.xlsx"))])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+#: What the tables bid and made, in turn (contract, declarer, result).
+TYPED = [
+    ("4H", "S", "="),
+    ("3NT", "N", "+1"),
+    ("2S", "E", "-1"),
+    ("Pass", None, None),
+    ("4SX", "W", "-2"),
+    ("1NT", "W", "="),
+    ("5C", "N", "-1"),
+    ("3D", "E", "+2"),
+]
+
+
+def figures(scored: ScoredNight) -> dict[str, object]:
+    """Every figure of a scored night: each table's score and matchpoints, each pair's total."""
+    result = scored.result
+    return {
+        "plays": [
+            (
+                p.play.board,
+                p.play.ns,
+                p.play.ew,
+                format_result(p.play.result),
+                p.ns_score,
+                p.ew_score,
+            )
+            for board in result.boards
+            for p in board.plays
+        ],
+        "pairs": [(p.pair.label, p.total, p.percentage, p.rank) for p in result.pairs],
+        "warnings": scored.warnings,
+    }
+
+
+def filled(folder: Path, name: str, *options: str) -> Path:
+    """A night from ``xlbridge new`` with every result typed (contract, by, result)."""
+    path = folder / f"{name}.xlsx"
+    assert main(["new", str(path), "--movement", "mitchell", *options]) == 0
+    wb = load_workbook(path)
+    ws = wb["Travellers"]
+    turn = 0
+    for row in range(2, ws.max_row + 1):
+        if ws[f"A{row}"].value is None:
+            continue
+        contract, declarer, result = TYPED[turn % len(TYPED)]
+        ws[f"D{row}"], ws[f"E{row}"], ws[f"F{row}"] = contract, declarer, result
+        turn += 1
+    wb.save(path)
+    return path
+
+
+SCORES = [420, -50, 140, 620, -100, 1430, 110, -140, 650, -800, 170, 0, 100, -620, 450, 200]
+
+
+def fill_round(source: Path, target: Path, round_number: int) -> None:
+    """Type round ``round_number``'s NS scores into both rooms (scores only), save as ``target``."""
+    wb = load_workbook(source)
+    ws = wb["Travellers"]
+    for row in range(2, ws.max_row + 1):
+        if ws.cell(row, 1).value == round_number:
+            board, home = ws.cell(row, 3).value, ws.cell(row, 4).value
+            ws.cell(row, 9).value = possible(board, board * 5 + home * 3)
+            ws.cell(row, 13).value = possible(board, board * 3 + home * 7 + 1)
+    wb.save(target)
+
+
+def possible(board: int, start: int) -> int:
+    """The first score of SCORES from ``start`` (cyclically) that a contract can score on
+    ``board`` (a 620 for NS needs NS vulnerable): the readers refuse any other."""
+    vulnerability = board_vulnerability(board)
+    for step in range(len(SCORES)):
+        score = SCORES[(start + step) % len(SCORES)]
+        if is_possible_score(score, vulnerability):
+            return score
+    raise AssertionError(board)

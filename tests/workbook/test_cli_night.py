@@ -1,0 +1,256 @@
+"""The club-night commands: score, new, explain (in-process via main(argv), once as a process)."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+from support.paths import EXAMPLE
+
+from xlbridge.cli import main
+from xlbridge.session import score_event
+from xlbridge.workbook.pairs import layout as L
+from xlbridge.workbook.pairs.reader import read_workbook
+
+FIELDS = ["North-South", "East-West"]
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.fixture
+def night(tmp_path: Path) -> Path:
+    path = tmp_path / "tuesday.xlsx"
+    shutil.copy(EXAMPLE, path)
+    return path
+
+
+def test_score_writes_results_and_prints_the_ranking(
+    night: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = digest(night)
+    assert main(["score", str(night)]) == 0
+    out = capsys.readouterr().out
+    assert "North-South" in out and "East-West" in out and "Rank  Pair  Players" in out
+    assert digest(night) == before
+    output = night.with_name("tuesday-results.xlsx")
+    expected = score_event(read_workbook(night).event)
+    wb = load_workbook(output)
+    ranking = [r for r in wb[L.RANKING].iter_rows(values_only=True) if isinstance(r[4], int)]
+    assert len(ranking) == 17
+    # North-South and East-West each under its heading, on the sheet the workbook opens on
+    assert [r[0] for r in wb[L.RANKING].iter_rows(values_only=True) if r[0] in FIELDS] == FIELDS
+    assert wb.active.title == L.RANKING and wb.sheetnames[:4] == [
+        L.RANKING,
+        L.BOARD_RESULTS,
+        L.FREQUENCIES,
+        L.SCORE_CARDS,
+    ]
+    assert L.HOW_TO not in wb.sheetnames and L.TABLE_CARDS not in wb.sheetnames
+    for row, pair in zip(ranking, expected.pairs, strict=True):
+        assert (row[0], str(row[1]), row[3]) == (pair.rank, pair.pair.label, pair.field)
+        assert pair.percentage is not None and row[7] == pytest.approx(float(pair.percentage))
+    results = list(wb[L.BOARD_RESULTS].iter_rows(min_row=2, values_only=True))
+    scored = [r for r in results if r[0] is not None]
+    assert len(scored) == 216
+    total = sum(Fraction(repr(r[6])) for r in scored if r[6] is not None)
+    assert float(total) == pytest.approx(float(sum(b.totals()[0] for b in expected.boards)))
+    assert not any(
+        isinstance(c.value, str) and c.value.startswith("=")
+        for ws in (wb[L.BOARD_RESULTS], wb[L.FREQUENCIES], wb[L.RANKING])
+        for row in ws.iter_rows()
+        for c in row
+    )
+    assert wb[L.TRAVELLERS]["I2"].value is not None
+
+
+def test_a_typo_exits_2_names_the_cell_and_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    wb = load_workbook(EXAMPLE)
+    wb[L.TRAVELLERS]["G14"] = "42O"
+    path = tmp_path / "typo.xlsx"
+    wb.save(path)
+    before = digest(path)
+    out, html = tmp_path / "out.xlsx", tmp_path / "out.html"
+    assert main(["score", str(path), "-o", str(out), "--html", str(html)]) == 2
+    assert "Travellers!G14: '42O' is not a score" in capsys.readouterr().err
+    assert digest(path) == before
+    assert not out.exists() and not html.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["typo.xlsx"]
+
+
+def test_score_refuses_to_overwrite_its_input(
+    night: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = digest(night)
+    assert main(["score", str(night), "-o", str(night)]) == 2
+    assert "refusing to write over the input" in capsys.readouterr().err
+    assert digest(night) == before
+
+
+def test_html_page_is_self_contained(night: Path, tmp_path: Path) -> None:
+    page = tmp_path / "results.html"
+    assert main(["score", str(night), "-o", str(tmp_path / "r.xlsx"), "--html", str(page)]) == 0
+    text = page.read_text(encoding="utf-8")
+    assert text.startswith("<!DOCTYPE html>")
+    assert "<script" not in text and "http" not in text.replace('lang="en"', "")
+    assert "Personal score cards" in text and "Stephen Ingram" in text
+    assert text.count('class="card" id="board-') == 27
+    assert 'id="pair-17"' in text
+
+
+def test_new_writes_the_template_and_refuses_an_existing_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "friday.xlsx"
+    assert main(["new", str(path)]) == 0
+    assert load_workbook(path).sheetnames[:4] == [L.HOW_TO, L.SETTINGS, L.PAIRS, L.TRAVELLERS]
+    before = digest(path)
+    assert main(["new", str(path)]) == 2
+    assert "exists already" in capsys.readouterr().err
+    assert digest(path) == before
+
+
+def test_explain_prints_the_frequency_table_step_by_step(
+    night: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["explain", str(night), "--board", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "Score  Freq  Adj. Freq  NS MP  EW MP" in out
+    assert "-450      0        0.4    1.4   12.6" in out
+    assert "60% x 4.4 + 40% x 1.4 = 3.2" in out
+    # 8 results (the weighted one counts once, its weights 0.6 + 0.4 in Adj. Freq): a full
+    # board, not factored; explain said "factored by 8/7" of it, counting only the Freq 7
+    assert "8 results, expected 8" in out
+    assert "(no factoring)" in out and "factored by" not in out
+    assert main(["explain", str(night), "--board", "22"]) == 0
+    out = capsys.readouterr().out
+    assert "Neuberg: 7 real results of the 8 expected, so every frequency is factored by 8/7" in out
+    assert main(["explain", str(night), "--board", "40"]) == 2
+
+
+def test_explain_an_artificial_score(night: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Board 17 holds an A+/A- (seed 001): one table, factored, Law 12C2(c) said in words."""
+    assert main(["explain", str(night), "--board", "17"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("Score  Freq  Adj. Freq  NS MP  EW MP") == 1  # NS and EW: the same table
+    assert "A+/A-     1               8.4    5.6" in out
+    assert "(no factoring)" not in out
+    assert "factored by 8/7 = 1.1429" in out
+    assert (
+        "pair 5: A+ is 60% of the top 14 = 8.4; Law 12C2(c): the pair's own percentage on its "
+        "other boards, 48.97%, is lower, so it stays"
+    ) in out
+    assert "pair 13: A- is 40% of the top 14 = 5.6; Law 12C2(c)" in out
+
+
+def test_explain_an_average_plus_raised_by_law_12c2c() -> None:
+    """Pair 1 tops board 1 (100%); its A+ on board 2 is raised to that percentage, 4 of 4."""
+    from xlbridge.event import Event, Pair, Play
+    from xlbridge.result import parse_result
+    from xlbridge.workbook.pairs.present import explain_board
+
+    cells = {
+        1: [("1", "4", 420), ("2", "5", 400), ("3", "6", -50)],
+        2: [("1", "5", "A+/A-"), ("2", "6", 110), ("3", "4", 140)],
+    }
+    event = Event(
+        pairs=tuple(Pair(str(n)) for n in range(1, 7)),
+        plays=tuple(Play(b, ns, ew, parse_result(c)) for b, t in cells.items() for ns, ew, c in t),
+    )
+    text = explain_board(score_event(event), 2)
+    assert (
+        "pair 1: A+ is 60% of the top 4 = 2.4; Law 12C2(c): raised to the pair's own percentage "
+        "on its other boards, 100% = 4"
+    ) in text
+    assert (
+        "Neuberg: 2 real results of the 3 expected, so every frequency is factored by 3/2" in text
+    )
+
+
+@pytest.mark.subprocess
+def test_score_as_a_real_command(night: Path, tmp_path: Path) -> None:
+    out = tmp_path / "results.xlsx"
+    done = subprocess.run(
+        [sys.executable, "-m", "xlbridge.cli", "score", str(night), "-o", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Stephen Ingram & Geoffrey Cole" in done.stdout
+    assert out.exists()
+
+
+def other_club(path: Path) -> Path:
+    """The example night played by another club (Acol): the same boards and results, other
+    players (the same players would be the same club given twice, which a merge refuses)."""
+    wb = load_workbook(EXAMPLE)
+    wb[L.SETTINGS]["B2"] = "Acol"
+    for (cell,) in wb[L.PAIRS].iter_rows(min_row=2, min_col=2, max_col=2):
+        if cell.value:
+            cell.value = f"{cell.value} (Acol)"
+    wb.save(path)
+    return path
+
+
+@pytest.mark.parametrize("how", ["same path", "another path", "a copy"])
+def test_merge_refuses_the_same_club_twice(
+    night: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], how: str
+) -> None:
+    other = night
+    if how == "another path":
+        other = night.parent / "." / night.name
+    elif how == "a copy":
+        other = tmp_path / "copy.xlsx"
+        shutil.copy(night, other)
+    out = tmp_path / "sim.xlsx"
+    assert main(["merge", str(night), str(other), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert f"{str(night)!r} and {str(other)!r} are the same workbook" in err, err
+    assert not out.exists()
+
+
+def test_merge_scores_two_clubs_as_one_field(
+    night: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    other = other_club(tmp_path / "acol.xlsx")
+    before = (digest(night), digest(other))
+    out = tmp_path / "sim.xlsx"
+    assert main(["merge", str(night), str(other), "-o", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "Acol:2" in text and "Tuesday Pairs:2" in text and "At club" in text
+    assert (digest(night), digest(other)) == before
+    merged = load_workbook(out)
+    ranking = [r for r in merged[L.RANKING].iter_rows(min_row=2, values_only=True) if r[1]]
+    assert len(ranking) == 34
+    # The same night twice: every pair keeps its percentage, tied with its twin.
+    assert ranking[0][0] == "1=" and ranking[1][0] == "1="
+    assert main(["merge", str(night), "-o", str(night)]) == 2
+
+
+def test_merge_of_many_clubs_scores_them_in_worker_processes(
+    night: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import xlbridge.cli as cli
+
+    other = other_club(tmp_path / "other.xlsx")
+    serial, pooled = tmp_path / "serial.xlsx", tmp_path / "pooled.xlsx"
+    assert main(["merge", str(night), str(other), "-o", str(serial)]) == 0
+    by_one = capsys.readouterr().out
+    monkeypatch.setattr(cli, "CLUBS_PER_WORKER", 1)
+    monkeypatch.setattr(cli.os, "cpu_count", lambda: 2)
+    assert main(["merge", str(night), str(other), "-o", str(pooled)]) == 0
+    assert capsys.readouterr().out == by_one.replace(str(serial), str(pooled))
+    # a club that is the output file is refused in the workers too, naming it
+    assert main(["merge", str(night), str(other), "-o", str(other)]) == 2
+    assert "refusing to write over the input file" in capsys.readouterr().err

@@ -1,0 +1,275 @@
+"""The bad-input corpus, workbook cases: ``xlbridge score`` on broken club-night workbooks.
+
+Each case takes a small club night (the example night cut to boards 1-4),
+breaks it one way (a typo, a merged cell, a renamed sheet, a formula where a
+value belongs ...) and runs ``xlbridge.cli.main(["score", ...])`` in-process.
+It must end in one of two ways:
+
+* **refused**: exit status 2, a message naming ``sheet!cell`` (or the sheet
+  or file when there is no cell) and the value, nothing written;
+* **accepted**, as documented in the case's note: exit status 0.
+
+Either way there is no traceback and the input file is byte-identical
+afterwards.  Cases the reader gets wrong today are pinned as strict xfails at
+the end.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+
+import pytest
+from openpyxl import Workbook
+from support.nights import Mutation, build, digest, put, run_score
+
+from xlbridge.cli import main
+from xlbridge.safefile import check_workbook_file
+
+T = "Travellers"
+CELL = re.compile(r"\b(Travellers|Pairs|Settings|Rulings|Adjustments)![A-Z]+\d+")
+
+
+@dataclass(frozen=True)
+class Case:
+    mutate: Mutation
+    exit: int
+    expected: str  # a fragment of the message (refused) or of stderr (accepted; "" for silence)
+    note: str = ""
+
+
+def merge_boards(wb: Workbook) -> None:
+    wb[T].merge_cells("A2:A3")
+
+
+def hide_row(wb: Workbook) -> None:
+    wb[T].row_dimensions[5].hidden = True
+
+
+def hide_sheet(wb: Workbook) -> None:
+    wb[T].sheet_state = "hidden"
+
+
+def rename_travellers(wb: Workbook) -> None:
+    wb[T].title = "Travelers"
+
+
+def delete_pairs(wb: Workbook) -> None:
+    del wb["Pairs"]
+
+
+def clear_header(wb: Workbook) -> None:
+    for cell in wb[T][1]:
+        cell.value = None
+
+
+def insert_column(wb: Workbook) -> None:
+    wb[T].insert_cols(1)
+
+
+def extra_column(wb: Workbook) -> None:
+    wb[T]["J1"], wb[T]["J2"] = "Notes", "slow play"
+
+
+def empty_workbook(wb: Workbook) -> None:
+    for name in list(wb.sheetnames):
+        del wb[name]
+    wb.create_sheet("Sheet1")
+
+
+def clear_travellers(wb: Workbook) -> None:
+    for row in wb[T].iter_rows(min_row=2):
+        for cell in row:
+            cell.value = None
+
+
+def same_pairs_twice(wb: Workbook) -> None:
+    wb[T]["B2"], wb[T]["C2"] = 2, 12  # row 3 holds board 1, pair 2 against pair 12
+
+
+def no_pairs(wb: Workbook) -> None:
+    wb[T]["B2"], wb[T]["C2"] = None, None
+
+
+def result_without_board_row(wb: Workbook) -> None:
+    wb[T]["A30"], wb[T]["G30"] = None, 420
+    wb[T]["B30"], wb[T]["C30"] = 1, 10
+
+
+CASES: dict[str, Case] = {
+    "typo 42O": Case(put(T, "G14", "42O"), 2, "Travellers!G14: '42O' is not a score"),
+    "typo 4 20": Case(put(T, "G14", "4 20"), 2, "Travellers!G14: '4 20' is not a score"),
+    "typo --50": Case(put(T, "G14", "--50"), 2, "Travellers!G14: '--50' is not a score"),
+    "a sign alone": Case(put(T, "G14", "+"), 2, "Travellers!G14: '+' is not a score"),
+    "ambiguous A+": Case(put(T, "G12", "A+"), 2, "Travellers!G12: 'A+' is ambiguous"),
+    "text in the board column": Case(put(T, "A5", "one"), 2, "Travellers!A5: board 'one'"),
+    "date in the board column": Case(put(T, "A5", datetime(2024, 1, 1)), 2, "Travellers!A5"),
+    "board 0": Case(put(T, "A2", 0), 2, "Travellers!A2: board 0 is out of range"),
+    "board 99": Case(put(T, "A2", 99), 2, "Travellers!A2: board 99 is out of range"),
+    "boolean score": Case(put(T, "G6", True), 2, "Travellers!G6: TRUE is not a score"),
+    "date score": Case(
+        put(T, "G10", datetime(2024, 4, 20)), 2, "Travellers!G10: the date 20 April 2024"
+    ),
+    "huge score": Case(put(T, "G7", 1e300), 2, "Travellers!G7: 1e+300 is not a possible"),
+    "impossible score": Case(put(T, "G7", 4200), 2, "Travellers!G7"),
+    "decimal comma weight": Case(
+        put(T, "G8", "33,3% 420; 66,7% -50"), 2, "Travellers!G8: '33,3% 420; 66,7% -50'"
+    ),
+    "unicode minus": Case(
+        put(T, "G9", "\u2212100"),
+        0,
+        "Travellers!G9: the typed score '\u2212100' differs",
+        "documented acceptance: the Unicode minus is read as minus (and the typed score "
+        "differs from this row's contract, so a warning says so)",
+    ),
+    "ruling weights 90%": Case(put("Rulings", "D2", 0.5), 2, "Rulings!A2:E3: ruling 'R1'"),
+    "negative ruling weight": Case(put("Rulings", "D2", -0.6), 2, "Rulings!D2: weight -0.6"),
+    "missing ruling": Case(put(T, "G11", "R9"), 2, "Travellers!G11: 'R9' refers to a ruling"),
+    "pair twice on a board": Case(same_pairs_twice, 2, "pair 2 is on board 1 twice"),
+    "pair against itself": Case(put(T, "C2", 1), 2, "Travellers!C2: pair 1 plays against itself"),
+    "score without pairs": Case(no_pairs, 2, "Travellers!B2: no NS pair"),
+    "unknown pair": Case(put(T, "B2", 99), 2, "Travellers!B2: pair '99' is not on the Pairs"),
+    "fractional pair": Case(put(T, "B2", 1.5), 2, "Travellers!B2: 1.5 is not a pair number"),
+    "text in a number setting": Case(put("Settings", "B5", "nine"), 2, "Settings!B5: 'nine'"),
+    "contract typo": Case(put(T, "D2", "4J"), 2, "Travellers!D2: '4J' is not a contract"),
+    "result typo": Case(put(T, "F2", "+9"), 2, "Travellers!F2: '+9' is not possible for 4H"),
+    "pair listed twice": Case(put("Pairs", "A3", 1), 2, "Pairs!A3: pair 1 is listed twice"),
+    "text amount": Case(put("Adjustments", "C2", "ten"), 2, "Adjustments!C2: 'ten'"),
+    "merged board cells": Case(merge_boards, 2, "Travellers!A2:A3: merged cells"),
+    "renamed sheet": Case(rename_travellers, 2, "has no sheet 'Travellers'"),
+    "missing sheet": Case(delete_pairs, 2, "has no sheet 'Pairs'"),
+    "empty workbook": Case(empty_workbook, 2, "has no sheet 'Settings'"),
+    "no results at all": Case(
+        clear_travellers,
+        2,
+        "Travellers!A2: no traveller row has a result",
+        "names the sheet",
+    ),
+    "columns shifted by an inserted column": Case(insert_column, 2, "Travellers!A2"),
+    "result row without a board": Case(result_without_board_row, 2, "Travellers!A30"),
+    "hidden row": Case(
+        hide_row,
+        0,
+        "",
+        "documented acceptance: a hidden row is scored like any other (as Excel's SUM "
+        "counts hidden rows); delete a row to drop it",
+    ),
+    "hidden sheet": Case(hide_sheet, 0, "", "documented acceptance: a hidden sheet is read"),
+    "extra column": Case(
+        extra_column, 0, "", "documented acceptance: columns after I are notes, ignored"
+    ),
+    "blank header row": Case(
+        clear_header,
+        0,
+        "",
+        "documented acceptance: the header row is not data; the columns are fixed by the template",
+    ),
+    "pair direction not NS or EW": Case(
+        put("Pairs", "C2", "North"),
+        0,
+        "",
+        "documented acceptance: the Direction column is for people; the travellers decide",
+    ),
+}
+
+
+def test_the_small_night_scores_cleanly(small_night, capsys) -> None:
+    status, _, err = run_score(small_night, capsys)
+    assert (status, err) == (0, "")
+
+
+def test_the_workbook_corpus_has_at_least_30_cases() -> None:
+    assert len(CASES) >= 30
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_workbook_case(name, small_night, tmp_path, capsys) -> None:
+    case = CASES[name]
+    path = build(small_night, tmp_path, case.mutate)
+    before = digest(path)
+    status, out, err = run_score(path, capsys)
+    assert "Traceback" not in out + err
+    assert digest(path) == before, "the input file changed"
+    assert status == case.exit, err
+    if status == 2:
+        assert err.startswith("error: ")
+        assert case.expected in err, err
+        assert CELL.search(err) or repr(str(path)) in err or "names no sheet" in case.note, err
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["night.xlsx"], "something written"
+    else:
+        assert case.note.startswith("documented acceptance"), "an accepted case says why"
+        assert case.expected in err
+        if not case.expected:
+            assert err == ""
+        check_workbook_file(tmp_path / "out.xlsx")
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["night.xlsx", "out.xlsx"]
+
+
+HOSTILE_FILES: dict[str, tuple[bytes, str]] = {
+    "csv renamed .xlsx": (b"Board,NS,EW,Score\n1,1,2,420\n", "text file (CSV?)"),
+    "old .xls renamed .xlsx": (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 600, ".xls"),
+    "empty file": (b"", "empty"),
+}
+
+
+@pytest.mark.parametrize("name", list(HOSTILE_FILES))
+@pytest.mark.parametrize("command", [["score"], ["explain", "--board", "1"]])
+def test_a_file_that_is_not_a_workbook(name, command, tmp_path, capsys) -> None:
+    content, expected = HOSTILE_FILES[name]
+    path = tmp_path / "night.xlsx"
+    path.write_bytes(content)
+    assert main([*command, str(path)]) == 2
+    err = capsys.readouterr().err
+    assert expected in err and repr(str(path)) in err and "Traceback" not in err
+    assert path.read_bytes() == content
+    assert [p.name for p in tmp_path.iterdir()] == ["night.xlsx"]
+
+
+def test_every_command_leaves_a_bad_workbook_untouched(small_night, tmp_path, capsys) -> None:
+    path = build(small_night, tmp_path, put(T, "G14", "42O"))
+    before = digest(path)
+    for argv in (
+        ["score", str(path)],
+        ["score", str(path), "-o", str(path)],
+        ["explain", str(path), "--board", "1"],
+        ["merge", str(path), str(path), "-o", str(tmp_path / "sim.xlsx")],
+    ):
+        assert main(argv) == 2
+        assert "Traceback" not in capsys.readouterr().err
+        assert digest(path) == before
+    assert [p.name for p in tmp_path.iterdir()] == ["night.xlsx"]
+
+
+# --- what the values alone would misread: refused, naming the cell ---------------------------
+
+
+def delete_header_row(wb: Workbook) -> None:
+    wb[T].delete_rows(1)
+
+
+def merge_score_cells(wb: Workbook) -> None:
+    wb[T]["G2"] = 420
+    wb[T].merge_cells("G2:G3")
+
+
+READER_BUGS = {
+    "header row deleted: the first traveller row is skipped as a header": delete_header_row,
+    "formula without a saved value read as blank: the contract is scored instead": put(
+        T, "G2", "=420"
+    ),
+    "score merged over two rows: the second row is scored from its contract": merge_score_cells,
+}
+
+
+@pytest.mark.parametrize("name", list(READER_BUGS))
+def test_reader_refuses_what_it_would_misread(name, small_night, tmp_path, capsys) -> None:
+    path = build(small_night, tmp_path, READER_BUGS[name])
+    status, _, err = run_score(path, capsys)
+    assert status == 2 and CELL.search(err), err
+
+
+def test_empty_travellers_message(small_night, tmp_path, capsys) -> None:
+    path = build(small_night, tmp_path, clear_travellers)
+    status, _, err = run_score(path, capsys)
+    assert status == 2 and ("Travellers" in err or repr(str(path)) in err), err
