@@ -24,6 +24,7 @@ from xlbridge.errors import ScoringError
 from xlbridge.event import Event, Play, Player, Settings
 from xlbridge.exact import decimal_text, round_half_away
 from xlbridge.pair import PairLabel
+from xlbridge.report import format_fixed
 from xlbridge.scored import BoardResult, EventResult, PairResult, ScoredPlay
 from xlbridge.session import score_event
 
@@ -75,7 +76,7 @@ class Figure:
         return round_half_away(ours, unit) == self.value
 
     def __str__(self) -> str:
-        return f"{float(self.value):.{self.places}f}"
+        return format_fixed(self.value, self.places)
 
 
 @dataclass(frozen=True)
@@ -163,8 +164,7 @@ class Difference:
     reason: str = ""
 
     def __str__(self) -> str:
-        ours = round_half_away(self.ours, Fraction(1, 10**self.published.places))
-        mine = f"{float(ours):.{self.published.places}f}"
+        mine = format_fixed(self.ours, self.published.places)
         text = f"{self.where}: {self.what} published {self.published}, xlbridge {mine}"
         return f"{text} ({self.reason})" if self.reason else text
 

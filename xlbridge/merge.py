@@ -24,6 +24,7 @@ from fractions import Fraction
 from xlbridge.errors import ScoringError
 from xlbridge.event import Adjustment, Event, EventFacts, Pair, Play
 from xlbridge.pair import PairLabel
+from xlbridge.report import format_fixed
 from xlbridge.scored import EventResult, PairResult
 
 __all__ = [
@@ -252,5 +253,5 @@ def format_rank_changes(changes: Sequence[RankChange], decimals: int = 2) -> str
 
 
 def _figure(value: Fraction | None, decimals: int) -> str:
-    """A figure for the printed report (the only place a float appears)."""
-    return "" if value is None else f"{float(value):.{decimals}f}"
+    """A figure for the printed report, rounded as every figure for people is."""
+    return format_fixed(value, decimals)

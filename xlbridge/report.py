@@ -1,4 +1,12 @@
-"""Plain-text tables a tournament director can check by hand.
+"""Figures and plain-text tables for people: one rounding rule for every figure shown.
+
+Every figure a person reads (a ranking's score and percentage, a board's
+matchpoints, VPs, an IMPs average; on the terminal, the web page, in PBN and
+USEBIO) is written by :func:`format_fixed` or :func:`format_figure`, with one
+rule: the exact value rounded half away from zero
+(:func:`~xlbridge.exact.round_half_away`), as Excel shows the results
+workbook's cells.  37/8 is exactly 4.625 and shows as 4.63, -37/8 as -4.63; no
+float is rounded on the way (``f"{4.625:.2f}"`` gives 4.62).
 
 :func:`format_frequency_table` prints a board's frequency table the way the
 EBU's worked examples print it (``Score  Freq  Adj. Freq  NS MP  EW MP``).
@@ -10,23 +18,52 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from xlbridge.board import FrequencyLine
+from xlbridge.exact import round_half_away
 
-__all__ = ["format_figure", "format_frequency_table"]
+__all__ = ["format_figure", "format_fixed", "format_frequency_table"]
+
+
+def format_fixed(value: Fraction | int | None, decimals: int = 2, *, whole: bool = False) -> str:
+    """An exact figure to exactly ``decimals`` places, ties half away from zero (blank for None).
+
+    With ``whole``, a whole number is written plainly (``7``, as USEBIO and PBN files
+    and the teams pages write it), every other figure still to ``decimals`` places.
+
+    >>> format_fixed(Fraction(37, 8)), format_fixed(Fraction(-37, 8)), format_fixed(177)
+    ('4.63', '-4.63', '177.00')
+    >>> format_fixed(Fraction(5, 2), 0), format_fixed(Fraction(-1, 1000))
+    ('3', '0.00')
+    >>> format_fixed(7, whole=True), format_fixed(Fraction(1, 2), whole=True)
+    ('7', '0.50')
+    """
+    if value is None:
+        return ""
+    if whole and Fraction(value).denominator == 1:
+        return str(Fraction(value).numerator)
+    scale = 10**decimals
+    steps = int(round_half_away(Fraction(value) * scale))  # exact, a whole number of 1/scale
+    sign = "-" if steps < 0 else ""  # a figure that rounds to 0 has no sign
+    whole, part = divmod(abs(steps), scale)
+    return f"{sign}{whole}.{part:0{decimals}d}" if decimals else f"{sign}{whole}"
 
 
 def format_figure(value: Fraction | int | None, decimals: int = 2) -> str:
-    """An exact figure for people: whole numbers as such, others to ``decimals`` places.
+    """An exact figure for people: whole numbers as such, others to at most ``decimals`` places.
+
+    Rounded as :func:`format_fixed` rounds, then written without trailing zeros.
 
     >>> format_figure(Fraction(126, 10)), format_figure(Fraction(1060, 11), 1), format_figure(29)
     ('12.6', '96.4', '29')
+    >>> format_figure(Fraction(37, 8)), format_figure(Fraction(1, 8)), format_figure(Fraction(7, 3))
+    ('4.63', '0.13', '2.33')
     """
     if value is None:
         return ""
     value = Fraction(value)
     if value.denominator == 1:
         return str(value.numerator)
-    text = f"{float(value):.{decimals}f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
+    text = format_fixed(value, decimals)
+    return text.rstrip("0").rstrip(".") if decimals else text
 
 
 def _score_text(score: int | str) -> str:

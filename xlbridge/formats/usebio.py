@@ -89,6 +89,7 @@ from xlbridge.formats import settings_words
 from xlbridge.hands import Deal
 from xlbridge.movement import PairNumbering, number_key
 from xlbridge.pair import PairLabel, parse_direction
+from xlbridge.report import format_fixed
 from xlbridge.result import (
     Artificial,
     NotPlayed,
@@ -474,13 +475,7 @@ def figure_text(value: Fraction) -> str:
     >>> figure_text(Fraction(7)), figure_text(Fraction(20, 3)), figure_text(Fraction(-1, 2))
     ('7', '6.67', '-0.50')
     """
-    if value.denominator == 1:
-        return str(value.numerator)
-    return _two_places(value)
-
-
-def _two_places(value: Fraction) -> str:
-    return f"{float(round_half_away(value, Fraction(1, 100))):.2f}"
+    return format_fixed(value, whole=True)
 
 
 def _score_text(row: Result) -> str:
@@ -637,7 +632,7 @@ def _participants(event_el: ET.Element, result: EventResult, version: str) -> No
         _add(pair_el, "DIRECTION", entry.field)  # NS or EW in a Mitchell, blank in a Howell
         _add(pair_el, "TOTAL_SCORE", figure_text(published_total(result, entry)))
         if entry.percentage is not None:
-            _add(pair_el, "PERCENTAGE", _two_places(entry.percentage))
+            _add(pair_el, "PERCENTAGE", format_fixed(entry.percentage))
         _add(pair_el, "PLACE", _place(entry.rank))
         if pair.master_points:
             if version == "1.3":

@@ -16,6 +16,7 @@ from xlbridge.hands import (
     SessionHands,
 )
 from xlbridge.pair import PairLabel
+from xlbridge.report import format_fixed
 from xlbridge.result import format_result
 from xlbridge.scored import BoardResult, EventResult
 
@@ -110,12 +111,8 @@ def _optimum(board: BoardHands | None) -> list[str]:
 
 
 def _figure(value: Fraction | None) -> str:
-    if value is None:
-        return "-"
-    if value.denominator == 1:
-        return str(value.numerator)
-    text = f"{float(value):.2f}"
-    return "0.00" if text == "-0.00" else text
+    """A figure as the results tables print it: whole numbers plain, others to two places."""
+    return "-" if value is None else format_fixed(value, whole=True)
 
 
 def _score_entry(play: Play) -> str:

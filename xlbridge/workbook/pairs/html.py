@@ -11,7 +11,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from xlbridge.contract import Seat, Strain, board_vulnerability
-from xlbridge.report import format_figure
+from xlbridge.report import format_figure, format_fixed
 from xlbridge.result import format_result
 from xlbridge.scored import BoardResult, EventResult, PairResult
 from xlbridge.workbook.pairs.printing import event_title, pair_name, played_text
@@ -61,7 +61,7 @@ def _cell(value: object) -> str:
 
 
 def _percent(pair: PairResult) -> str:
-    return "" if pair.percentage is None else f"{float(pair.percentage):.2f}"
+    return format_fixed(pair.percentage)
 
 
 def _ranking(result: EventResult) -> str:
@@ -74,7 +74,7 @@ def _ranking(result: EventResult) -> str:
                 p.pair.label,
                 p.pair.names,
                 len(p.boards),
-                f"{float(p.total):.2f}",  # two decimals, as the terminal and the sheet show it
+                format_fixed(p.total),  # two decimals, as the terminal and the sheet show it
                 format_figure(p.maximum if result.top is not None else p.average),
                 _percent(p) if result.top is not None else format_figure(p.score),
             )

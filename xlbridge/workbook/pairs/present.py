@@ -16,7 +16,7 @@ from fractions import Fraction
 from xlbridge.board import FrequencyLine, matchpoint_top
 from xlbridge.contract import board_dealer, board_vulnerability
 from xlbridge.pair import PairLabel
-from xlbridge.report import format_figure, format_frequency_table
+from xlbridge.report import format_figure, format_fixed, format_frequency_table
 from xlbridge.result import Artificial, Result, Weighted, counts_as_result, format_result
 from xlbridge.scored import BoardResult, EventResult, ScoredPlay
 from xlbridge.workbook.pairs.printing import event_title, played_text
@@ -68,7 +68,7 @@ def format_ranking(result: EventResult) -> str:
 
 def _percent(value: Fraction | None) -> str:
     """A total or percentage to two decimals, so a column's figures line up."""
-    return "" if value is None else f"{float(value):.2f}"
+    return format_fixed(value)
 
 
 def explain_board(result: EventResult, number: int) -> str:

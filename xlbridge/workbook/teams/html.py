@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from html import escape
 
+from xlbridge.report import format_fixed
 from xlbridge.result import format_result
 from xlbridge.teams import TIE_BREAK_RULE, MatchResult, TeamsResult
 from xlbridge.workbook.shared.style import HTML_STYLE
@@ -23,11 +24,10 @@ p.note{color:#555;font-size:.9em}
 
 
 def _figure(value: Fraction | None, places: int | None = None) -> str:
-    if value is None:
-        return ""
+    """Whole numbers plain and others to two places; to ``places`` always when given."""
     if places is not None:
-        return f"{float(value):.{places}f}"
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}"
+        return format_fixed(value, places)
+    return format_fixed(value, whole=True)
 
 
 def _table(

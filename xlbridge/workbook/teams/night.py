@@ -21,6 +21,7 @@ from openpyxl import load_workbook
 
 from xlbridge.errors import InputFileError, ScoringError
 from xlbridge.exact import plural
+from xlbridge.report import format_fixed
 from xlbridge.safefile import (
     atomic_write,
     check_merged_cells,
@@ -259,7 +260,7 @@ def format_draw(draw: Draw) -> str:
         ]
         for rank, team, vps in draw.standings:
             name = f"{team} {draw.names.get(team, '')}"
-            lines.append(f"{rank:>5}  {name:<32}  {float(vps):6.2f} VPs")
+            lines.append(f"{rank:>5}  {name:<32}  {format_fixed(vps):>6} VPs")
         lines.append("")
     lines += [
         f"Round {draw.round}" + (f" (boards {boards[0]}-{boards[-1]})" if boards else ""),
@@ -307,7 +308,7 @@ def format_teams_ranking(result: TeamsResult) -> str:
         withdrawn = " (withdrawn)" if s.team.withdrawn_after is not None else ""
         lines.append(
             f"{s.rank_text:<5} {name + withdrawn:<28} {s.played:>6} {_num(s.imps_won):>7} "
-            f"{_num(s.imps_lost):>7} {float(s.vps):>7.2f}"
+            f"{_num(s.imps_lost):>7} {format_fixed(s.vps):>7}"
         )
     return "\n".join(lines)
 
@@ -316,7 +317,7 @@ def _num(value: object) -> str:
     from fractions import Fraction
 
     assert isinstance(value, Fraction)
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}"
+    return format_fixed(value, whole=True)
 
 
 def explain_teams_board(result: TeamsResult, board: int) -> str:

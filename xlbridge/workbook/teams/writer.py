@@ -14,7 +14,8 @@ from openpyxl.styles import Alignment, Font
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.errors import InputFileError
-from xlbridge.exact import whole_number
+from xlbridge.exact import round_half_away, whole_number
+from xlbridge.report import format_fixed
 from xlbridge.result import Result, Row, Weighted, format_result
 from xlbridge.safefile import check_merged_cells
 from xlbridge.teams import TIE_BREAK_RULE, MatchResult, TeamsResult
@@ -179,7 +180,7 @@ def _ranking(ws: Worksheet, result: TeamsResult) -> None:
             s.played,
             _number(s.imps_won),
             _number(s.imps_lost),
-            None if quotient is None else round(float(quotient), 3),
+            None if quotient is None else float(round_half_away(quotient, Fraction(1, 1000))),
             _number(s.penalty_vps) or None,
             _number(s.vps),
             s.decided_by or None,
@@ -211,7 +212,7 @@ def _scorecards(ws: Worksheet, result: TeamsResult, names: dict[int, str]) -> li
         match = m.match
         if match.away is None:
             bye = f"Round {match.round}: bye for team {match.home} {names.get(match.home, '')}"
-            ws.cell(row, 1, f"{bye}: {float(m.home_vps):.2f} VPs").font = BOLD
+            ws.cell(row, 1, f"{bye}: {format_fixed(m.home_vps)} VPs").font = BOLD
             row += 2
             continue
         title = (
