@@ -43,8 +43,8 @@ def format_fixed(value: Fraction | int | None, decimals: int = 2, *, whole: bool
     scale = 10**decimals
     steps = int(round_half_away(Fraction(value) * scale))  # exact, a whole number of 1/scale
     sign = "-" if steps < 0 else ""  # a figure that rounds to 0 has no sign
-    whole, part = divmod(abs(steps), scale)
-    return f"{sign}{whole}.{part:0{decimals}d}" if decimals else f"{sign}{whole}"
+    units, part = divmod(abs(steps), scale)
+    return f"{sign}{units}.{part:0{decimals}d}" if decimals else f"{sign}{units}"
 
 
 def format_figure(value: Fraction | int | None, decimals: int = 2) -> str:
