@@ -10,7 +10,6 @@ from __future__ import annotations
 from xlbridge.avplus import AvplusResult, apply_avplus, apply_avplus_imps
 from xlbridge.board import (
     Board,
-    Direction,
     FrequencyLine,
     FrequencyTable,
     aggregate_score,
@@ -38,6 +37,7 @@ from xlbridge.contract import (
     parse_tricks_result,
     score_contract,
 )
+from xlbridge.direction import Direction
 from xlbridge.errors import (
     BoardError,
     ContractError,

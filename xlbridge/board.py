@@ -25,10 +25,10 @@ import operator
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from enum import Enum
 from fractions import Fraction
 from functools import cached_property
 
+from xlbridge.direction import Direction
 from xlbridge.errors import BoardError
 from xlbridge.exact import quote, round_half_away
 from xlbridge.imp_matrix import imp_sums
@@ -42,12 +42,11 @@ from xlbridge.result import (
     counts_as_result,
 )
 from xlbridge.scales import imps
-from xlbridge.settings import CrossDivisor, parse_setting, shown
+from xlbridge.settings import CrossDivisor, parse_setting
 
 __all__ = [
     "ARTIFICIAL_IMPS_PER_10_PERCENT",
     "Board",
-    "Direction",
     "FrequencyLine",
     "FrequencyTable",
     "TableRow",
@@ -76,27 +75,6 @@ ARTIFICIAL_IMPS_PER_10_PERCENT = 3
 #: A pair of figures for one traveller row: (NS, EW); ``None`` for a row
 #: without a score (blank or not played).
 Pair = tuple[Fraction, Fraction]
-
-
-class Direction(Enum):
-    """Which pairs a frequency table scores: NS pairs or EW pairs."""
-
-    NS = "NS"
-    EW = "EW"
-
-    @classmethod
-    def parse(cls, text: object) -> Direction:
-        """``NS``/``N-S``/``north-south`` or ``EW``/``E-W``/``east-west``; blank means NS."""
-        if text is None or (isinstance(text, str) and not text.strip()):
-            return cls.NS
-        key = "".join(ch for ch in str(text).upper() if ch.isalpha())
-        for direction, names in (
-            (cls.NS, {"NS", "N", "NORTHSOUTH"}),
-            (cls.EW, {"EW", "E", "EASTWEST"}),
-        ):
-            if key in names:
-                return direction
-        raise BoardError(f"direction {shown(text)} is not NS or EW")
 
 
 @dataclass(frozen=True)

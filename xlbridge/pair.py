@@ -39,6 +39,7 @@ from __future__ import annotations
 import re
 from typing import Any, ClassVar
 
+from xlbridge.direction import Direction
 from xlbridge.errors import ScoringError
 from xlbridge.exact import is_blank, normalise_text, quote
 
@@ -54,7 +55,7 @@ __all__ = [
 ]
 
 #: The directions a pair numbered by direction has.
-DIRECTIONS = ("NS", "EW")
+DIRECTIONS = tuple(d.short for d in Direction)
 
 #: The label of the opponent of a pair with a bye.
 BYE_TEXT = "BYE"
@@ -64,8 +65,6 @@ _LEADING = re.compile(rf"{_SIDE}\s*[-:]?\s*([0-9]+)", re.IGNORECASE)
 _TRAILING = re.compile(rf"([0-9]+)\s*-?\s*{_SIDE}", re.IGNORECASE)
 _RUNS = re.compile(r"\d+|\D+")
 _DECIMAL = re.compile(r"([0-9]+)\.([0-9]*)")
-#: What a Pairs sheet's Direction cell may say, by its first letter.
-_DIRECTION_LETTERS = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
 
 
 def natural_key(text: str) -> tuple[tuple[int, int, str], ...]:
@@ -82,17 +81,15 @@ def natural_key(text: str) -> tuple[tuple[int, int, str], ...]:
     )
 
 
-def parse_direction(value: object) -> str:
-    """``NS``, ``EW`` or ``""`` from a Direction cell: ``NS``, ``N-S``, ``North``, ``E/W``, ``W``.
+def parse_direction(value: object, where: str = "") -> str:
+    """``NS``, ``EW`` or ``""`` (a blank) from a Direction cell, read by :meth:`Direction.parse`.
 
-    Anything else (a blank, a note for people) is ``""``.
+    Anything else is refused, at ``where`` when given.
 
-    >>> parse_direction("N-S"), parse_direction("west"), parse_direction(None)
+    >>> parse_direction("N-S"), parse_direction("East-West"), parse_direction(None)
     ('NS', 'EW', '')
     """
-    if is_blank(value):
-        return ""
-    return _DIRECTION_LETTERS.get(normalise_text(str(value))[:1].upper(), "")
+    return "" if is_blank(value) else Direction.parse(value, where).short
 
 
 def _number_text(value: object) -> str:

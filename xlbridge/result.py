@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, TypeVar, cast
 
+from xlbridge.direction import DIRECTION_EXPECTED, LEADING, Direction
 from xlbridge.errors import ResultCellError, RulingError, ScoringError, WeightError, located
 from xlbridge.exact import (
     decimal_text,
@@ -53,6 +54,7 @@ __all__ = [
     "AVERAGE_PLUS",
     "AVERAGE_PLUS_PERCENT",
     "NOT_PLAYED",
+    "RULING_SIDES",
     "Artificial",
     "NotCounted",
     "NotPlayed",
@@ -71,6 +73,9 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+
+#: What a ruling's Side may be, as a message says it.
+RULING_SIDES = f"a direction (expected {DIRECTION_EXPECTED}; or blank for both sides)"
 
 #: The largest size of a bridge score either way: 7NT redoubled vulnerable
 #: made is +2980; thirteen down redoubled vulnerable is -7600.
@@ -285,7 +290,6 @@ _ART_EXPLICIT = re.compile(rf"^A({_PERCENT})%?(?:/({_PERCENT})%?)?$")
 #: and JFR's ``60/40`` (percentages without the A).
 _ART_COMPACT = re.compile(r"^A([0-9]{2})([0-9]{2})$")
 _ART_BARE = re.compile(rf"^({_PERCENT})%?/({_PERCENT})%?$")
-_SIDE_LABEL = re.compile(r"^(NS|N-S|N/S|EW|E-W|E/W)\s*:?\s*(.*)$", re.IGNORECASE)
 _RULING_REF = re.compile(r"^R\d+$", re.IGNORECASE)
 _PLAIN_COMPONENT = re.compile(r"([0-9]{1,3})%\s+([+-]?[0-9]{0,3}[0-9]0)", re.ASCII)
 _SPACES = re.compile(r"\s+")
@@ -386,7 +390,7 @@ def parse_result(value: object, where: str = "", rulings: Rulings | None = None)
         return rulings[upper]
     if upper.startswith("NP"):
         return _parse_not_counted(value, text, upper[2:], where)
-    if "|" in text or _SIDE_LABEL.match(text):
+    if _is_split(text):
         return _parse_split(value, text, where)
     if upper.startswith("A"):
         return _parse_artificial_pair(value, upper, where)
@@ -494,29 +498,50 @@ def _parse_side(original: object, text: str, where: str) -> Side:
     return _parse_weighted(original, text, where)
 
 
+def _is_split(text: str) -> bool:
+    """True for a split score: sides apart (``|``), or one side named and scored (``NS: 680``)."""
+    if "|" in text:
+        return True
+    named = LEADING.match(text)
+    return named is not None and bool(text[named.end() :].strip(" :"))
+
+
+def _split_part(original: object, part: str, where: str) -> tuple[Direction, str]:
+    """A split score's part: the side it names (Direction.parse's words) and its score."""
+    named = LEADING.match(part)
+    if named is not None:
+        return Direction.parse(named.group(1)), part[named.end() :].strip().removeprefix(":")
+    label, colon, _ = part.partition(":")
+    if colon and label.strip():
+        raise ResultCellError(
+            f"{_at(where)}{quote(original)} is not a split score: {quote(label.strip())} "
+            f"is not a side (expected {DIRECTION_EXPECTED})"
+        )
+    raise ResultCellError(
+        f"{_at(where)}{quote(original)} is not a split score "
+        f"(expected 'NS: 680 | EW: 1430'; {quote(part)} names no side)"
+    )
+
+
 def _parse_split(original: object, text: str, where: str) -> Result:
-    sides: dict[str, Side] = {}
+    sides: dict[Direction, Side] = {}
     for part in (p.strip() for p in text.split("|")):
-        match = _SIDE_LABEL.match(part)
-        if not match:
-            raise ResultCellError(
-                f"{_at(where)}{quote(original)} is not a split score "
-                f"(expected 'NS: 680 | EW: 1430'; {part!r} names no side)"
-            )
-        side = "NS" if match.group(1).upper().startswith("N") else "EW"
+        side, score = _split_part(original, part, where)
         if side in sides:
-            raise ResultCellError(f"{_at(where)}{quote(original)} gives the {side} side twice")
-        if not match.group(2).strip():
             raise ResultCellError(
-                f"{_at(where)}{quote(original)}: the {side} side of the split score is empty"
+                f"{_at(where)}{quote(original)} gives the {side.short} side twice"
             )
-        sides[side] = _parse_side(original, match.group(2).strip(), where)
-    missing = {"NS", "EW"} - sides.keys()
+        if not score.strip():
+            raise ResultCellError(
+                f"{_at(where)}{quote(original)}: the {side.short} side of the split score is empty"
+            )
+        sides[side] = _parse_side(original, score.strip(), where)
+    missing = [side for side in Direction if side not in sides]
     if missing:
         raise ResultCellError(
-            f"{_at(where)}{quote(original)} is a split score without a score for {missing.pop()}"
+            f"{_at(where)}{quote(original)} is a split score without a score for {missing[0].short}"
         )
-    return Result(sides["NS"], sides["EW"])
+    return Result(sides[Direction.NS], sides[Direction.EW])
 
 
 def _artificial(percent_text: str, original: object, where: str) -> Artificial:
@@ -597,8 +622,10 @@ def parse_rulings(rows: Iterable[Sequence[object]], where: str = "rulings") -> d
     """Read a rulings range (``ID | Side | Score | Weight | Note``) into results by ID.
 
     Rows with the same ID and side are the components of one weighted score;
-    their weights must sum to exactly 100%.  Side is ``NS``, ``EW`` or blank
-    (both).  A header row (first cell ``ID``) and blank rows are skipped.
+    their weights must sum to exactly 100%.  Side is a direction, in the words
+    :meth:`~xlbridge.direction.Direction.parse` reads (``NS``, ``N-S``,
+    ``North-South``...), or blank (both).  A header row (first cell ``ID``) and
+    blank rows are skipped.
 
     >>> rulings = parse_rulings([["ID", "Side", "Score", "Weight", "Note"],
     ...                          ["R1", "", 620, 0.4, "4S made"],
@@ -619,12 +646,17 @@ def parse_rulings(rows: Iterable[Sequence[object]], where: str = "rulings") -> d
             got = ", ".join(quote(cell) for cell in cells)
             raise RulingError(f"{here}: a ruling needs an ID and a score (got {got})")
         key = normalise_text(str(ident)).upper()
-        side_text = "" if is_blank(side) else normalise_text(str(side)).upper().replace("-", "")
-        if side_text not in {"", "NS", "EW", "N/S", "E/W"}:
-            raise RulingError(f"{here}: side {quote(side)} is not NS, EW or blank")
-        side_key = side_text.replace("/", "")
+        side_key = "" if is_blank(side) else _ruling_direction(side, here).short
         parts.setdefault(key, {}).setdefault(side_key, []).append((score, weight, here))
     return {key: _ruling(key, sides, where) for key, sides in parts.items()}
+
+
+def _ruling_direction(side: object, where: str) -> Direction:
+    """A ruling's Side (Direction.parse's words), refused at ``where`` as a ruling's error."""
+    try:
+        return Direction.parse(side)
+    except ScoringError:
+        raise RulingError(f"{where}: side {quote(side)} is not {RULING_SIDES}") from None
 
 
 def _ruling(key: str, sides: dict[str, list[tuple[object, object, str]]], where: str) -> Result:

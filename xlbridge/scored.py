@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from xlbridge.board import Direction, FrequencyLine
+from xlbridge.board import FrequencyLine
+from xlbridge.direction import Direction
 from xlbridge.event import Event, Pair, Play
 from xlbridge.pair import PairLabel
 

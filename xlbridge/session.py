@@ -114,13 +114,13 @@ from typing import NamedTuple
 from xlbridge.avplus import apply_avplus_imps
 from xlbridge.board import (
     Board,
-    Direction,
     FrequencyLine,
     artificial_imps,
     artificial_mp,
     frequency_lines,
     matchpoint_top,
 )
+from xlbridge.direction import Direction
 from xlbridge.errors import BoardError, ScoringError
 from xlbridge.event import (
     BYE,

@@ -44,7 +44,6 @@ import xlwings as xw
 from xlbridge.avplus import apply_avplus
 from xlbridge.board import (
     Board,
-    Direction,
     aggregate_score,
     board_percentages,
     frequency_lines,
@@ -53,6 +52,7 @@ from xlbridge.board import (
     weighted_matchpoints,
 )
 from xlbridge.contract import PlayedContract, board_dealer, board_vulnerability
+from xlbridge.direction import Direction
 from xlbridge.errors import ScoringError, located
 from xlbridge.exact import is_blank, parse_fraction, parse_percent, quote, whole_number
 from xlbridge.result import (
@@ -563,7 +563,8 @@ def CROSS_IMPS(
 @_arg("rulings", ndim=2, doc=_RULINGS_DOC)
 @_arg(
     "direction",
-    doc="Optional: NS (default) or EW: whose table, when a score is split",
+    doc="Optional: NS (default) or EW, also N-S, North-South...: whose table, when a score is "
+    "split",
 )
 @_arg(
     "lines",
@@ -590,7 +591,12 @@ def FREQUENCY_TABLE(
                 board.rows,
                 board.expected,
                 _scale(scale),
-                _optional(direction, Direction.NS, Direction.parse),
+                _optional(
+                    direction,
+                    Direction.NS,
+                    functools.partial(Direction.parse, where="direction"),
+                    "direction",
+                ),
                 board.counts,
             )
         ]

@@ -22,7 +22,8 @@ from hypothesis import strategies as st
 
 from xlbridge import board as board_module
 from xlbridge import imp_matrix
-from xlbridge.board import Board, Direction, Pair, frequency_lines
+from xlbridge.board import Board, Pair, frequency_lines
+from xlbridge.direction import Direction
 from xlbridge.exact import round_half_away
 from xlbridge.result import (
     AVERAGE,

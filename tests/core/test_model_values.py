@@ -26,9 +26,10 @@ from xlbridge.contract import (
     Vulnerability,
     parse_contract,
 )
+from xlbridge.direction import Direction
 from xlbridge.errors import ContractError, ScoringError
 from xlbridge.event import EventFacts
-from xlbridge.exact import format_date, parse_date
+from xlbridge.exact import format_date, parse_date, quote
 from xlbridge.pair import BYE, PairLabel, parse_direction, sort_key
 
 # --- pair labels ----------------------------------------------------------------------------
@@ -108,6 +109,56 @@ def test_a_bye_and_the_directions_a_pairs_sheet_writes():
     assert not PairLabel.parse("B").is_bye
     assert [parse_direction(t) for t in ("NS", "N-S", "North", "s", "E/W", "West", "", None)] == [
         *("NS", "NS", "NS", "NS", "EW", "EW", "", "")
+    ]
+    with pytest.raises(ScoringError, match=r"^Pairs!C4: 'N/A' is not a direction"):
+        parse_direction("N/A", "Pairs!C4")  # a Howell's 'not applicable' is not North-South
+
+
+# --- directions -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        *("NS", "ns", "N-S", "N/S", "N S", "N.S.", "n - s", "North-South", "North South"),
+        *("northsouth", "NORTH/SOUTH", "North\u2013South", "N", "S", "North", "south"),
+        "\uff2e\uff33",  # NS typed on a full-width keyboard
+    ],
+)
+def test_every_spelling_of_north_south(typed: str) -> None:
+    assert Direction.parse(typed) is Direction.NS
+
+
+@pytest.mark.parametrize(
+    "typed",
+    ["EW", "ew", "E-W", "E/W", "E W", "East-West", "East West", "eastwest", "E", "W", "West"],
+)
+def test_every_spelling_of_east_west(typed: str) -> None:
+    assert Direction.parse(typed) is Direction.EW
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        *("NX", "N/A", "NE", "SW", "SN", "WE", "NSEW", "Nord", "Northern", "NS 3", "North-East"),
+        *("", "  ", None, 1, 1.0, True),
+    ],
+)
+def test_what_is_not_a_direction(typed: object) -> None:
+    with pytest.raises(ScoringError) as error:
+        Direction.parse(typed, "Rulings!B2")
+    message = str(error.value)
+    assert message.startswith(f"Rulings!B2: {quote(typed)} is not a direction (expected NS, ")
+    assert "None" not in message and "True" not in message
+
+
+def test_how_a_direction_prints() -> None:
+    assert [(d.short, d.long, d.other.short) for d in Direction] == [
+        ("NS", "North-South", "EW"),
+        ("EW", "East-West", "NS"),
+    ]
+    assert [Direction.heading(f, "All pairs") for f in ("NS", "EW", "")] == [
+        *("North-South", "East-West", "All pairs")
     ]
 
 

@@ -15,13 +15,14 @@ import pytest
 
 from xlbridge.board import (
     Board,
-    Direction,
     aggregate_score,
     frequency_lines,
     neuberg,
     teams_imps,
     weighted_matchpoints,
 )
+from xlbridge.direction import Direction
+from xlbridge.errors import ScoringError
 from xlbridge.exact import round_half_away
 from xlbridge.result import Result, Weighted, parse_result
 from xlbridge.scales import imps
@@ -374,7 +375,8 @@ class TestSplitScores:
 
     def test_direction_parse(self) -> None:
         assert Direction.parse("e-w") is Direction.EW
-        assert Direction.parse(None) is Direction.NS
+        with pytest.raises(ScoringError, match="a blank cell is not a direction"):
+            Direction.parse(None)  # a blank means what its place says: FREQUENCY_TABLE's NS
 
     def test_split_with_artificial_side(self) -> None:
         board = Board(rows(420, 420, 450, "NS: 420 | EW: A+"))

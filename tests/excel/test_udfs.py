@@ -72,6 +72,24 @@ class TestMatchpoints:
         assert udfs.MATCHPOINTS(scores, None, None, rulings)[-1] == [4.0, 0.0]
 
     @pytest.mark.parametrize(
+        ("ns", "ew"), [("North-South", "East-West"), ("NS", "EW"), ("N-S", "E-W")]
+    )
+    def test_a_rulings_side_three_ways(self, ns: str, ew: str) -> None:
+        # docs/damage.md, example 1: NS given +680 (4 of 18), EW kept facing +1460 (0)
+        rulings = [["ID", "Side", "Score", "Weight", "Note"], ["R2", ns, 680, None, ""],
+                   ["R2", ew, 1460, None, ""]]  # fmt: skip
+        scores = [[680]] * 4 + [[1430]] * 5 + [["R2"]]
+        assert udfs.MATCHPOINTS(scores, None, None, rulings)[-1] == [4.0, 0.0]
+        split = [[680]] * 4 + [[1430]] * 5 + [[f"{ns}: 680 | {ew}: 1460"]]
+        assert udfs.MATCHPOINTS(split)[-1] == [4.0, 0.0]
+
+    def test_a_rulings_side_typo(self) -> None:
+        rulings = [["ID", "Side", "Score", "Weight", "Note"], ["R2", "NX", 680, None, ""],
+                   ["R2", "EW", 1460, None, ""]]  # fmt: skip
+        with pytest.raises(ScoringError, match="row 2: side 'NX' is not a direction"):
+            udfs.MATCHPOINTS([[680], ["R2"]], None, None, rulings)
+
+    @pytest.mark.parametrize(
         ("scores", "message"),
         [
             ([[420], ["42O"]], "row 2: '42O' is not a score"),
@@ -121,6 +139,29 @@ def test_frequency_table_ew_direction_for_split_board() -> None:
     assert [row[0] for row in ns] == [1430, 680]
     assert [row[0] for row in ew] == [1460, 1430, 680]
     assert ew[0][4] == 0.0  # the damaged EW pair, facing 1460, gets 0 of 18
+
+
+@pytest.mark.parametrize(
+    ("spellings", "table"),
+    [
+        # the NS table: 1430 five times (14 of 18 each: 5 beaten, 4 ties), 680 five times (4)
+        (("North-South", "NS", "N-S"), [[1430, 5, 5.0, 14.0, 4.0], [680, 5, 5.0, 4.0, 14.0]]),
+        # the EW table: +1460 for the damaged EW pair (0 of 18), 1430 (6), 680 four times (15)
+        (
+            ("East-West", "EW", "E-W"),
+            [[1460, 1, 1.0, 18.0, 0.0], [1430, 5, 5.0, 12.0, 6.0], [680, 4, 4.0, 3.0, 15.0]],
+        ),
+    ],
+)
+def test_frequency_table_direction_three_ways(spellings, table) -> None:
+    scores = [[680]] * 4 + [[1430]] * 5 + [["NS: 680 | EW: 1460"]]
+    for direction in spellings:
+        assert udfs.FREQUENCY_TABLE(scores, None, None, None, direction) == table
+
+
+def test_frequency_table_direction_typo() -> None:
+    with pytest.raises(ScoringError, match=r"^direction: 'NX' is not a direction"):
+        udfs.FREQUENCY_TABLE([[420]], None, None, None, "NX")
 
 
 def test_scalars_and_ranges_elementwise() -> None:

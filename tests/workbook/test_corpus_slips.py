@@ -184,7 +184,7 @@ REFUSED: dict[str, tuple[Mutation, str]] = {
     ),
     "a time as a ruling's side (found by the workbook fuzzing)": (
         put("Rulings", "B3", time(4, 20)),
-        "side the time 04:20 is not NS, EW or blank",
+        "Rulings!B3: side the time 04:20 is not a direction",
     ),
     "a date as an adjustment's unit (found by the workbook fuzzing)": (
         put("Adjustments", "D2", datetime(2025, 5, 2)),

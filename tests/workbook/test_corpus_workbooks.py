@@ -19,13 +19,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime
+from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from openpyxl import Workbook
 from support.nights import Mutation, build, digest, put, run_score
 
 from xlbridge.cli import main
+from xlbridge.errors import ScoringError
 from xlbridge.safefile import check_workbook_file
+from xlbridge.workbook.pairs.night import score_night
 
 T = "Travellers"
 CELL = re.compile(r"\b(Travellers|Pairs|Settings|Rulings|Adjustments)![A-Z]+\d+")
@@ -273,3 +277,97 @@ def test_empty_travellers_message(small_night, tmp_path, capsys) -> None:
     path = build(small_night, tmp_path, clear_travellers)
     status, _, err = run_score(path, capsys)
     assert status == 2 and ("Travellers" in err or repr(str(path)) in err), err
+
+
+# --- a direction typed three ways gives the same figures; a typo is refused at its cell -------
+#
+# Board 1 of the small night, NS pair 1 against EW pair 10 (Travellers row 2): the other seven
+# NS scores are 120, -100, 400, -100, 120, 400 and -50, so a top is 14 (Law 78A: 2 per result
+# beaten, 1 per tie).  At the table, 4H by N one down, -50: pair 1 beats the two -100s and ties
+# the -50, 5 MP; pair 10 beats 120, 400, 120, 400 and ties -50, 9.  Ruled NS +120 / EW +400
+# (NS's view): pair 1 beats -100, -100, -50 and ties 120 twice, 8; pair 10 ties 400 twice, 2.
+
+NORTH_SOUTH = ("North-South", "NS", "N-S")
+EAST_WEST = ("East-West", "EW", "E-W")
+
+
+def puts(*mutations: Mutation) -> Mutation:
+    def mutate(wb: Workbook) -> None:
+        for change in mutations:
+            change(wb)
+
+    return mutate
+
+
+def board_one(path: Path) -> tuple[Fraction, Fraction]:
+    """Pair 1's and pair 10's matchpoints on board 1."""
+    result = score_night(path).result
+    return result.pair("1").board(1).score, result.pair("10").board(1).score
+
+
+def totals(path: Path) -> dict[str, Fraction]:
+    return {str(p.pair.label): p.total for p in score_night(path).result.pairs}
+
+
+def ruled(ns_side: str, ew_side: str) -> Mutation:
+    """Ruling R1 on board 1: NS +120 for the NS pair, NS +400 for the EW pair."""
+    rows = {2: (ns_side, 120), 3: (ew_side, 400)}
+    return puts(
+        *(put("Rulings", f"B{row}", side) for row, (side, _) in rows.items()),
+        *(put("Rulings", f"C{row}", score) for row, (_, score) in rows.items()),
+        *(put("Rulings", f"D{row}", None) for row in rows),
+        put(T, "G2", "R1"),
+    )
+
+
+def test_a_pairs_direction_three_ways(small_night, tmp_path) -> None:
+    assert board_one(small_night) == (5, 9)
+    base = totals(small_night)
+    for index, spelling in enumerate(NORTH_SOUTH):
+        folder = tmp_path / str(index)
+        folder.mkdir()
+        path = build(small_night, folder, put("Pairs", "C2", spelling))
+        assert board_one(path) == (5, 9)
+        assert totals(path) == base
+        # the cell is read: the same pair listed East-West is refused, however it is spelt
+        wrong = build(small_night, folder, put("Pairs", "C2", EAST_WEST[index]))
+        with pytest.raises(
+            ScoringError, match=r"Travellers!B2: pair 1 sat East-West \(Pairs!C2 says EW\)"
+        ):
+            score_night(wrong)
+
+
+def test_a_rulings_side_three_ways(small_night, tmp_path) -> None:
+    for index, (ns_side, ew_side) in enumerate(zip(NORTH_SOUTH, EAST_WEST, strict=True)):
+        folder = tmp_path / str(index)
+        folder.mkdir()
+        assert board_one(build(small_night, folder, ruled(ns_side, ew_side))) == (8, 2)
+
+
+def test_a_split_scores_sides_three_ways(small_night, tmp_path) -> None:
+    for index, (ns_side, ew_side) in enumerate(zip(NORTH_SOUTH, EAST_WEST, strict=True)):
+        folder = tmp_path / str(index)
+        folder.mkdir()
+        path = build(small_night, folder, put(T, "G2", f"{ns_side}: 120 | {ew_side}: 400"))
+        assert board_one(path) == (8, 2)
+
+
+@pytest.mark.parametrize(
+    ("mutate", "expected"),
+    [
+        (put("Pairs", "C2", "NX"), "Pairs!C2: 'NX' is not a direction (expected NS, N-S or"),
+        (ruled("NX", "EW"), "Rulings!B2: side 'NX' is not a direction (expected NS, N-S or"),
+        (
+            put(T, "G2", "NX: 120 | EW: 400"),
+            "Travellers!G2: 'NX: 120 | EW: 400' is not a split score: 'NX' is not a side",
+        ),
+    ],
+    ids=["pairs", "rulings", "split score"],
+)
+def test_a_direction_typo_is_refused_at_its_cell(
+    mutate, expected, small_night, tmp_path, capsys
+) -> None:
+    path = build(small_night, tmp_path, mutate)
+    status, _, err = run_score(path, capsys)
+    assert status == 2 and expected in err, err
+    assert err.count("\n") == 2, err  # one problem: the typo, and nothing it leads to

@@ -269,3 +269,27 @@ def test_a_ruling_whose_weights_do_not_add_up_names_its_rows(tmp_path, capsys):
 
     err = refused(tmp_path, slip, capsys)
     assert "Rulings!A2:E3: ruling 'R1': the weights add up to 90%, not 100%" in err
+
+
+@pytest.mark.parametrize(("ns", "ew"), [("North-South", "East-West"), ("NS", "EW"), ("N-S", "E-W")])
+def test_a_split_rulings_sides_three_ways(ns, ew, tmp_path):
+    """The open room ruled NS +420 for the home pair and NS -50 for the away pair, against the
+    closed room's 3H= (+140): home +420 - 140 = 280 points, 7 IMPs (270-310); away +50 + 140 =
+    190 points, 5 IMPs (170-210), however the sides are spelt."""
+
+    def slip(wb: Workbook) -> None:
+        wb["Travellers"]["I2"] = "R1"
+        rulings(wb, ("R1", ns, 420, None, ""), ("R1", ew, -50, None, ""))
+
+    scored = score_teams_night(night(tmp_path, slip))
+    (match,) = scored.result.matches
+    assert (match.home_imps, match.away_imps) == (7, 5)
+
+
+def test_a_rulings_side_typo_is_refused_naming_the_cell(tmp_path, capsys):
+    def slip(wb: Workbook) -> None:
+        wb["Travellers"]["I2"] = "R1"
+        rulings(wb, ("R1", "NX", 420, None, ""), ("R1", "EW", -50, None, ""))
+
+    err = refused(tmp_path, slip, capsys)
+    assert "Rulings!B2: side 'NX' is not a direction (expected NS, N-S or North-South" in err

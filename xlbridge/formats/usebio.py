@@ -287,7 +287,9 @@ def _pairs(event_el: Any, name: str) -> tuple[list[Pair], list[PublishedPair], P
             typed = PairLabel.parse(text)
         except ScoringError as exc:
             raise exc.at(f"{name}: {where}") from None
-        direction = typed.direction or parse_direction(_text(pair_el, "DIRECTION"))
+        direction = typed.direction or parse_direction(
+            _text(pair_el, "DIRECTION"), f"{name}: {where} DIRECTION"
+        )
         found.append((typed, direction, pair_el, where))
     if not found:
         raise ScoringError(f"{name}: PARTICIPANTS lists no PAIR")

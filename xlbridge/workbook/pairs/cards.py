@@ -19,6 +19,7 @@ from openpyxl.styles import Alignment, Font
 from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xlbridge.direction import Direction
 from xlbridge.movement import Movement, Seat
 from xlbridge.workbook.pairs import layout as L
 from xlbridge.workbook.pairs.printing import format_day
@@ -220,7 +221,8 @@ def _table_cards(ws: Worksheet, movement: Movement, title: str) -> None:
         note = _card_note(movement, table)
         if note:
             ws.cell(row + 2, 1, note).font = Font(bold=True, size=12)
-        for col, header in enumerate(("Round", "North-South", "East-West", "Boards"), start=1):
+        headers = ("Round", Direction.NS.long, Direction.EW.long, "Boards")
+        for col, header in enumerate(headers, start=1):
             cell = ws.cell(row + 3, col, header)
             cell.font, cell.fill = HEADER_FONT, HEADER_FILL
         row += 4

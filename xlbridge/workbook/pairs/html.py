@@ -11,6 +11,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from xlbridge.contract import Seat, Strain, board_vulnerability
+from xlbridge.direction import Direction
 from xlbridge.report import format_figure, format_fixed
 from xlbridge.result import format_result
 from xlbridge.scored import BoardResult, EventResult, PairResult
@@ -67,7 +68,7 @@ def _percent(pair: PairResult) -> str:
 def _ranking(result: EventResult) -> str:
     parts = []
     for name in result.fields:
-        caption = {"NS": "North-South", "EW": "East-West"}.get(name, "All pairs")
+        caption = Direction.heading(name, "All pairs")
         rows = [
             (
                 p.rank,

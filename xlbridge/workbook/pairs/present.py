@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from xlbridge.board import FrequencyLine, matchpoint_top
 from xlbridge.contract import board_dealer, board_vulnerability
+from xlbridge.direction import Direction
 from xlbridge.pair import PairLabel
 from xlbridge.report import format_figure, format_fixed, format_frequency_table
 from xlbridge.result import Artificial, Result, Weighted, counts_as_result, format_result
@@ -60,7 +61,7 @@ def format_ranking(result: EventResult) -> str:
             )
             for p in pairs
         ]
-        caption = {"NS": "North-South", "EW": "East-West"}.get(name, "")
+        caption = Direction.heading(name)
         block = format_table(header, rows, right="Rank Pair Boards Score Max % IMPs Per board")
         blocks.append(f"{caption}\n{block}" if caption else block)
     return "\n\n".join(blocks)

@@ -21,6 +21,7 @@ from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xlbridge.direction import Direction
 from xlbridge.event import Play
 from xlbridge.exact import format_date
 from xlbridge.pair import PairLabel
@@ -211,7 +212,7 @@ def _card(
         if pair.percentage is not None
         else f"{format_figure(pair.total)} IMPs"
     )
-    field = {"NS": "North-South", "EW": "East-West"}.get(pair.field, "")
+    field = Direction.heading(pair.field)
     ws.cell(row + 1, 1, f"{event_title(result)}: rank {pair.rank} {field}, {score}".strip())
     row += 3
     header = ("Board", "Dir", "Opponents", "Contract", "Score", "Code", units, "Adj.")

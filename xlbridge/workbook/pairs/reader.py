@@ -31,6 +31,7 @@ from typing import Any, TypeVar
 from xlbridge.contract import (
     PlayedContract,
 )
+from xlbridge.direction import Direction
 from xlbridge.errors import ScoringError, SettingsError
 from xlbridge.event import (
     Adjustment,
@@ -398,8 +399,14 @@ class _Reader:
             typed = self.problems.attempt(partial(_at, where, PairLabel.parse, label_cell))
             if typed is None:
                 continue
-            # NS, N-S, North, EW, E/W, East...; anything else is a note for people
-            direction = parse_direction(direction_cell)
+            # NS, N-S, North-South, EW, E/W, East...: Direction.parse's words; a typo is
+            # refused here, and the pair read as if the cell were blank (no second error)
+            direction = (
+                self.problems.attempt(
+                    partial(parse_direction, direction_cell, f"{L.PAIRS}!C{index}")
+                )
+                or ""
+            )
             if typed.direction and direction and direction != typed.direction:
                 self.problems.error(
                     f"{L.PAIRS}!C{index}",
@@ -677,7 +684,7 @@ class _Reader:
             return
         for label, side in wrong:
             letter = "B" if side == "NS" else "C"
-            other = "East-West" if side == "NS" else "North-South"
+            other = Direction(side).other.long
             self.problems.error(
                 row.at(letter),
                 f"pair {label} sat {other} ({where[label]} says {sat[label]}), but is typed as "

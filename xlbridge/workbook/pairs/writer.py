@@ -26,6 +26,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.board import FrequencyLine, percent_of_top
 from xlbridge.contract import board_dealer, board_vulnerability
+from xlbridge.direction import Direction
 from xlbridge.errors import InputFileError
 from xlbridge.event import Play
 from xlbridge.pair import PairLabel
@@ -322,10 +323,6 @@ def _frequency_block(ws: Worksheet, row: int, board: BoardResult) -> int:
     return row
 
 
-#: Each field's heading on the Ranking sheet (a Mitchell ranks NS and EW apart).
-FIELD_HEADINGS = {"NS": "North-South", "EW": "East-West"}
-
-
 def _ranking(ws: Worksheet, result: EventResult, bulk: BulkRows | None = None) -> None:
     """The Ranking sheet: one table, or, where the movement has two fields (a Mitchell),
     each field under its heading (North-South, East-West) with its own header row.
@@ -347,7 +344,7 @@ def _ranking(ws: Worksheet, result: EventResult, bulk: BulkRows | None = None) -
         return
     row = 1
     for name in fields:
-        title = ws.cell(row, 1, FIELD_HEADINGS.get(name, name))
+        title = ws.cell(row, 1, Direction.heading(name))
         title.font = TITLE_FONT
         _ranking_header(ws, row + 1, matchpoints)
         row += 2

@@ -13,7 +13,8 @@ readers read them here, with the same checks and the same words:
   (a ruling's ID, a weighted, split or artificial score is the TD's: no warning), and is
   refused when no contract scores it on the board's
   vulnerability (a ruling's impossible score is warned about, the TD assigned it);
-* the Rulings sheet's rows (ID, side, score, weight) are checked cell by cell and read
+* the Rulings sheet's rows (ID, side, score, weight) are checked cell by cell (a side in
+  :meth:`~xlbridge.direction.Direction.parse`'s words) and read
   into one weighted score per ID (:func:`read_rulings`).
 """
 
@@ -28,9 +29,11 @@ from functools import partial
 from typing import Any
 
 from xlbridge.contract import PlayedContract, board_vulnerability, is_possible_score
+from xlbridge.direction import Direction
 from xlbridge.errors import ContractError, ScoringError
 from xlbridge.exact import is_blank, normalise_text, quote
 from xlbridge.result import (
+    RULING_SIDES,
     Artificial,
     Result,
     Row,
@@ -230,11 +233,11 @@ def read_rulings(sheet: str, rows: Iterable[tuple[int, Cells]], problems: Proble
     """The Rulings sheet's ``rows`` (row number, ID | Side | Score | Weight | Note)."""
     groups: dict[str, list[tuple[int, Cells]]] = defaultdict(list)
     for index, cells in rows:
-        ident, _side, score, weight = (*cells, None, None, None, None)[:4]
+        ident, side, score, weight = (*cells, None, None, None, None)[:4]
         if is_blank(ident):
             problems.error(f"{sheet}!A{index}", "a ruling row needs an ID (R1)")
             continue
-        ok = _ruling_cells(sheet, index, score, weight, problems)
+        ok = _ruling_cells(sheet, index, (side, score, weight), problems)
         key = normalise_text(str(ident)).upper().replace(" ", "")
         groups[key].append((index, cells if ok else ()))
     results: dict[str, Result] = {}
@@ -252,10 +255,17 @@ def read_rulings(sheet: str, rows: Iterable[tuple[int, Cells]], problems: Proble
 
 
 def _ruling_cells(
-    sheet: str, index: int, score: object, weight: object, problems: Problems
+    sheet: str, index: int, cells: tuple[object, object, object], problems: Problems
 ) -> bool:
+    """Check a ruling row's Side, Score and Weight, each error naming its cell."""
+    side, score, weight = cells
     before = len(problems.errors)
-    score_at, weight_at = f"{sheet}!C{index}", f"{sheet}!D{index}"
+    side_at, score_at, weight_at = (f"{sheet}!{letter}{index}" for letter in "BCD")
+    if not is_blank(side):
+        try:
+            Direction.parse(side)
+        except ScoringError:
+            problems.error(side_at, f"side {quote(side)} is not {RULING_SIDES}")
     if is_blank(score):
         problems.error(score_at, "a ruling row needs a score")
     elif not (isinstance(score, str) and normalise_text(score).upper().startswith("A")):
