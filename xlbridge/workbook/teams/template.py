@@ -23,6 +23,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.formula import ArrayFormula
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xlbridge.scales import VP_SCALES as SCALES
 from xlbridge.teams import BYE_VPS, Match
 from xlbridge.workbook.shared.style import (
     COMPUTED_FILL,
@@ -61,7 +62,7 @@ TEAMS_SHEETS = (TEAMS, MATCHES, TRAVELLERS)
 
 FORMATS = ("swiss", "round-robin")
 #: The VP scales a teams workbook may name in Settings.
-VP_SCALES = ("WBF 20-VP continuous",)
+VP_SCALES = tuple(SCALES)
 #: Rows of the Rulings sheet the MATCH_IMPS formulas read.
 RULINGS_ROWS = 200
 PLAYERS = 4
@@ -81,7 +82,10 @@ SETTING_NOTES = {
     "boards": (
         "Every match of a round plays the same boards: round 1 boards 1-B, round 2 the next B"
     ),
-    "vp_scale": "WBF 20-VP continuous: two decimals, the two teams summing to 20",
+    "vp_scale": (
+        "WBF 20-VP continuous (two decimals, the two teams summing to 20), "
+        "ACBL 20-VP (6 to 36 boards) or ACBL 30-VP (6 to 11 boards): whole VPs"
+    ),
     "bye_vps": "The VPs a team scores for a bye round (a condition of contest: 12 by default)",
 }
 
