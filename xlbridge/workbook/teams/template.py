@@ -236,8 +236,9 @@ def _match_formulas(ws: Worksheet, row: int) -> None:
     ws[f"F{row}"] = f'=SUMIFS({t}$N$2:$N$5000,{rows},{t}$N$2:$N$5000,">0")'
     ws[f"G{row}"] = f'=SUMIFS({t}$O$2:$O$5000,{rows},{t}$O$2:$O$5000,">0")'
     boards = f"COUNTIFS({rows})"
-    ws[f"H{row}"] = f"=VICTORY_POINTS(F{row}-G{row},{boards})"
-    ws[f"I{row}"] = f"=VICTORY_POINTS(G{row}-F{row},{boards})"
+    scale = f"{SETTINGS}!$B${2 + list(SETTING_LABELS).index('vp_scale')}"  # the chosen VP scale
+    ws[f"H{row}"] = f"=VICTORY_POINTS(F{row}-G{row},{boards},{scale})"
+    ws[f"I{row}"] = f"=VICTORY_POINTS(G{row}-F{row},{boards},{scale})"
     for letter in "FGHI":
         ws[f"{letter}{row}"].fill = COMPUTED_FILL
         ws[f"{letter}{row}"].number_format = "0.00" if letter in "HI" else "0.##"
