@@ -1,4 +1,4 @@
-"""The WBF IMP scale and the WBF continuous 20-VP scale.
+"""The WBF IMP scale, the WBF continuous 20-VP scale, and the other VP scales clubs use.
 
 **IMPs.**  :data:`IMP_SCALE` is the International Matchpoint scale of Law 78B
 as published: ``0-10`` points is 0 IMPs, ``20-40`` is 1, ... ``4000`` or more
@@ -34,28 +34,61 @@ tables.  It gets the formula's value, rounded to two decimals, kept between
 the published values of the whole margins either side, so the scale stays
 monotone and every whole margin keeps its published value; at or beyond the
 blitz margin it gets 20.
+
+**Other VP scales.**  :data:`VP_SCALES` holds every scale a club may name,
+each a :class:`VpScale`, found by :func:`vp_scale` from its name:
+
+* ``WBF 20-VP continuous``: the scale above (the default everywhere).
+* ``ACBL 20-VP`` and ``ACBL 30-VP``: the discrete Swiss-teams scales of North
+  America, as published in BridgeHands' encyclopedia entry "Victory Points"
+  (matches of 6-8 and 9-11 boards; the 20-VP rows for those lengths are also
+  the ``impsToVpsAcbl`` table of Marc Shearer's BridgeScore, which adds the
+  20-VP rows for 12-15, 16-20, 21-27 and 28-36 boards).
+
+A discrete scale is a table of rows (the first IMP margin of the row, the
+winner's VPs, the loser's VPs) for each range of match lengths.  A margin
+takes the row whose first margin it has reached, as with the IMP bands (so a
+weighted board's 2.5 IMPs takes the row of 1-2 IMPs); a losing margin takes
+the loser's VPs of its size's row.  A match length the publication gives no
+table for is refused.  :func:`club_vp_scale` checks a club's own table,
+given as the same rows.
+
+The WBF's discrete 20-VP tables, the older WBF 25-VP tables and the EBU's
+20-VP scale are not offered: no published copy of their tables was found to
+check them against.
 """
 
 from __future__ import annotations
 
 import math
 from bisect import bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
 from functools import lru_cache
+from itertools import pairwise
 from typing import Final, TypeAlias
 
 from xlbridge.errors import ScoringError
 from xlbridge.exact import parse_fraction, quote, whole_number
 
 __all__ = [
+    "ACBL_20",
+    "ACBL_30",
     "IMP_SCALE",
     "IMP_THRESHOLDS",
+    "VP_SCALES",
     "VP_TOTAL",
+    "WBF_CONTINUOUS",
+    "VpScale",
+    "VpTable",
+    "club_vp_scale",
     "imps",
     "victory_point_pair",
     "victory_point_scale",
     "victory_points",
+    "vp_scale",
 ]
 
 #: A number as a cell or a caller may hold it; floats are read by their
@@ -252,3 +285,215 @@ def _winner_points(margin: Fraction, boards: int) -> Fraction:
         return Fraction(table[whole], 100)
     below, above = table[whole], table[whole + 1]
     return Fraction(min(max(_formula_hundredths(margin, boards), below), above), 100)
+
+
+# --------------------------------------------------------------------------- other scales
+
+#: One row of a discrete scale: (the first IMP margin of the row, winner's VPs, loser's VPs).
+VpRow: TypeAlias = tuple[Fraction, Fraction, Fraction]
+
+
+@dataclass(frozen=True)
+class VpTable:
+    """A discrete scale's table for the match lengths ``first_boards`` to ``last_boards``."""
+
+    first_boards: int
+    last_boards: int
+    #: Ascending first margins; the first row is 0 IMPs, a draw.
+    rows: tuple[VpRow, ...]
+
+    def pair(self, margin: Fraction) -> tuple[Fraction, Fraction]:
+        """The VPs of the side with ``margin`` and of its opponents."""
+        firsts = [first for first, _, _ in self.rows]
+        _, winner, loser = self.rows[bisect_right(firsts, abs(margin)) - 1]
+        return (winner, loser) if margin >= 0 else (loser, winner)
+
+
+@dataclass(frozen=True)
+class VpScale:
+    """A VP scale: the WBF continuous one (no ``tables``), or discrete tables by match length.
+
+    ``str(scale)`` is its name, as a Settings cell or a function argument names it.
+    """
+
+    name: str
+    #: What the two sides' VPs add up to.
+    total: Fraction
+    tables: tuple[VpTable, ...] = ()
+
+    def __str__(self) -> str:
+        return self.name
+
+    def pair(self, imps: Number, boards: Number) -> tuple[Fraction, Fraction]:
+        """The VPs of the side that won ``imps`` IMPs over ``boards`` boards, and its opponents'."""
+        if not self.tables:
+            return victory_point_pair(imps, boards)
+        margin = _number(imps, "the IMP margin")
+        count = _board_count(boards)
+        for table in self.tables:
+            if table.first_boards <= count <= table.last_boards:
+                return table.pair(margin)
+        first, last = self.tables[0].first_boards, self.tables[-1].last_boards
+        raise ScoringError(
+            f"the {self.name} scale is published for matches of {first} to {last} boards, "
+            f"not {count}"
+        )
+
+    def points(self, imps: Number, boards: Number) -> Fraction:
+        """The VPs of the side that won ``imps`` IMPs over ``boards`` boards (negative: lost)."""
+        return self.pair(imps, boards)[0]
+
+
+def _published(total: int, tables: Sequence[tuple[int, int, Sequence[int]]]) -> tuple[VpTable, ...]:
+    """Tables from their published form: each VP step's first IMP margin, winner 1 VP up each."""
+    draw = Fraction(total, 2)
+    return tuple(
+        VpTable(
+            first,
+            last,
+            tuple(
+                (Fraction(margin), draw + step, draw - step) for step, margin in enumerate(margins)
+            ),
+        )
+        for first, last, margins in tables
+    )
+
+
+#: The WBF continuous 20-VP scale (see the module's text): the default.
+WBF_CONTINUOUS: Final = VpScale("WBF 20-VP continuous", Fraction(VP_TOTAL))
+
+#: ACBL 20-VP Swiss scale: for each range of match lengths, the first IMP margin of
+#: 10-10, 11-9, ... 20-0.  6-8 and 9-11 boards: BridgeHands, "Victory Points" (and the
+#: same in Marc Shearer's BridgeScore); 12 to 36 boards: BridgeScore's ``impsToVpsAcbl``.
+ACBL_20: Final = VpScale(
+    "ACBL 20-VP",
+    Fraction(20),
+    _published(
+        20,
+        (
+            (6, 8, (0, 1, 3, 5, 8, 11, 14, 17, 20, 24, 28)),
+            (9, 11, (0, 1, 3, 6, 10, 14, 18, 22, 26, 31, 36)),
+            (12, 15, (0, 1, 4, 7, 11, 15, 20, 25, 30, 36, 42)),
+            (16, 20, (0, 2, 5, 9, 14, 19, 25, 32, 39, 47, 56)),
+            (21, 27, (0, 3, 7, 12, 18, 25, 33, 42, 51, 61, 72)),
+            (28, 36, (0, 4, 9, 15, 22, 30, 39, 49, 60, 72, 85)),
+        ),
+    ),
+)
+
+#: ACBL 30-VP Swiss scale: the first IMP margin of 15-15, then 18-12, 19-11, ... 30-0
+#: (a 1-IMP win is worth 3 VPs, each later step 1).  BridgeHands, "Victory Points".
+ACBL_30: Final = VpScale(
+    "ACBL 30-VP",
+    Fraction(30),
+    tuple(
+        VpTable(
+            first,
+            last,
+            (
+                (Fraction(0), Fraction(15), Fraction(15)),
+                *(
+                    (Fraction(margin), Fraction(18 + step), Fraction(12 - step))
+                    for step, margin in enumerate(margins)
+                ),
+            ),
+        )
+        for first, last, margins in (
+            (6, 8, (1, 2, 3, 4, 5, 7, 9, 11, 14, 17, 20, 24, 28)),
+            (9, 11, (1, 2, 3, 5, 7, 9, 12, 15, 18, 22, 26, 31, 36)),
+        )
+    ),
+)
+
+#: Every scale a club may name, by name.
+VP_SCALES: Final[dict[str, VpScale]] = {
+    scale.name: scale for scale in (WBF_CONTINUOUS, ACBL_20, ACBL_30)
+}
+
+
+def vp_scale(name: object) -> VpScale:
+    """The scale called ``name`` (any case, spaces as typed), or a plain-words refusal.
+
+    >>> vp_scale("acbl 20-vp").pair(5, 8)
+    (Fraction(13, 1), Fraction(7, 1))
+    """
+    text = " ".join(str(name).split()).lower() if isinstance(name, str) else None
+    for scale in VP_SCALES.values():
+        if scale.name.lower() == text:
+            return scale
+    raise ScoringError(
+        f"{quote(name)} is not a VP scale xlbridge knows: use one of {', '.join(VP_SCALES)}"
+    )
+
+
+_CLUB_COLUMNS: Final = ("IMP margin from", "winner's VPs", "loser's VPs")
+
+
+def club_vp_scale(rows: Sequence[Sequence[object]], first_row: int = 1) -> VpScale:
+    """A club's own table: rows of (IMP margin from, winner's VPs, loser's VPs), checked.
+
+    The first row is the draw (margin 0, the VPs shared equally); the margins
+    rise from row to row; every row's VPs add up to the draw row's; the
+    winner's VPs never fall and are never below the loser's.  A message names
+    the row (counted from ``first_row``) and the column.  The table serves
+    every match length.
+
+    >>> club_vp_scale([(0, 10, 10), (3, 12, 8), (10, 15, 5)]).pair(-4, 8)
+    (Fraction(8, 1), Fraction(12, 1))
+    """
+    table: list[VpRow] = []
+    for index, cells in enumerate(rows, first_row):
+        if len(cells) != len(_CLUB_COLUMNS):
+            raise ScoringError(
+                f"the VP table has {len(cells)} columns in row {index}: give three, "
+                "IMP margin from, winner's VPs, loser's VPs"
+            )
+        row = tuple(
+            _club_cell(cell, index, column)
+            for cell, column in zip(cells, _CLUB_COLUMNS, strict=True)
+        )
+        table.append((row[0], row[1], row[2]))
+    if not table:
+        raise ScoringError(
+            "the VP table is empty: give rows of IMP margin from, winner's VPs, loser's VPs"
+        )
+    first, winner, loser = table[0]
+    if first != 0 or winner != loser:
+        raise ScoringError(
+            f"VP table row {first_row}: the first row is a drawn match, 0 IMPs with the VPs "
+            f"shared equally, not {_row_text(table[0])}"
+        )
+    total = winner + loser
+    for index, (before, row) in enumerate(pairwise(table), first_row + 1):
+        where = f"VP table row {index}"
+        if row[0] <= before[0]:
+            raise ScoringError(
+                f"{where}: the IMP margins must rise from row to row, and "
+                f"{quote(row[0])} does not rise from {quote(before[0])}"
+            )
+        if row[1] + row[2] != total:
+            raise ScoringError(
+                f"{where}: {_row_text(row)} gives {quote(row[1] + row[2])} VPs in all, "
+                f"and the draw row gives {quote(total)}: every row must add up the same"
+            )
+        if row[1] < before[1] or row[1] < row[2]:
+            raise ScoringError(
+                f"{where}: the winner's VPs {quote(row[1])} must be at least the row above's "
+                f"({quote(before[1])}) and the loser's ({quote(row[2])})"
+            )
+    return VpScale("club table", total, (VpTable(1, MAX_MATCH_BOARDS, tuple(table)),))
+
+
+def _club_cell(cell: object, row: int, column: str) -> Fraction:
+    where = f"VP table row {row}, {column}"
+    try:
+        value = parse_fraction(cell)
+    except ValueError:
+        raise ScoringError(f"{where}: {quote(cell)} is not a number") from None
+    if value < 0:
+        raise ScoringError(f"{where}: {quote(cell)} is below zero")
+    return value
+
+
+def _row_text(row: VpRow) -> str:
+    return f"{quote(row[0])} IMPs {quote(row[1])}-{quote(row[2])}"

@@ -18,9 +18,10 @@ artificial score in both rooms the two rooms' IMPs are added.  ``NP`` in either
 room: the board was not played in the match and scores 0 IMPs to both teams.
 
 **A match.**  Its IMPs are the sum of its boards' IMPs (an IMP penalty is taken
-from the offending team's margin), converted on the WBF continuous 20-VP scale
-for the match's length (:func:`xlbridge.scales.victory_points`), two decimals,
-the two teams summing to 20.  A bye scores :attr:`TeamsSettings.bye_vps`.
+from the offending team's margin), converted on the event's VP scale
+(:attr:`TeamsSettings.vp_scale`, :mod:`xlbridge.scales`) for the match's length:
+by default the WBF continuous 20-VP scale, two decimals, the two teams summing
+to 20.  A bye scores :attr:`TeamsSettings.bye_vps`.
 
 **The ranking** is by victory points (less VP penalties).  Ties are broken as in
 the Contract Bridge Association of Ireland's *Breaking Ties in Team
@@ -48,7 +49,7 @@ from typing import Any
 from xlbridge.board import artificial_imps, teams_imps
 from xlbridge.errors import ScoringError
 from xlbridge.result import Artificial, NotPlayed, Result, Row, Side, format_result
-from xlbridge.scales import victory_points
+from xlbridge.scales import WBF_CONTINUOUS, VpScale
 
 __all__ = [
     "TIE_BREAK_RULE",
@@ -134,6 +135,8 @@ class TeamsSettings:
 
     boards_per_match: int
     bye_vps: Fraction = BYE_VPS
+    #: The scale each match's IMP margins are converted on (Settings' "VP scale").
+    vp_scale: VpScale = WBF_CONTINUOUS
 
 
 @dataclass(frozen=True)
@@ -343,8 +346,8 @@ def score_match(
         away_won,
         home_margin,
         away_margin,
-        victory_points(home_margin, length),
-        victory_points(away_margin, length),
+        settings.vp_scale.points(home_margin, length),
+        settings.vp_scale.points(away_margin, length),
         all(b.home is not None for b in boards),
     )
 

@@ -67,7 +67,7 @@ from xlbridge.result import (
     parse_score,
     parse_weight,
 )
-from xlbridge.scales import imps, victory_points
+from xlbridge.scales import VP_SCALES, WBF_CONTINUOUS, VpScale, club_vp_scale, imps, vp_scale
 from xlbridge.settings import MOST, CrossDivisor, Scale, parse_setting, shown
 from xlbridge.teams import board_imps
 
@@ -120,6 +120,10 @@ _SCALE_DOC = "Optional: matchpoints per result beaten: 2 (default, Law 78A) or 1
 _RULINGS_DOC = "Optional: the rulings range with header ID | Side | Score | Weight | Note"
 _IMPS_DOC = "The IMP margin of the match (a cell or a range)"
 _BOARDS_DOC = "The number of boards in the match"
+_VP_SCALE_DOC = (
+    "Optional: the VP scale, a name (" + ", ".join(VP_SCALES) + "; default the first) "
+    "or a club's own table: three columns IMP margin from | winner's VPs | loser's VPs"
+)
 _AGGREGATE_DOC = "An NS score, or a weighted score '60% 420; 40% -50' (cell or range)"
 
 
@@ -403,6 +407,34 @@ def _scale(value: Cell) -> Scale:
     return _optional(value, Scale.TWO, _setting("scale", "scale"))
 
 
+def _vp_scale(value: Cell) -> VpScale:
+    """The vp_scale argument: blank is the WBF continuous scale; one cell a scale's name;
+    three columns a club's own table (a header row of text is skipped, blank rows below it
+    ignored)."""
+    grid = _grid(value)
+    while grid and all(map(is_blank, grid[-1])):
+        grid = grid[:-1]
+    if not grid:
+        return WBF_CONTINUOUS
+    if len(grid) == 1 and len(grid[0]) == 1:
+        return vp_scale(grid[0][0])
+    if len(grid[0]) != 3:
+        raise ScoringError(
+            f"vp_scale: give a scale's name ({', '.join(VP_SCALES)}) or a table of three "
+            f"columns, IMP margin from | winner's VPs | loser's VPs, not {len(grid[0])} columns"
+        )
+    header = all(isinstance(cell, str) and not _is_number(cell) for cell in grid[0])
+    return club_vp_scale(grid[1:] if header else grid, first_row=2 if header else 1)
+
+
+def _is_number(cell: Cell) -> bool:
+    try:
+        parse_fraction(cell)
+    except ValueError:
+        return False
+    return True
+
+
 # --- the functions ----------------------------------------------------------------------------
 
 
@@ -618,29 +650,34 @@ def IMPS(difference: Cell) -> Any:
     return _elementwise(difference, lambda cell, where: imps(_number(cell, where)))
 
 
-def _victory_points(margin: Cell, boards: Cell) -> Any:
+def _victory_points(margin: Cell, boards: Cell, scale: Cell) -> Any:
     count = _whole("boards")(boards)
-    return _elementwise(margin, lambda c, where: victory_points(_number(c, where), count))
+    table = _vp_scale(scale)
+    return _elementwise(margin, lambda c, where: table.points(_number(c, where), count))
 
 
 @xw.func
 @_arg("imps", ndim=2, doc=_IMPS_DOC)
 @_arg("boards", doc=_BOARDS_DOC)
+@_arg("vp_scale", ndim=2, doc=_VP_SCALE_DOC)
 @_excel
-def VP(imps: Cell, boards: Cell) -> Any:
-    """Victory points on the WBF continuous 20-VP scale, to 2 decimals, cell by cell. In xlwings
-    Lite or Server type VICTORY_POINTS: Office.js needs names of 3 or more letters."""
-    return _victory_points(imps, boards)
+def VP(imps: Cell, boards: Cell, vp_scale: Cell = None) -> Any:
+    """Victory points, cell by cell: the WBF continuous 20-VP scale to 2 decimals, or the
+    vp_scale named or given as a table. In xlwings Lite or Server type VICTORY_POINTS:
+    Office.js needs names of 3 or more letters."""
+    return _victory_points(imps, boards, vp_scale)
 
 
 @xw.func
 @_arg("imps", ndim=2, doc=_IMPS_DOC)
 @_arg("boards", doc=_BOARDS_DOC)
+@_arg("vp_scale", ndim=2, doc=_VP_SCALE_DOC)
 @_excel
-def VICTORY_POINTS(imps: Cell, boards: Cell) -> Any:
-    """Victory points on the WBF continuous 20-VP scale, to 2 decimals, cell by cell (the two
-    sides sum to 20). The same as VP, under a name every Excel host accepts."""
-    return _victory_points(imps, boards)
+def VICTORY_POINTS(imps: Cell, boards: Cell, vp_scale: Cell = None) -> Any:
+    """Victory points, cell by cell: the WBF continuous 20-VP scale to 2 decimals (the two
+    sides sum to 20), or the vp_scale named or given as a table. The same as VP, under a name
+    every Excel host accepts."""
+    return _victory_points(imps, boards, vp_scale)
 
 
 @xw.func
@@ -867,15 +904,24 @@ def MATCH_IMPS(open_room: Cell, closed_room: Cell, rulings: Cell = None) -> Any:
     doc="Optional: the boards in the match (its length); default: the rows given",
 )
 @_arg("rulings", ndim=2, doc=_RULINGS_DOC)
+@_arg("vp_scale", ndim=2, doc=_VP_SCALE_DOC)
 @_excel
-def MATCH_VPS(open_room: Cell, closed_room: Cell, boards: Cell = None, rulings: Cell = None) -> Any:
-    """One row: the home and away team's victory points for the match on the WBF continuous
-    20-VP scale for its length, to 2 decimals (they sum to 20 unless a board is split)."""
+def MATCH_VPS(
+    open_room: Cell,
+    closed_room: Cell,
+    boards: Cell = None,
+    rulings: Cell = None,
+    vp_scale: Cell = None,
+) -> Any:
+    """One row: the home and away team's victory points for the match for its length, on the
+    WBF continuous 20-VP scale to 2 decimals (they sum to 20 unless a board is split) or the
+    vp_scale named or given as a table."""
     rows = _match_rows(open_room, closed_room, rulings)
     length = _optional(boards, len(rows), _whole("boards"))
+    scale = _vp_scale(vp_scale)
     home = away = Fraction(0)
     for pair in rows:
         figures = board_imps(*pair)
         if figures is not None:
             home, away = home + figures[0], away + figures[1]
-    return [[float(victory_points(home, length)), float(victory_points(away, length))]]
+    return [[_value(scale.points(home, length)), _value(scale.points(away, length))]]

@@ -24,6 +24,7 @@ correction that keeps each IMP worth no more than the one before
 
 from __future__ import annotations
 
+import csv
 import math
 from fractions import Fraction
 from itertools import pairwise
@@ -31,16 +32,23 @@ from itertools import pairwise
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import paths
 
 from xlbridge.errors import ScoringError
 from xlbridge.exact import quote
 from xlbridge.scales import (
+    ACBL_20,
+    ACBL_30,
     IMP_SCALE,
+    VP_SCALES,
     VP_TOTAL,
+    WBF_CONTINUOUS,
+    club_vp_scale,
     imps,
     victory_point_pair,
     victory_point_scale,
     victory_points,
+    vp_scale,
 )
 
 # --------------------------------------------------------------------------- IMPs
@@ -366,3 +374,176 @@ def test_fractional_margin_lies_between_its_whole_neighbours(margin, boards):
     below, above = math.floor(margin), math.ceil(margin)
     assert victory_points(below, boards) <= victory_points(margin, boards)
     assert victory_points(margin, boards) <= victory_points(above, boards)
+
+
+# ---------------------------------------------------------------- other VP scales
+
+DATA = paths.DATA / "vp_scales"
+
+
+def _csv(name: str) -> list[dict[str, str]]:
+    lines = [line for line in (DATA / name).read_text().splitlines() if not line.startswith("#")]
+    return list(csv.DictReader(lines))
+
+
+def _margins(text: str) -> range:
+    """'5-6' -> 5, 6; '7' -> 7; '28+' -> 28 up to 40 past it (every margin beyond is the same)."""
+    if text.endswith("+"):
+        return range(int(text[:-1]), int(text[:-1]) + 41)
+    first, _, last = text.partition("-")
+    return range(int(first), int(last or first) + 1)
+
+
+def _bridgehands_cases() -> list[tuple[str, int, int, int, int]]:
+    cases = []
+    for row in _csv("bridgehands_victory_points.csv"):
+        winner, loser = map(int, row["vps"].split("-"))
+        for column, boards in (("imps_6_8", range(6, 9)), ("imps_9_11", range(9, 12))):
+            for length in boards:
+                for margin in _margins(row[column]):
+                    cases.append((f"ACBL {row['scale']}-VP", length, margin, winner, loser))
+    return cases
+
+
+BRIDGEHANDS = _bridgehands_cases()
+
+
+def test_the_bridgehands_file_covers_every_margin_once():
+    # 14 rows of the 30-VP scale and 11 of the 20-VP, each margin 0..last+40 exactly once.
+    for scale, last_6_8, last_9_11 in (("ACBL 30-VP", 28, 36), ("ACBL 20-VP", 28, 36)):
+        for length, last in ((8, last_6_8), (11, last_9_11)):
+            margins = [m for s, n, m, _, _ in BRIDGEHANDS if s == scale and n == length]
+            assert sorted(margins) == list(range(last + 41))
+
+
+@pytest.mark.parametrize(("scale", "boards", "margin", "winner", "loser"), BRIDGEHANDS)
+def test_acbl_scales_reproduce_bridgehands_published_tables(scale, boards, margin, winner, loser):
+    assert vp_scale(scale).pair(margin, boards) == (winner, loser)
+    assert vp_scale(scale).pair(-margin, boards) == (loser, winner)
+    assert type(vp_scale(scale).points(margin, boards)) is Fraction
+
+
+def _bridgescore_cases() -> list[tuple[int, int, int]]:
+    cases = []
+    for row in _csv("bridgescore_acbl.csv"):
+        cutoffs = [int(row[f"c{vp}"]) for vp in range(11, 21)]
+        # BridgeHands publishes nothing under 6 boards, so xlbridge offers the scale from 6.
+        for boards in range(max(6, int(row["first_boards"])), int(row["last_boards"]) + 1):
+            for margin in range(cutoffs[-1] + 20):
+                step = next((i for i, c in enumerate(cutoffs) if c > margin), 10)
+                cases.append((boards, margin, 10 + step))
+    return cases
+
+
+@pytest.mark.parametrize(("boards", "margin", "winner"), _bridgescore_cases())
+def test_acbl_20_reproduces_bridgescore_table(boards, margin, winner):
+    assert ACBL_20.pair(margin, boards) == (winner, 20 - winner)
+    assert ACBL_20.pair(-margin, boards) == (20 - winner, winner)
+
+
+@pytest.mark.parametrize(
+    ("scale", "boards", "expected"),
+    [
+        (ACBL_20, 5, "the ACBL 20-VP scale is published for matches of 6 to 36 boards, not 5"),
+        (ACBL_20, 37, "the ACBL 20-VP scale is published for matches of 6 to 36 boards, not 37"),
+        (ACBL_30, 12, "the ACBL 30-VP scale is published for matches of 6 to 11 boards, not 12"),
+    ],
+)
+def test_a_match_length_the_publication_has_no_table_for_is_refused(scale, boards, expected):
+    with pytest.raises(ScoringError) as info:
+        scale.pair(3, boards)
+    assert str(info.value) == expected
+
+
+def test_a_weighted_margin_takes_the_row_it_has_reached():
+    # 6-8 boards: 1-2 IMPs is 11-9 and 3-4 is 12-8, so 2.5 IMPs is 11-9, 3 is 12-8.
+    assert ACBL_20.pair(Fraction(5, 2), 8) == (11, 9)
+    assert ACBL_20.pair(Fraction(-5, 2), 8) == (9, 11)
+    assert ACBL_30.pair(Fraction(1, 2), 7) == (15, 15)
+
+
+def test_the_continuous_scale_is_the_default_and_unchanged():
+    assert vp_scale("WBF 20-VP continuous") is WBF_CONTINUOUS
+    # 8 boards, 40 IMPs: 19.74 in the WBF table (see PUBLISHED_VP_TABLES).
+    assert WBF_CONTINUOUS.pair(40, 8) == (Fraction(1974, 100), Fraction(26, 100))
+    assert str(WBF_CONTINUOUS) == "WBF 20-VP continuous"
+
+
+@pytest.mark.parametrize("name", ["acbl 20-vp", "  ACBL   30-VP ", "Wbf 20-Vp Continuous"])
+def test_a_scale_is_found_by_its_name_in_any_case(name):
+    assert vp_scale(name).name.lower() == " ".join(name.split()).lower()
+
+
+@pytest.mark.parametrize("name", ["EBU 20-VP", "WBF 25-VP", "", None, 20])
+def test_an_unknown_scale_is_refused_in_plain_words(name):
+    with pytest.raises(ScoringError) as info:
+        vp_scale(name)
+    assert str(info.value) == (
+        f"{quote(name)} is not a VP scale xlbridge knows: use one of "
+        "WBF 20-VP continuous, ACBL 20-VP, ACBL 30-VP"
+    )
+
+
+def test_every_scale_name_is_listed_once():
+    assert list(VP_SCALES) == ["WBF 20-VP continuous", "ACBL 20-VP", "ACBL 30-VP"]
+
+
+# ------------------------------------------------------------------- a club's own table
+
+CLUB = [(0, 10, 10), (3, 12, 8), (8, 15, 5), (20, 20, 0)]
+
+
+@pytest.mark.parametrize(
+    ("margin", "expected"),
+    [(0, (10, 10)), (2, (10, 10)), (3, (12, 8)), (-7, (8, 12)), (19, (15, 5)), (99, (20, 0))],
+)
+def test_a_club_table_gives_its_rows(margin, expected):
+    assert club_vp_scale(CLUB).pair(margin, 8) == expected
+    assert club_vp_scale(CLUB).pair(margin, 30) == expected  # every match length
+
+
+@pytest.mark.parametrize(
+    ("rows", "expected"),
+    [
+        ([], "the VP table is empty: give rows of IMP margin from, winner's VPs, loser's VPs"),
+        (
+            [(1, 10, 10)],
+            "VP table row 1: the first row is a drawn match, 0 IMPs with the VPs shared "
+            "equally, not 1 IMPs 10-10",
+        ),
+        (
+            [(0, 11, 9)],
+            "VP table row 1: the first row is a drawn match, 0 IMPs with the VPs shared "
+            "equally, not 0 IMPs 11-9",
+        ),
+        (
+            [(0, 10, 10), (3, 12, 8), (3, 13, 7)],
+            "VP table row 3: the IMP margins must rise from row to row, and 3 does not rise from 3",
+        ),
+        (
+            [(0, 10, 10), (3, 12, 9)],
+            "VP table row 2: 3 IMPs 12-9 gives 21 VPs in all, and the draw row gives 20: "
+            "every row must add up the same",
+        ),
+        (
+            [(0, 10, 10), (3, 13, 7), (5, 12, 8)],
+            "VP table row 3: the winner's VPs 12 must be at least the row above's (13) "
+            "and the loser's (8)",
+        ),
+        ([(0, 10, 10), (3, "twelve", 8)], "VP table row 2, winner's VPs: 'twelve' is not a number"),
+        (
+            [(0, 10, 10), (None, 12, 8)],
+            "VP table row 2, IMP margin from: a blank cell is not a number",
+        ),
+        ([(0, 10, 10), (-3, 12, 8)], "VP table row 2, IMP margin from: -3 is below zero"),
+        (
+            [(0, 10)],
+            "the VP table has 2 columns in row 1: give three, IMP margin from, winner's VPs, "
+            "loser's VPs",
+        ),
+    ],
+)
+def test_a_club_table_is_checked_naming_the_row_and_column(rows, expected):
+    with pytest.raises(ScoringError) as info:
+        club_vp_scale(rows)
+    assert str(info.value) == expected

@@ -97,6 +97,10 @@ CASES: dict[str, tuple[str, list[Any]]] = {
     "vp_range": ("VP", [col(10, "", -10, 0), 16]),
     "victory_points_range": ("VICTORY_POINTS", [col(10, "", -10, 0), 16]),
     "victory_points_bad_boards": ("VICTORY_POINTS", [10, 7.5]),
+    "victory_points_acbl": ("VICTORY_POINTS", [col(5, "", -5, 30), 8, "ACBL 20-VP"]),
+    "vp_club_table": ("VP", [col(4, -4), 8, [["From", "Win", "Lose"], [0, 10, 10], [3, 12, 8]]]),
+    "victory_points_bad_scale": ("VICTORY_POINTS", [10, 8, "EBU 20-VP"]),
+    "vp_bad_club_table": ("VP", [4, 8, [[0, 10, 10], [3, 12, 9]]]),
     # TEAMS_IMPS
     "teams_seed000": ("TEAMS_IMPS", ["60% 420; 40% -50", 140]),
     "teams_range": ("TEAMS_IMPS", [col(420, "60% 420; 40% -50", ""), 140]),
@@ -109,6 +113,7 @@ CASES: dict[str, tuple[str, list[Any]]] = {
     "match_imps_bad": ("MATCH_IMPS", [col(420, "42O"), col(140, 140)]),
     "match_vps_six_boards": ("MATCH_VPS", [col(420, 100), col(-100, 100), 6]),
     "match_vps_omitted_boards": ("MATCH_VPS", [col(420, 100), col(-100, 100)]),
+    "match_vps_acbl_30": ("MATCH_VPS", [col(420, 100), col(-100, 100), 6, None, "ACBL 30-VP"]),
     # AGGREGATE, AGGREGATE_SCORE
     "aggregate_seed000": ("AGGREGATE", ["60% 420; 40% -50"]),
     "aggregate_score_range": ("AGGREGATE_SCORE", [col("60% 420; 40% -50", None, 420)]),
@@ -233,6 +238,8 @@ def test_every_function_is_called(officejs: dict[str, Any]) -> None:
         ("score_bad", "row 2: "),
         ("mp_bad_expected", "expected 11.5 is not a whole number"),
         ("victory_points_bad_boards", "boards 7.5 is not a whole number"),
+        ("victory_points_bad_scale", "'EBU 20-VP' is not a VP scale xlbridge knows"),
+        ("vp_bad_club_table", "VP table row 2: 3 IMPs 12-9 gives 21 VPs in all"),
     ],
 )
 def test_errors_name_the_row_and_quote_the_value(

@@ -55,3 +55,30 @@ def test_formula_engine_with_the_udfs_equals_xlbridge_score(tmp_path: Path) -> N
         assert value("Matches", f"G{row}") == float(m.away_imps)
         assert value("Matches", f"H{row}") == float(m.home_vps)
         assert value("Matches", f"I{row}") == float(m.away_vps)
+
+
+def test_the_vp_formulas_follow_the_settings_scale(tmp_path: Path) -> None:
+    night = tmp_path / "night.xlsx"
+    assert main(["new", str(night), "--teams", "4", "--boards", "6", "--rounds", "1"]) == 0
+    wb = load_workbook(night)
+    assert wb["Matches"]["H2"].value.endswith(",Settings!$B$8)")
+    wb["Settings"]["B8"] = "ACBL 20-VP"
+    wb.save(night)
+    fill_round(night, night, 1)
+    scored = score_teams_night(night).result
+    value = evaluate(
+        night,
+        {
+            "MATCH_IMPS": (udfs.MATCH_IMPS, ()),
+            "VICTORY_POINTS": (udfs.VICTORY_POINTS, (1,)),
+        },
+    )
+    matches = [m for m in scored.matches if m.match.away is not None]
+    assert len(matches) == 2 and any(m.home_margin for m in matches)
+    for row, m in enumerate(matches, start=2):
+        # Whole VPs summing to 20: the ACBL scale, not the continuous one.
+        assert (value("Matches", f"H{row}"), value("Matches", f"I{row}")) == (
+            float(m.home_vps),
+            float(m.away_vps),
+        )
+        assert m.home_vps.denominator == 1 and m.home_vps + m.away_vps == 20

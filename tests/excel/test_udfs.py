@@ -236,3 +236,75 @@ def test_a_count_that_is_no_count_is_refused() -> None:
     with pytest.raises(Refused, match="larger than 100,000,000"):
         NEUBERG([[2]], 2, 1e300)
     assert MATCHPOINTS([[420], [400]], 3) == [[3.5, 0.5], [0.5, 3.5]]  # Neuberg: 2 of 3
+
+
+# --- the vp_scale argument (published tables: BridgeHands, "Victory Points"; WBF 6 boards) ------
+
+
+def test_victory_points_on_a_named_scale() -> None:
+    # 20-point scale, 6-8 boards: 5-7 IMPs 13-7, 28+ 20-0; 30-point: 11-13 IMPs 25-5.
+    assert udfs.VICTORY_POINTS([[5], [None], [-5], [30]], 8, "ACBL 20-VP") == [
+        [13.0], [None], [7.0], [20.0]
+    ]  # fmt: skip
+    assert udfs.VP(11, 6, "acbl 30-vp") == 25.0
+    assert udfs.VP(11, 6, [["ACBL 30-VP"]]) == 25.0  # a cell as Lite and Server pass it
+    # 9-11 boards, 20-point scale: 3-5 IMPs 12-8 (6-8 boards would give 13-7 for 5).
+    assert udfs.VICTORY_POINTS(5, 10, "ACBL 20-VP") == 12.0
+
+
+def test_victory_points_default_scale_is_unchanged() -> None:
+    # The WBF continuous table for 6 boards: 11 IMPs is 14.59 (tests/test_teams.py).
+    assert udfs.VP(11, 6) == 14.59
+    assert udfs.VP(11, 6, None) == udfs.VP(11, 6, [[None]]) == udfs.VP(11, 6, "") == 14.59
+
+
+def test_match_vps_on_a_named_scale() -> None:
+    # Board 1: +420 and -100 is 520 to home, 11 IMPs; board 2 a push: 11 IMPs over 6 boards.
+    open_room, closed_room = [[420], [100]], [[-100], [100]]
+    assert udfs.MATCH_VPS(open_room, closed_room, 6) == [[14.59, 5.41]]
+    assert udfs.MATCH_VPS(open_room, closed_room, 6, None, "ACBL 30-VP") == [[25.0, 5.0]]
+    assert udfs.MATCH_VPS(open_room, closed_room, 6, None, "ACBL 20-VP") == [[15.0, 5.0]]
+
+
+def test_a_club_table_given_as_cells() -> None:
+    table = [["From", "Winner", "Loser"], [0, 10, 10], [3, 12, 8], [10, 15, 5], [None, None, None]]
+    assert udfs.VP([[2], [4], [-12]], 8, table) == [[10.0], [12.0], [5.0]]
+    assert udfs.MATCH_VPS([[420], [100]], [[-100], [100]], 6, None, table) == [[15.0, 5.0]]
+
+
+@pytest.mark.parametrize(
+    ("scale", "message"),
+    [
+        (
+            "EBU 20-VP",
+            "'EBU 20-VP' is not a VP scale xlbridge knows: use one of WBF 20-VP continuous, "
+            "ACBL 20-VP, ACBL 30-VP",
+        ),
+        (
+            [[0, 10], [3, 12]],
+            "vp_scale: give a scale's name (WBF 20-VP continuous, ACBL 20-VP, ACBL 30-VP) or a "
+            "table of three columns, IMP margin from | winner's VPs | loser's VPs, not 2 columns",
+        ),
+        (
+            [["From", "Winner", "Loser"], [0, 10, 10], [3, 12, 9]],
+            "VP table row 3: 3 IMPs 12-9 gives 21 VPs in all, and the draw row gives 20: "
+            "every row must add up the same",
+        ),
+        (
+            [[0, 10, 10], [3, "x", 8]],
+            "VP table row 2, winner's VPs: 'x' is not a number",
+        ),
+    ],
+)
+def test_a_bad_vp_scale_is_refused_in_plain_words(scale: object, message: str) -> None:
+    with pytest.raises(ScoringError) as info:
+        udfs.VICTORY_POINTS(10, 8, scale)
+    assert str(info.value) == message
+
+
+def test_a_length_the_scale_has_no_table_for_is_refused() -> None:
+    with pytest.raises(ScoringError) as info:
+        udfs.VP(10, 12, "ACBL 30-VP")
+    assert str(info.value) == (
+        "the ACBL 30-VP scale is published for matches of 6 to 11 boards, not 12"
+    )

@@ -120,7 +120,8 @@ def teams_page(result: TeamsResult) -> str:
         f"<style>{_STYLE}</style></head><body>"
         f"<h1>{title}</h1>"
         f"<h2>Ranking</h2>{ranking}"
-        f'<p class="note">VPs on the WBF continuous 20-VP scale; {escape(TIE_BREAK_RULE)}.</p>'
+        f'<p class="note">VPs on the {escape(str(result.event.settings.vp_scale))} scale; '
+        f"{escape(TIE_BREAK_RULE)}.</p>"
         f"<h2>Matches</h2>{matches}"
         f'<h2>Scorecards</h2><div class="cards">{cards}</div>'
         f'<h2>Boards across the room</h2><div class="cards">{frequencies}</div>'

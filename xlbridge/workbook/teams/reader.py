@@ -27,6 +27,7 @@ from xlbridge.exact import (
 )
 from xlbridge.result import Row
 from xlbridge.safefile import check_workbook_file
+from xlbridge.scales import WBF_CONTINUOUS, vp_scale
 from xlbridge.teams import BYE_VPS, Match, Penalty, Team, TeamsEvent, TeamsSettings
 from xlbridge.workbook.shared.checks import (
     Problems,
@@ -145,7 +146,7 @@ class _Reader:
             tuple(teams),
             tuple(matches.values()),
             results,
-            TeamsSettings(settings["boards"], settings["bye_vps"]),
+            TeamsSettings(settings["boards"], settings["bye_vps"], settings["vp_scale"]),
             tuple(penalties),
         )
         return TeamsNight(
@@ -192,15 +193,26 @@ class _Reader:
             parsed = self._try(f"{T.SETTINGS}!B{row}", parse, raw)
             return default if parsed is None else parsed
 
+        scale = value("vp_scale", vp_scale, WBF_CONTINUOUS)
+        bye_vps = value("bye_vps", _amount, BYE_VPS)
+        if bye_vps > scale.total:
+            self.errors.append(
+                f"{self.setting_cells['bye_vps']}: {_shown(found['bye_vps'][1])} is more than "
+                f"the {scale.total} VPs of a match on the {scale} scale"
+            )
+        boards = value("boards", _positive, 0)
+        if boards and "vp_scale" in found:
+            # A length the scale has no table for is named at the scale's cell, once.
+            self._try(self.setting_cells["vp_scale"], partial(scale.pair, 0), boards)
         return {
             "event": value("event", lambda v: normalise_text(str(v)), ""),
             "date": value("date", parse_date, None),
             "format": value("format", _format, "swiss"),
             "teams": value("teams", _positive, 0),
-            "boards": value("boards", _positive, 0) or self._missing("boards", found),
+            "boards": boards or self._missing("boards", found),
             "rounds": value("rounds", _positive, 0),
-            "vp_scale": value("vp_scale", _vp_scale, T.VP_SCALES[0]),
-            "bye_vps": value("bye_vps", _vps, BYE_VPS),
+            "vp_scale": scale,
+            "bye_vps": bye_vps,
         }
 
     def _missing(self, key: str, found: dict[str, tuple[int, object]]) -> int:
@@ -449,13 +461,6 @@ def _amount(value: object) -> Fraction:
     return amount
 
 
-def _vps(value: object) -> Fraction:
-    amount = _amount(value)
-    if amount > 20:
-        raise ScoringError(f"{_shown(value)} is more than the 20 VPs of a match")
-    return amount
-
-
 def _boards(value: object) -> tuple[int, ...]:
     if isinstance(value, int | float) and not isinstance(value, bool):
         return (_positive(value),)
@@ -478,15 +483,6 @@ def _format(value: object) -> str:
     text = normalise_text(str(value)).lower().replace(" ", "-")
     if text not in T.FORMATS:
         raise ScoringError(f"{_shown(value)} is not a format: use swiss or round-robin")
-    return text
-
-
-def _vp_scale(value: object) -> str:
-    text = normalise_text(str(value))
-    if text.lower() not in {s.lower() for s in T.VP_SCALES}:
-        raise ScoringError(
-            f"{_shown(value)} is not a VP scale xlbridge knows: use {T.VP_SCALES[0]}"
-        )
     return text
 
 

@@ -23,6 +23,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.formula import ArrayFormula
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xlbridge.scales import VP_SCALES as SCALES
 from xlbridge.teams import BYE_VPS, Match
 from xlbridge.workbook.shared.style import (
     COMPUTED_FILL,
@@ -61,7 +62,7 @@ TEAMS_SHEETS = (TEAMS, MATCHES, TRAVELLERS)
 
 FORMATS = ("swiss", "round-robin")
 #: The VP scales a teams workbook may name in Settings.
-VP_SCALES = ("WBF 20-VP continuous",)
+VP_SCALES = tuple(SCALES)
 #: Rows of the Rulings sheet the MATCH_IMPS formulas read.
 RULINGS_ROWS = 200
 PLAYERS = 4
@@ -81,7 +82,10 @@ SETTING_NOTES = {
     "boards": (
         "Every match of a round plays the same boards: round 1 boards 1-B, round 2 the next B"
     ),
-    "vp_scale": "WBF 20-VP continuous: two decimals, the two teams summing to 20",
+    "vp_scale": (
+        "WBF 20-VP continuous (two decimals, the two teams summing to 20), "
+        "ACBL 20-VP (6 to 36 boards) or ACBL 30-VP (6 to 11 boards): whole VPs"
+    ),
     "bye_vps": "The VPs a team scores for a bye round (a condition of contest: 12 by default)",
 }
 
@@ -232,8 +236,9 @@ def _match_formulas(ws: Worksheet, row: int) -> None:
     ws[f"F{row}"] = f'=SUMIFS({t}$N$2:$N$5000,{rows},{t}$N$2:$N$5000,">0")'
     ws[f"G{row}"] = f'=SUMIFS({t}$O$2:$O$5000,{rows},{t}$O$2:$O$5000,">0")'
     boards = f"COUNTIFS({rows})"
-    ws[f"H{row}"] = f"=VICTORY_POINTS(F{row}-G{row},{boards})"
-    ws[f"I{row}"] = f"=VICTORY_POINTS(G{row}-F{row},{boards})"
+    scale = f"{SETTINGS}!$B${2 + list(SETTING_LABELS).index('vp_scale')}"  # the chosen VP scale
+    ws[f"H{row}"] = f"=VICTORY_POINTS(F{row}-G{row},{boards},{scale})"
+    ws[f"I{row}"] = f"=VICTORY_POINTS(G{row}-F{row},{boards},{scale})"
     for letter in "FGHI":
         ws[f"{letter}{row}"].fill = COMPUTED_FILL
         ws[f"{letter}{row}"].number_format = "0.00" if letter in "HI" else "0.##"

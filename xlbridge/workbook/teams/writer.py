@@ -189,7 +189,7 @@ def _ranking(ws: Worksheet, result: TeamsResult) -> None:
             ws.cell(row, column, value)
         ws.cell(row, 9).number_format = "0.00"
     note = len(result.standings) + 3
-    cell = ws.cell(note, 1, f"VPs: WBF continuous 20-VP scale; {TIE_BREAK_RULE}.")
+    cell = ws.cell(note, 1, f"VPs: {result.event.settings.vp_scale} scale; {TIE_BREAK_RULE}.")
     cell.alignment = Alignment(wrap_text=True, vertical="top")
     ws.merge_cells(start_row=note, start_column=1, end_row=note, end_column=len(columns))
     ws.row_dimensions[note].height = 30
