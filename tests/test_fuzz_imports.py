@@ -10,7 +10,9 @@ those a hostile file is made of:
   doubled or two swapped;
 * an attribute (``EVENT_TYPE``, ``Version``) given another value;
 * the file cut short, bytes overwritten, a byte-order mark added, another encoding
-  declared, the whole file in UTF-16; for a Bridgemate database, one 4 KB page zeroed.
+  declared, the whole file in UTF-16; for a Bridgemate database, one 4 KB page zeroed;
+* a Bridgemate result row (``ReceivedData``) deleted, marked erased, or one of its fields
+  made blank, in the database's own pages (``bws_rows``).
 
 The oracle: ``import`` exits 0 with a workbook, or 2 with one message naming the file and
 nothing written; the source is never changed; a workbook it wrote is scored (exit 0, or 2
@@ -29,6 +31,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import bws_rows
 import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
@@ -117,6 +120,9 @@ class Mutation:
         data = _data(base)
         if self.kind in ("cut", "bytes", "page"):
             return _damage(data, self.kind, self.args)
+        if self.kind.startswith("row "):
+            assert base.path is not None
+            return _row(data, base.path, self.kind, *self.args)
         if self.kind == "utf16":
             return data.decode("utf-8", "replace").encode("utf-16")
         if self.kind == "bom":
@@ -141,6 +147,18 @@ def _damage(data: bytes, kind: str, args: tuple[Any, ...]) -> bytes:
         page = at - at % 4096
         return data[:page] + bytes(4096) + data[page + 4096 :]
     return data[:at] + bytes([fill]) * size + data[at + size :]
+
+
+def _row(data: bytes, path: Path, kind: str, pick: int, choice: int) -> bytes:
+    """A Bridgemate result row deleted, marked erased, or a field of it made blank."""
+    rows = bws_rows.entries(path)
+    entry = rows[pick % len(rows)]
+    if kind == "row drop":
+        return bws_rows.dropped(data, path, entry)
+    if kind == "row erase":
+        return bws_rows.erased(data, path, entry)
+    columns = sorted(bws_rows.layout(path).column_ids)
+    return bws_rows.blanked(data, path, entry, columns[choice % len(columns)])
 
 
 _LEAF = re.compile(r"<([A-Z_]+)>([^<]*)</\1>")
@@ -201,6 +219,7 @@ def _pbn(text: str, kind: str, pick: int, choice: int) -> str:
 TEXT_KINDS = {
     ".xml": ["value", "drop", "twice", "block drop", "block twice", "attribute", "encoding"],
     ".pbn": ["value", "cell", "drop", "twice", "swap"],
+    ".bws": ["row drop", "row erase", "row blank"],
 }
 
 
