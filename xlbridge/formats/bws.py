@@ -15,6 +15,11 @@ tables:
 The bidding and play records (``BiddingData``, ``PlayData``) and the
 intermediate results are not read.
 
+A board of a round ``RoundData`` seats two pairs at, with no entry standing for
+it (never entered, or erased and not entered again), is a result still to come
+(:class:`Missing`): the night is provisional, and the import writes its
+traveller row blank, as a night laid out by its movement has it.
+
 The database is read by the pure-Python ``access-parser`` package (installed
 with xlbridge everywhere but Pyodide): a club scorer on Windows has no
 ``mdbtools``.  It reads whatever pages a file has without complaint, so the
