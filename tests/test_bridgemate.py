@@ -278,6 +278,21 @@ def test_a_result_not_entered_or_erased_is_to_come_and_named():
     assert night.event.facts.title == "Bridgemate game (PROVISIONAL: 2 results to come)"
 
 
+def test_an_erased_entry_with_a_blank_board_is_left_out_as_erased():
+    from xlbridge.formats.bws import _night
+
+    night = _night(
+        tables(
+            row(1, 1, 1, None, 1, 1, erased=True),  # type: ignore[arg-type]
+            *(row(1 + b, 1, 1, b, 1, 1) for b in (1, 2)),
+            *(row(3 + b, 2, 1, b, 2, 2) for b in (3, 4)),
+            *(row(7 + b, t, 2, b, t, 3 - t) for t, b in ((1, 3), (1, 4), (2, 1), (2, 2))),
+        ),  # type: ignore[arg-type]
+        "game.bws",
+    )
+    assert len(night.event.plays) == 8 and night.missing == () and night.notes == ()
+
+
 @pytest.mark.parametrize(
     ("received", "message"),
     [

@@ -285,13 +285,14 @@ def _night(open_table: Callable[[str], Table], name: str) -> BwsNight:
     notes: list[str] = []
     problems: list[str] = []
     kept: dict[tuple[int, int, int, int], dict[str, Any]] = {}
-    erased: dict[tuple[int, int, int, int], int] = {}
+    erased: set[tuple[int, int, int, int]] = set()
     for row in received:
-        key = _placed(row, letters, name, problems)
+        # an erased entry with a blank place is left out as any erased entry is
+        key = _placed(row, letters, name, [] if row.get("Erased") else problems)
         if key is None:
             continue
         if row.get("Erased"):
-            erased[key] = erased.get(key, 0) + 1
+            erased.add(key)
             continue
         if key in kept:
             seating = Seating(letters.get(key[0], ""), key[1], key[2])
@@ -300,7 +301,7 @@ def _night(open_table: Callable[[str], Table], name: str) -> BwsNight:
                 f"({_shown(row)}, not {_shown(kept[key])})"
             )
         kept[key] = row
-    for key in sorted(erased.keys() & kept.keys()):
+    for key in sorted(erased & kept.keys()):
         seating = Seating(letters.get(key[0], ""), key[1], key[2])
         notes.append(f"{seating.place(key[3])}: an erased entry, left out")
     plays: list[Play] = []
