@@ -618,24 +618,41 @@ def _naming(source: Path) -> Iterator[None]:
 
 
 def _import_bridgemate(source: Path, output: Path) -> None:
-    """``xlbridge import GAME.bws``: the results as the tables entered them, in a workbook."""
+    """``xlbridge import GAME.bws``: the results as the tables entered them, in a workbook.
+
+    A result the movement has and no entry gives (never entered, or erased and not
+    entered again) is a traveller row left blank: the night is provisional, and each
+    such result is named by its table, round and board.
+    """
     from xlbridge.exact import plural
     from xlbridge.formats.bws import read_bws
-    from xlbridge.workbook.pairs.filled import write_filled_workbook
+    from xlbridge.workbook.pairs.filled import ResultToCome, write_filled_workbook
 
     with _naming(source):
         night = read_bws(source)
     places = [(seating.round, seating.table) for seating in night.seatings]
-    write_filled_workbook(output, night.event, places=places)
+    to_come = [
+        ResultToCome(m.board, m.ns, m.ew, m.seating.round, m.seating.table) for m in night.missing
+    ]
+    write_filled_workbook(output, night.event, places=places, to_come=to_come)
     event = night.event
-    tables = len({(s.section, s.table) for s in night.seatings})
-    rounds = len({s.round for s in night.seatings})
+    seated = [*night.seatings, *(m.seating for m in night.missing)]
+    tables = len({(s.section, s.table) for s in seated})
+    rounds = len({s.round for s in seated})
     click.echo(
         f"{source}: Bridgemate, {night.movement}, {len(event.pairs)} pairs, "
         f"{plural(tables, 'table')}, {plural(rounds, 'round')}, {len(event.plays)} results"
     )
     for note in night.notes:
         click.echo(f"  {note}")
+    if night.missing:
+        click.echo(
+            f"provisional: {event.provisional} (a traveller row left blank for each, "
+            "to type in the workbook):",
+            err=True,
+        )
+        for missing in night.missing:
+            click.echo(f"  {missing.message}", err=True)
     click.echo(f"\nwrote {output}: xlbridge score {output}")
 
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import csv
 import shutil
-from collections import defaultdict
+from collections import Counter, defaultdict
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
-from support import paths
+from support import bws_rows, paths
 
 from xlbridge.cli import main
 from xlbridge.contract import PlayedContract, board_vulnerability
@@ -42,8 +42,8 @@ def exported(name: str) -> list[dict[str, str]]:
         return list(csv.DictReader(handle))
 
 
-def recount(rows: list[dict[str, str]]) -> dict[PairLabel, Fraction]:
-    """Each pair's matchpoint total, from the exported rows alone."""
+def figures(rows: list[dict[str, str]]) -> dict[tuple[int, str, str], Fraction]:
+    """Each result's NS matchpoints (board, NS pair, EW pair), from the exported rows alone."""
     boards: dict[int, list[tuple[str, str, int]]] = defaultdict(list)
     for row in rows:
         if row["Erased"] not in ("0", ""):
@@ -57,8 +57,8 @@ def recount(rows: list[dict[str, str]]) -> dict[PairLabel, Fraction]:
             (row["PairNS"], row["PairEW"], played.score(board_vulnerability(board)))
         )
     expected = max(len(lines) for lines in boards.values())
-    totals: dict[PairLabel, Fraction] = defaultdict(Fraction)
-    for lines in boards.values():
+    found: dict[tuple[int, str, str], Fraction] = {}
+    for board, lines in boards.items():
         n = len(lines)
         for ns, ew, score in lines:
             beaten = sum(other < score for _, _, other in lines)
@@ -66,8 +66,18 @@ def recount(rows: list[dict[str, str]]) -> dict[PairLabel, Fraction]:
             mp = Fraction(2 * beaten + tied)
             if n != expected:  # Neuberg: (MP + 1) x E / N - 1, two a beat
                 mp = (mp + 1) * expected / n - 1
-            totals[PairLabel(ns, "NS")] += mp
-            totals[PairLabel(ew, "EW")] += 2 * (expected - 1) - mp
+            found[board, ns, ew] = mp
+    return found
+
+
+def recount(rows: list[dict[str, str]]) -> dict[PairLabel, Fraction]:
+    """Each pair's matchpoint total, from the exported rows alone."""
+    found = figures(rows)
+    tops = 2 * (max(Counter(board for board, _, _ in found).values()) - 1)
+    totals: dict[PairLabel, Fraction] = defaultdict(Fraction)
+    for (_, ns, ew), mp in found.items():
+        totals[PairLabel(ns, "NS")] += mp
+        totals[PairLabel(ew, "EW")] += tops - mp
     return totals
 
 
@@ -225,14 +235,62 @@ def test_a_corrected_board_keeps_the_last_entry_and_says_so():
             row(1, 1, 1, 1, 1, 1, "4 S", "="),
             row(2, 1, 1, 1, 1, 1, "4 S", "+1"),
             row(3, 1, 1, 2, 1, 1, "3 NT", "-1", erased=True),
+            row(4, 1, 1, 2, 1, 1, "3 NT", "="),
+            *(row(5 + b, 2, 1, b, 2, 2) for b in (3, 4)),
+            *(row(7 + b, t, 2, b, t, 3 - t) for t, b in ((1, 3), (1, 4), (2, 1), (2, 2))),
         ),  # type: ignore[arg-type]
         "game.bws",
     )
-    assert [str(p.played) for p in night.event.plays] == ["4S+1 N"]
+    assert [str(p.played) for p in night.event.plays[:2]] == ["4S+1 N", "3NT= N"]
     assert night.notes == (
         "table 1, round 1, board 1: entered again; the last entry stands (4 S +1 N, not 4 S = N)",
         "table 1, round 1, board 2: an erased entry, left out",
     )
+    assert not night.provisional and night.event.facts.provisional == ""
+
+
+def test_a_result_not_entered_or_erased_is_to_come_and_named():
+    """Of the eight results of the two-table night, one never entered and one erased and
+    not entered again: both to come, named by table, round and board; the night provisional."""
+    from xlbridge.formats.bws import _night
+
+    night = _night(
+        tables(
+            row(1, 1, 1, 1, 1, 1),
+            row(2, 1, 1, 2, 1, 1, "3 NT", "-1", erased=True),
+            *(row(3 + b, 2, 1, b, 2, 2) for b in (3, 4)),
+            *(row(7 + b, t, 2, b, t, 3 - t) for t, b in ((1, 3), (2, 1), (2, 2))),
+        ),  # type: ignore[arg-type]
+        "game.bws",
+    )
+    assert [m.message for m in night.missing] == [
+        "table 1, round 1, board 2: no result was entered (erased at the table and not entered "
+        "again)",
+        "table 1, round 2, board 4: no result was entered",
+    ]
+    assert [(m.board, str(m.ns), str(m.ew)) for m in night.missing] == [
+        (2, "NS 1", "EW 1"),
+        (4, "NS 1", "EW 2"),
+    ]
+    assert night.notes == ()  # the erased entry is said once, as a result to come
+    assert len(night.event.plays) == 6
+    assert night.event.facts.provisional == "2 results to come"
+    assert night.event.facts.title == "Bridgemate game (PROVISIONAL: 2 results to come)"
+
+
+def test_an_erased_entry_with_a_blank_board_is_left_out_as_erased():
+    from xlbridge.formats.bws import _night
+
+    night = _night(
+        tables(
+            row(1, 1, 1, None, 1, 1, erased=True),  # type: ignore[arg-type]
+            *(row(1 + b, 1, 1, b, 1, 1) for b in (1, 2)),
+            *(row(3 + b, 2, 1, b, 2, 2) for b in (3, 4)),
+            *(row(7 + b, t, 2, b, t, 3 - t) for t, b in ((1, 3), (1, 4), (2, 1), (2, 2))),
+        ),  # type: ignore[arg-type]
+        "game.bws",
+    )
+    assert len(night.event.plays) == 8 and night.missing == () and night.notes == ()
 
 
 @pytest.mark.parametrize(
@@ -252,7 +310,29 @@ def test_a_corrected_board_keeps_the_last_entry_and_says_so():
             "table 3, round 1, board 1: the movement (RoundData) has no such table and round",
         ),
         (row(1, 1, 1, 1, 1, 1, "4 S", "+4"), "table 1, round 1, board 1: "),
-        (row(1, 1, 1, 1, 1, 1, "", ""), "no contract was entered"),
+        (
+            row(1, 1, 1, 1, 1, 1, "", ""),
+            "table 1, round 1, board 1: no contract was entered (and the remarks do not say "
+            "'Not played')",
+        ),
+        (
+            row(1, 1, 1, None, 1, 1),  # type: ignore[arg-type]
+            "table 1, round 1: a result was entered with no board number",
+        ),
+        (
+            row(1, 1, 1, 1, None, 1),  # type: ignore[arg-type]
+            "table 1, round 1, board 1: the NS pair number is blank (the movement seats NS 1 "
+            "there): correct it in Bridgemate Control Software, or the Travellers after the import",
+        ),
+        (
+            row(1, 2, 2, 1, 2, " "),  # type: ignore[arg-type]
+            "table 2, round 2, board 1: the EW pair number is blank (the movement seats EW 1 "
+            "there)",
+        ),
+        (
+            row(7, None, 1, 1, 1, 1),  # type: ignore[arg-type]
+            "game.bws, ReceivedData, entry 7: a result was entered with no table number",
+        ),
     ],
 )
 def test_a_slip_at_the_table_is_named_by_table_round_and_board(received, message):
@@ -262,3 +342,134 @@ def test_a_slip_at_the_table_is_named_by_table_round_and_board(received, message
     with pytest.raises(ScoringError) as info:
         _night(tables(received), "game.bws")  # type: ignore[arg-type]
     assert message in str(info.value)
+    assert "None" not in str(info.value)
+
+
+# --- a real night with results missing, erased or blanked (its pages altered in place) --------
+
+LBC = DATA / "LBC-2026-01-26.bws"
+DROPPED = {"Table": 3, "Round": 2, "Board": 10}  # ID 36: 5S= by W, NS 3 v EW 2
+ERASED = {"Table": 7, "Round": 5, "Board": 23}  # ID 140: 2H-1 by N, NS 7 v EW 3
+
+
+def altered(tmp_path: Path, *changes: tuple[str, dict[str, int], str]) -> Path:
+    """A copy of the LBC night with each (how, which row, column) change made in its pages."""
+    data = LBC.read_bytes()
+    for how, which, column in changes:
+        entry = bws_rows.find(LBC, **which)
+        if how == "drop":
+            data = bws_rows.dropped(data, LBC, entry)
+        elif how == "erase":
+            data = bws_rows.erased(data, LBC, entry)
+        else:
+            data = bws_rows.blanked(data, LBC, entry, column)
+    path = tmp_path / "game.bws"
+    path.write_bytes(data)
+    return path
+
+
+def board_figures(night: Path) -> dict[tuple[int, str, str], Fraction]:
+    """Each result's NS matchpoints as xlbridge scores the imported workbook."""
+    scored = score_event(read_workbook(night).event)
+    return {
+        (board.board, play.play.ns.number, play.play.ew.number): play.ns_score
+        for board in scored.boards
+        for play in board.plays
+        if play.ns_score is not None
+    }
+
+
+def test_a_result_dropped_and_one_erased_import_as_provisional(tmp_path, capsys):
+    source = altered(tmp_path, ("drop", DROPPED, ""), ("erase", ERASED, ""))
+    night = tmp_path / "night.xlsx"
+    assert main(["import", str(source), "-o", str(night)]) == 0
+    out, err = capsys.readouterr()
+    assert "Bridgemate, Mitchell, 20 pairs, 10 tables, 9 rounds, 268 results" in out
+    assert err.splitlines() == [
+        "provisional: 2 results to come (a traveller row left blank for each, to type in the "
+        "workbook):",
+        "  table 3, round 2, board 10: no result was entered",
+        "  table 7, round 5, board 23: no result was entered (erased at the table and not "
+        "entered again)",
+    ]
+
+    # the workbook is provisional as a typed night with two blank traveller rows is
+    read = read_workbook(night)
+    assert read.provisional
+    assert (
+        read.event.facts.title
+        == "Bridgemate game, 26 January 2026 (PROVISIONAL: 2 results to come)"
+    )
+    assert [(c.round, c.table, c.board) for c in read.to_come] == [(2, 3, 10), (5, 7, 23)]
+    ws = load_workbook(night)[L.TRAVELLERS]
+    typed = [(*r[:8], *r[9:11]) for r in ws.iter_rows(min_row=2, values_only=True) if r[0]]
+    assert len(typed) == 270
+    assert [r for r in typed if r[3] is None and r[6] != "NP"] == [
+        (10, 3, 2, None, None, None, None, None, 2, 3),
+        (23, 7, 3, None, None, None, None, None, 5, 7),
+    ]
+
+    # the other results score as in the full night; the two boards short, by Neuberg,
+    # as the exported rows without the two recount them
+    full = tmp_path / "full.xlsx"
+    assert main(["import", str(LBC), "-o", str(full)]) == 0
+    whole, short = board_figures(full), board_figures(night)
+    assert len(whole) == 264 and len(short) == 262
+    for key, figure in short.items():
+        if key[0] not in (10, 23):
+            assert figure == whole[key], key
+    rows = [r for r in exported(LBC.name) if r["ID"] not in ("36", "140")]
+    assert {k: v for k, v in short.items() if k[0] in (10, 23)} == {
+        k: v for k, v in figures(rows).items() if k[0] in (10, 23)
+    }
+    # board 10, both vulnerable, had 9 results of 10 (one not played); NS 10's -680 (4S+2
+    # by W) beat one -710 and tied four -680s: 6 matchpoints, (6 + 1) x 10 / 9 - 1 = 61/9.
+    # Without table 3's -650 it has 8: still 6, now (6 + 1) x 10 / 8 - 1 = 31/4
+    assert whole[10, "10", "5"] == Fraction(61, 9)
+    assert short[10, "10", "5"] == Fraction(31, 4)
+    scored = score_event(read.event)
+    assert {p.pair.label: p.total for p in scored.pairs} == recount(rows)
+
+    capsys.readouterr()
+    assert main(["score", str(night), "-o", str(tmp_path / "results.xlsx")]) == 0
+    assert capsys.readouterr().err.splitlines()[:3] == [
+        "provisional: 2 results to come (traveller rows left blank), by round:",
+        "  round 2: board 10 (table 3)",
+        "  round 5: board 23 (table 7)",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("column", "message"),
+    [
+        ("Board", "table 3, round 2: a result was entered with no board number"),
+        (
+            "PairNS",
+            "table 3, round 2, board 10: the NS pair number is blank (the movement seats NS 3 "
+            "there): correct it in Bridgemate Control Software, or the Travellers after the "
+            "import",
+        ),
+        (
+            "PairEW",
+            "table 3, round 2, board 10: the EW pair number is blank (the movement seats EW 2 "
+            "there): correct it in Bridgemate Control Software, or the Travellers after the "
+            "import",
+        ),
+        (
+            "Contract",
+            "table 3, round 2, board 10: no contract was entered (and the remarks do not say "
+            "'Not played')",
+        ),
+    ],
+)
+def test_a_blank_field_in_a_real_night_is_refused_by_table_round_and_board(
+    column, message, tmp_path, capsys
+):
+    source = altered(tmp_path, ("blank", DROPPED, column))
+    night = tmp_path / "night.xlsx"
+    assert main(["import", str(source), "-o", str(night)]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "error: game.bws: 1 result(s) cannot be read:",
+        f"  {message}",
+    ]
+    assert not night.exists()

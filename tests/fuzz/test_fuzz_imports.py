@@ -10,7 +10,9 @@ those a hostile file is made of:
   doubled or two swapped;
 * an attribute (``EVENT_TYPE``, ``Version``) given another value;
 * the file cut short, bytes overwritten, a byte-order mark added, another encoding
-  declared, the whole file in UTF-16; for a Bridgemate database, one 4 KB page zeroed.
+  declared, the whole file in UTF-16; for a Bridgemate database, one 4 KB page zeroed;
+* a Bridgemate result row (``ReceivedData``) deleted, marked erased, or one of its fields
+  made blank, in the database's own pages (``support/bws_rows.py``).
 
 The oracle: ``import`` exits 0 with a workbook, or 2 with one message naming the file and
 nothing written; the source is never changed; a workbook it wrote is scored (exit 0, or 2

@@ -12,6 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from support import bws_rows
 from support.paths import DATA, TEMPLATES
 from xlbridge.cli import main
 
@@ -84,6 +85,9 @@ class Mutation:
         data = _data(base)
         if self.kind in ("cut", "bytes", "page"):
             return _damage(data, self.kind, self.args)
+        if self.kind.startswith("row "):
+            assert base.path is not None
+            return _row(data, base.path, self.kind, *self.args)
         if self.kind == "utf16":
             return data.decode("utf-8", "replace").encode("utf-16")
         if self.kind == "bom":
@@ -108,6 +112,18 @@ def _damage(data: bytes, kind: str, args: tuple[Any, ...]) -> bytes:
         page = at - at % 4096
         return data[:page] + bytes(4096) + data[page + 4096 :]
     return data[:at] + bytes([fill]) * size + data[at + size :]
+
+
+def _row(data: bytes, path: Path, kind: str, pick: int, choice: int) -> bytes:
+    """A Bridgemate result row deleted, marked erased, or a field of it made blank."""
+    rows = bws_rows.entries(path)
+    entry = rows[pick % len(rows)]
+    if kind == "row drop":
+        return bws_rows.dropped(data, path, entry)
+    if kind == "row erase":
+        return bws_rows.erased(data, path, entry)
+    columns = sorted(bws_rows.layout(path).column_ids)
+    return bws_rows.blanked(data, path, entry, columns[choice % len(columns)])
 
 
 _LEAF = re.compile(r"<([A-Z_]+)>([^<]*)</\1>")
@@ -174,4 +190,5 @@ def _pbn(text: str, kind: str, pick: int, choice: int) -> str:
 TEXT_KINDS = {
     ".xml": ["value", "drop", "twice", "block drop", "block twice", "attribute", "encoding"],
     ".pbn": ["value", "cell", "drop", "twice", "swap"],
+    ".bws": ["row drop", "row erase", "row blank"],
 }

@@ -15,6 +15,11 @@ tables:
 The bidding and play records (``BiddingData``, ``PlayData``) and the
 intermediate results are not read.
 
+A board of a round ``RoundData`` seats two pairs at, with no entry standing for
+it (never entered, or erased and not entered again), is a result still to come
+(:class:`Missing`): the night is provisional, and the import writes its
+traveller row blank, as a night laid out by its movement has it.
+
 The database is read by the pure-Python ``access-parser`` package (installed
 with xlbridge everywhere but Pyodide): a club scorer on Windows has no
 ``mdbtools``.  It reads whatever pages a file has without complaint, so the
@@ -36,11 +41,11 @@ from typing import Any
 from xlbridge.contract import PlayedContract, board_vulnerability
 from xlbridge.errors import ContractError, InputFileError, ScoringError
 from xlbridge.event import Event, EventFacts, Pair, Play, Player
-from xlbridge.exact import plain_text
+from xlbridge.exact import plain_text, plural
 from xlbridge.pair import PairLabel
 from xlbridge.result import NotPlayed, Row, parse_result
 
-__all__ = ["MAX_BWS_BYTES", "BwsNight", "Seating", "read_bws"]
+__all__ = ["MAX_BWS_BYTES", "BwsNight", "Missing", "Seating", "read_bws"]
 
 #: No club night's ``.bws`` is larger (the real ones are about 1.5 MB, most of it the
 #: ACBL's players' names): a larger file is refused before it is read.
@@ -67,15 +72,40 @@ class Seating:
 
 
 @dataclass(frozen=True)
+class Missing:
+    """A result the movement (``RoundData``) has that no entry gives: never entered at
+    the table, or entered and erased and not entered again.  Still to come: the night
+    is provisional until it is typed (or entered in Bridgemate and imported again)."""
+
+    seating: Seating
+    board: int
+    ns: PairLabel
+    ew: PairLabel
+    erased: bool = False
+
+    @property
+    def message(self) -> str:
+        """``table 3, round 2, board 5: no result was entered (...)``."""
+        why = " (erased at the table and not entered again)" if self.erased else ""
+        return f"{self.seating.place(self.board)}: no result was entered{why}"
+
+
+@dataclass(frozen=True)
 class BwsNight:
-    """A ``.bws`` night: the event to score, where each of its plays was entered, and
-    the notes a scorer reads (corrections, erased entries)."""
+    """A ``.bws`` night: the event to score, where each of its plays was entered, the
+    notes a scorer reads (corrections, erased entries) and the results still to come."""
 
     event: Event
     seatings: tuple[Seating, ...]
     notes: tuple[str, ...] = ()
     movement: str = ""
     sections: tuple[str, ...] = field(default=())
+    missing: tuple[Missing, ...] = ()
+
+    @property
+    def provisional(self) -> bool:
+        """Whether results are still to come (the figures are then provisional)."""
+        return bool(self.missing)
 
 
 def read_bws(path: str | os.PathLike[str]) -> BwsNight:
@@ -167,6 +197,8 @@ def _rows(table: Table, columns: Sequence[str], name: str, table_name: str) -> l
 
 
 def _whole(value: object, what: str, where: str) -> int:
+    if _blank(value):
+        raise InputFileError(f"{where}: the {what} is blank")
     if isinstance(value, bool) or not isinstance(value, int):
         try:
             number = int(str(value).strip())
@@ -174,6 +206,10 @@ def _whole(value: object, what: str, where: str) -> int:
             raise InputFileError(f"{where}: {what} {str(value)!r} is not a number") from None
         return number
     return value
+
+
+def _blank(value: object) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
 
 
 # --- the night -----------------------------------------------------------------------------------
@@ -245,37 +281,42 @@ def _night(open_table: Callable[[str], Table], name: str) -> BwsNight:
         name,
         "ReceivedData",
     )
-    received.sort(key=lambda row: _whole(row["ID"], "ID", f"{name}, ReceivedData"))
+    received.sort(key=lambda row: _entry_id(row, name))
     notes: list[str] = []
     problems: list[str] = []
     kept: dict[tuple[int, int, int, int], dict[str, Any]] = {}
+    erased: set[tuple[int, int, int, int]] = set()
     for row in received:
-        section, table, round_, board = (
-            _whole(row[column], column.lower(), f"{name}, ReceivedData")
-            for column in ("Section", "Table", "Round", "Board")
-        )
-        seating = Seating(letters.get(section, ""), table, round_)
-        key = (section, table, round_, board)
+        # an erased entry with a blank place is left out as any erased entry is
+        key = _placed(row, letters, name, [] if row.get("Erased") else problems)
+        if key is None:
+            continue
         if row.get("Erased"):
-            notes.append(f"{seating.place(board)}: an erased entry, left out")
+            erased.add(key)
             continue
         if key in kept:
+            seating = Seating(letters.get(key[0], ""), key[1], key[2])
             notes.append(
-                f"{seating.place(board)}: entered again; the last entry stands "
+                f"{seating.place(key[3])}: entered again; the last entry stands "
                 f"({_shown(row)}, not {_shown(kept[key])})"
             )
         kept[key] = row
+    for key in sorted(erased & kept.keys()):
+        seating = Seating(letters.get(key[0], ""), key[1], key[2])
+        notes.append(f"{seating.place(key[3])}: an erased entry, left out")
     plays: list[Play] = []
     seatings: list[Seating] = []
     for (section, table, round_, board), row in sorted(kept.items()):
         seating = Seating(letters.get(section, ""), table, round_)
         where = seating.place(board)
-        ns_number = _whole(row["PairNS"], "the NS pair", where)
-        ew_number = _whole(row["PairEW"], "the EW pair", where)
         planned = seat_of.get((section, table, round_))
         if planned is None:
             problems.append(f"{where}: the movement (RoundData) has no such table and round")
             continue
+        pairs_entered = _pairs_entered(row, planned, where, problems)
+        if pairs_entered is None:
+            continue
+        ns_number, ew_number = pairs_entered
         if (ns_number, ew_number) != (planned.ns, planned.ew):
             problems.append(
                 f"{where}: entered for NS {ns_number} and EW {ew_number}, but the movement "
@@ -310,10 +351,27 @@ def _night(open_table: Callable[[str], Table], name: str) -> BwsNight:
             f"{name}: {len(problems)} result(s) cannot be read:\n"
             + "\n".join(f"  {line}" for line in problems)
         )
+    missing = [
+        Missing(
+            Seating(letters.get(r.section, ""), r.table, r.round),
+            board,
+            label(r.section, r.ns, "NS"),
+            label(r.section, r.ew, "EW"),
+            erased=(r.section, r.table, r.round, board) in erased,
+        )
+        for r in sorted(rounds, key=lambda r: (r.section, r.table, r.round))
+        if r.ns > 0 and r.ew > 0  # a sit-out plays no board
+        for board in range(max(r.low, 1), r.high + 1)
+        if (r.section, r.table, r.round, board) not in kept
+    ]
     pairs = _pairs(open_table, rounds, label, name)
     movement = "Mitchell" if mitchell else "Howell"
+    to_come = f"{plural(len(missing), 'result')} to come" if missing else ""
     facts = EventFacts(
-        name=f"Bridgemate {Path(name).stem}", date=_date(received), movement=movement
+        name=f"Bridgemate {Path(name).stem}",
+        date=_date(received),
+        movement=movement,
+        provisional=to_come,
     )
     event = Event(tuple(pairs), tuple(plays), facts=facts)
     return BwsNight(
@@ -322,7 +380,63 @@ def _night(open_table: Callable[[str], Table], name: str) -> BwsNight:
         tuple(notes),
         movement,
         tuple(letter for letter in sections.values()),
+        tuple(missing),
     )
+
+
+def _entry_id(row: Mapping[str, Any], name: str) -> int:
+    """The entry's number (Bridgemate numbers them as they come): the order they were made."""
+    value = row.get("ID")
+    return -1 if _blank(value) else _whole(value, "entry number", f"{name}, ReceivedData")
+
+
+def _placed(
+    row: Mapping[str, Any], letters: Mapping[int, str], name: str, problems: list[str]
+) -> tuple[int, int, int, int] | None:
+    """Where an entry was made: section, table, round, board.  A blank one is a problem
+    named by what the entry does say (and ``None`` is returned)."""
+    said: list[str] = []
+    numbers: list[int] = []
+    for column, what in (("Section", "section"), ("Table", "table"), ("Round", "round")):
+        value = row.get(column)
+        if _blank(value):
+            entry = row.get("ID")
+            which = "an entry" if _blank(entry) else f"entry {entry}"
+            known = f" ({', '.join(said)})" if said else ""
+            problems.append(
+                f"{name}, ReceivedData, {which}{known}: a result was entered with no {what} number"
+            )
+            return None
+        number = _whole(value, what, f"{name}, ReceivedData")
+        numbers.append(number)
+        if column != "Section":
+            said.append(f"{what} {number}")
+        elif letters.get(number):
+            said.append(f"section {letters[number]}")
+    board = row.get("Board")
+    if _blank(board):
+        problems.append(f"{', '.join(said)}: a result was entered with no board number")
+        return None
+    section, table, round_ = numbers
+    return section, table, round_, _whole(board, "board", ", ".join(said))
+
+
+def _pairs_entered(
+    row: Mapping[str, Any], planned: _Round, where: str, problems: list[str]
+) -> tuple[int, int] | None:
+    """The NS and EW pair numbers entered; a blank one is a problem (``None`` then)."""
+    numbers: list[int] = []
+    for column, direction, seated in (("PairNS", "NS", planned.ns), ("PairEW", "EW", planned.ew)):
+        value = row.get(column)
+        if _blank(value):
+            problems.append(
+                f"{where}: the {direction} pair number is blank (the movement seats "
+                f"{direction} {seated} there): correct it in Bridgemate Control Software, "
+                "or the Travellers after the import"
+            )
+            return None
+        numbers.append(_whole(value, f"{direction} pair", where))
+    return numbers[0], numbers[1]
 
 
 def _shown(row: Mapping[str, Any]) -> str:

@@ -4,14 +4,17 @@
 USEBIO or PBN file, say) into the club-night template filled in as a scorer
 would: Settings (the event's facts and settings), Pairs (numbers, directions,
 the players' names and national numbers, master points), Travellers
-(contract, declarer, result and the NS score as typed).  ``xlbridge score``
-then rescores it like any other night, and reads everything back as it was.
+(contract, declarer, result and the NS score as typed), and a row with its
+result cells blank for each result still to come (a Bridgemate night with a
+result not entered).  ``xlbridge score`` then rescores it like any other
+night, and reads everything back as it was.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
@@ -23,6 +26,7 @@ from xlbridge.audit import Audit, EventInfo
 from xlbridge.errors import ScoringError
 from xlbridge.event import AdjustmentUnit, Event, Pair, Player
 from xlbridge.exact import decimal_text, round_half_away
+from xlbridge.pair import PairLabel
 from xlbridge.result import format_result
 from xlbridge.safefile import atomic_write
 from xlbridge.workbook.pairs import layout as L
@@ -32,7 +36,20 @@ from xlbridge.workbook.pairs.writer import label_cell, traveller_values
 from xlbridge.workbook.shared.style import BOLD, Column, header_row
 from xlbridge.workbook.shared.written import save
 
-__all__ = ["AUDIT", "GUEST", "filled_workbook", "write_filled_workbook"]
+__all__ = ["AUDIT", "GUEST", "ResultToCome", "filled_workbook", "write_filled_workbook"]
+
+
+@dataclass(frozen=True)
+class ResultToCome:
+    """A result still to come: its traveller row is written with the board, the pairs,
+    the round and the table, and its result cells blank, as ``xlbridge new
+    --movement`` writes it; the workbook is then read as provisional until it is typed."""
+
+    board: int
+    ns: PairLabel
+    ew: PairLabel
+    round: int
+    table: int
 
 
 def filled_workbook(
@@ -40,6 +57,7 @@ def filled_workbook(
     info: EventInfo | None = None,
     audit: Audit | None = None,
     places: Sequence[tuple[int, int]] = (),
+    to_come: Sequence[ResultToCome] = (),
 ) -> Workbook:
     """The club-night template holding ``event``: settings, pairs, players, travellers.
 
@@ -47,12 +65,13 @@ def filled_workbook(
     Mitchell numbered in each direction keeps its numbers (NS 1 and EW 1 are 1
     on the Pairs sheet, with their directions, and 1 on the travellers).
     ``places`` gives each play's round and table where the file says them
-    (a Bridgemate night), for the Round and Table columns.
+    (a Bridgemate night), for the Round and Table columns; ``to_come`` the
+    results still to come, written below the plays with their result cells blank.
     """
     info = info or EventInfo()
     wb = build_template()
     by_direction = any(pair.label.direction for pair in event.pairs)
-    _settings(wb, event, by_direction)
+    _settings(wb, event, by_direction, to_come)
     pairs = wb[L.PAIRS]
     for row, pair in enumerate(event.pairs, start=2):
         for column, value in enumerate(_pair_values(pair, by_direction), start=1):
@@ -66,6 +85,13 @@ def filled_workbook(
             round_, table = places[row - 2]
             travellers.cell(row, _column("Round"), round_)
             travellers.cell(row, _column("Table"), table)
+    first = len(event.plays) + 2
+    for row, waiting in enumerate(to_come, start=first):
+        pairs_cells = (_pair_cell(waiting.ns, by_direction), _pair_cell(waiting.ew, by_direction))
+        for column, value in enumerate((waiting.board, *pairs_cells), start=1):
+            travellers.cell(row, column, value)
+        travellers.cell(row, _column("Round"), waiting.round)
+        travellers.cell(row, _column("Table"), waiting.table)
     adjustments = wb[L.ADJUSTMENTS]
     for row, adjustment in enumerate(event.adjustments, start=2):
         amount: object = _number(adjustment.amount)
@@ -88,6 +114,13 @@ def filled_workbook(
 def _column(heading: str) -> int:
     """The Travellers column headed ``heading`` (1-based)."""
     return next(i for i, c in enumerate(L.TRAVELLER_COLUMNS, start=1) if c.header == heading)
+
+
+def _pair_cell(label: PairLabel, by_direction: bool) -> int | str:
+    """A traveller's pair cell, as :func:`traveller_values` writes it."""
+    if by_direction and label.number.isdigit() and not label.club:
+        return int(label.number)
+    return label_cell(label)
 
 
 def _pair_values(pair: Pair, by_direction: bool) -> list[object]:
@@ -144,13 +177,16 @@ def _audit_sheet(ws: Worksheet, audit: Audit, info: EventInfo) -> None:
             ws.cell(row, column, value).number_format = _AUDIT_COLUMNS[column - 1].number_format
 
 
-def _settings(wb: Workbook, event: Event, by_direction: bool) -> None:
+def _settings(
+    wb: Workbook, event: Event, by_direction: bool, to_come: Sequence[ResultToCome] = ()
+) -> None:
     ws = wb[L.SETTINGS]
     settings, facts = event.settings, event.facts
-    boards = max((play.board for play in event.plays), default=1)
+    played = [play.board for play in event.plays] + [waiting.board for waiting in to_come]
+    boards = max(played, default=1)
     per_board: dict[int, int] = {}
-    for play in event.plays:
-        per_board[play.board] = per_board.get(play.board, 0) + 1
+    for board in played:
+        per_board[board] = per_board.get(board, 0) + 1
     values: dict[str, object] = {
         "EventName": facts.name or "Club pairs",
         "EventDate": facts.date,
@@ -206,9 +242,10 @@ def write_filled_workbook(
     info: EventInfo | None = None,
     audit: Audit | None = None,
     places: Sequence[tuple[int, int]] = (),
+    to_come: Sequence[ResultToCome] = (),
 ) -> None:
     """Write :func:`filled_workbook` to ``target`` (an .xlsx file, written atomically)."""
     if Path(target).suffix.lower() != ".xlsx":
         raise ScoringError(f"{os.fspath(target)!r}: the workbook's name must end in .xlsx")
-    wb = filled_workbook(event, info, audit, places)
+    wb = filled_workbook(event, info, audit, places, to_come)
     atomic_write(target, lambda tmp: save(wb, tmp))
