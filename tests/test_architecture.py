@@ -16,6 +16,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "xlbridge"
 ADAPTERS = (
     "xlbridge.udfs",
     "xlbridge.cli",
+    "xlbridge.__main__",  # ``python -m xlbridge``: runs xlbridge.cli
     "xlbridge.lite",
     "xlbridge.workbook",
     "xlbridge.formats",

@@ -193,6 +193,35 @@ def test_score_as_a_real_command(night: Path, tmp_path: Path) -> None:
     assert out.exists()
 
 
+@pytest.mark.subprocess
+def test_python_dash_m_xlbridge_is_the_command(tmp_path: Path) -> None:
+    """``python -m xlbridge`` where the ``xlbridge`` script is not on PATH (venv not active)."""
+    helped = subprocess.run(
+        [sys.executable, "-m", "xlbridge", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert helped.returncode == 0, helped.stderr
+    assert "Usage: xlbridge" in helped.stdout and "Score a night" in helped.stdout
+    shutil.copy(EXAMPLE, tmp_path / "example_club_night.xlsx")
+    done = subprocess.run(
+        [sys.executable, "-m", "xlbridge", "score", "example_club_night.xlsx", "-o", "out.xlsx"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    # the example night's North-South winners, as docs/formats.md shows them (211.97, 63.09%)
+    assert "Stephen Ingram & Geoffrey Cole        24  211.97  336  63.09" in done.stdout
+    wb = load_workbook(tmp_path / "out.xlsx")
+    ranking = [r for r in wb[L.RANKING].iter_rows(values_only=True) if isinstance(r[4], int)]
+    assert len(ranking) == 17
+
+
 def other_club(path: Path) -> Path:
     """The example night played by another club (Acol): the same boards and results, other
     players (the same players would be the same club given twice, which a merge refuses)."""
