@@ -109,6 +109,11 @@ def result_without_board_row(wb: Workbook) -> None:
     wb[T]["B30"], wb[T]["C30"] = 1, 10
 
 
+def ruling_rows_both_ns(wb: Workbook) -> None:
+    # R1 is -420 (60%) and -450 (40%) for both sides; NS typed on both rows leaves EW none
+    wb["Rulings"]["B2"], wb["Rulings"]["B3"] = "NS", "N-S"
+
+
 CASES: dict[str, Case] = {
     "typo 42O": Case(put(T, "G14", "42O"), 2, "Travellers!G14: '42O' is not a score"),
     "typo 4 20": Case(put(T, "G14", "4 20"), 2, "Travellers!G14: '4 20' is not a score"),
@@ -136,6 +141,12 @@ CASES: dict[str, Case] = {
         "differs from this row's contract, so a warning says so)",
     ),
     "ruling weights 90%": Case(put("Rulings", "D2", 0.5), 2, "Rulings!A2:E3: ruling 'R1'"),
+    "ruling rows both NS": Case(
+        ruling_rows_both_ns,
+        2,
+        "Rulings!B3: both rows of ruling R1 give NS: leave Side blank when the score is the "
+        "same for both sides, or give EW on one row",
+    ),
     "negative ruling weight": Case(put("Rulings", "D2", -0.6), 2, "Rulings!D2: weight -0.6"),
     "missing ruling": Case(put(T, "G11", "R9"), 2, "Travellers!G11: 'R9' refers to a ruling"),
     "pair twice on a board": Case(same_pairs_twice, 2, "pair 2 is on board 1 twice"),
