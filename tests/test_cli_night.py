@@ -285,3 +285,29 @@ def test_merge_of_many_clubs_scores_them_in_worker_processes(
     # a club that is the output file is refused in the workers too, naming it
     assert main(["merge", str(night), str(other), "-o", str(other)]) == 2
     assert "refusing to write over the input file" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("lock", "program"), [("~$tuesday.xlsx", "Excel"), (".~lock.tuesday.xlsx#", "LibreOffice")]
+)
+def test_a_night_open_in_a_spreadsheet_is_scored_with_a_warning(
+    night: Path, lock: str, program: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What is typed in a spreadsheet and not saved is not in the file: the scorer is told."""
+    (night.parent / lock).write_bytes(b"")
+    assert main(["score", str(night)]) == 0
+    err = capsys.readouterr().err
+    assert (
+        f"warning: {night} is open in a spreadsheet ({program}'s {lock} is beside it): results "
+        "typed there and not saved are not in the file and are not scored; save it and score "
+        f"again (or, if it is closed, delete {lock})"
+    ) in err
+    assert night.with_name("tuesday-results.xlsx").exists()
+
+
+def test_a_closed_night_has_no_open_warning(
+    night: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (night.parent / "~$other.xlsx").write_bytes(b"")  # another workbook's, not this one's
+    assert main(["score", str(night)]) == 0
+    assert "open in a spreadsheet" not in capsys.readouterr().err

@@ -568,3 +568,21 @@ def test_a_night_with_results_to_come_is_marked_provisional_everywhere(
     assert not any("PROVISIONAL" in str(c.value) for c in ranking["A"])
     assert ranking.oddHeader.left.text == "Club teams"
     assert "PROVISIONAL" not in page.read_text(encoding="utf-8")
+
+
+def test_a_teams_night_open_in_excel_is_scored_with_a_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    night = tmp_path / "swiss.xlsx"
+    assert main(["new", str(night), "--teams", "2", "--boards", "1", "--rounds", "1"]) == 0
+    wb = load_workbook(night)
+    wb["Travellers"]["F2"], wb["Travellers"]["G2"], wb["Travellers"]["H2"] = "4H", "N", "="
+    wb["Travellers"]["J2"], wb["Travellers"]["K2"], wb["Travellers"]["L2"] = "3H", "N", "="
+    wb.save(night)
+    (tmp_path / "~$swiss.xlsx").write_bytes(b"")
+    capsys.readouterr()
+    assert main(["score", str(night)]) == 0
+    err = capsys.readouterr().err
+    assert f"warning: {night} is open in a spreadsheet (Excel's ~$swiss.xlsx is beside it)" in err
+    # 4H= (+420) against 3H= (+140), nobody vulnerable: 280, 7 IMPs (WBF scale: 270-310)
+    assert (load_workbook(tmp_path / "swiss-results.xlsx")["Matches"]["F2"].value) == 7

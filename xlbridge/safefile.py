@@ -85,6 +85,7 @@ __all__ = [
     "check_merged_cells",
     "check_workbook_file",
     "is_own_output",
+    "open_in_spreadsheet",
     "refuse_same_file",
 ]
 
@@ -138,6 +139,27 @@ def check_workbook_file(path: str | os.PathLike[str]) -> None:
         raise InputFileError(
             f"{name!r} is a workbook, but its name does not end in .xlsx: rename it to .xlsx"
         )
+
+
+def open_in_spreadsheet(path: str | os.PathLike[str]) -> str | None:
+    """The warning to give when the workbook at ``path`` is open in a spreadsheet, or ``None``.
+
+    Excel keeps ``~$NAME`` beside a workbook it has open, LibreOffice ``.~lock.NAME#``;
+    what was typed there since the last save is not in the file, so it is not scored.  A
+    spreadsheet that stopped without closing the workbook leaves the file behind too.
+    """
+    target = Path(path)
+    for lock, program in (
+        (f"~${target.name}", "Excel"),
+        (f".~lock.{target.name}#", "LibreOffice"),
+    ):
+        if target.with_name(lock).is_file():
+            return (
+                f"{os.fspath(path)} is open in a spreadsheet ({program}'s {lock} is beside "
+                "it): results typed there and not saved are not in the file and are not "
+                f"scored; save it and score again (or, if it is closed, delete {lock})"
+            )
+    return None
 
 
 def atomic_write(path: str | os.PathLike[str], write: Callable[[Path], None]) -> None:

@@ -20,7 +20,12 @@ from openpyxl import Workbook
 from xlbridge.errors import InputFileError, ScoringError
 from xlbridge.event import Event
 from xlbridge.movement import Movement
-from xlbridge.safefile import OutputPlan, atomic_write, check_workbook_file
+from xlbridge.safefile import (
+    OutputPlan,
+    atomic_write,
+    check_workbook_file,
+    open_in_spreadsheet,
+)
 from xlbridge.scored import EventResult
 from xlbridge.session import score_event
 from xlbridge.workbook.pairs import layout as L
@@ -68,10 +73,12 @@ class ScoredNight:
 
     night: NightWorkbook
     result: EventResult
+    #: the file's own warnings (open in a spreadsheet), before the sheets'
+    opened: tuple[str, ...] = ()
 
     @property
     def warnings(self) -> tuple[str, ...]:
-        return self.night.warnings
+        return self.opened + self.night.warnings
 
 
 def default_output(night: Path) -> Path:
@@ -85,8 +92,9 @@ def score_night(path: str | os.PathLike[str], *, boards: bool = True) -> ScoredN
     ``boards=False``: no per-board results (see :func:`~xlbridge.session.score_event`).
     """
     check_workbook_file(path)
+    opened = open_in_spreadsheet(path)
     night = read_workbook(path)
-    return ScoredNight(night, score_event(night.event, boards=boards))
+    return ScoredNight(night, score_event(night.event, boards=boards), (opened,) if opened else ())
 
 
 #: The file name endings of each output.

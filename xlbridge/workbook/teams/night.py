@@ -25,6 +25,7 @@ from xlbridge.safefile import (
     atomic_write,
     check_merged_cells,
     check_workbook_file,
+    open_in_spreadsheet,
     refuse_same_file,
 )
 from xlbridge.teams import (
@@ -65,10 +66,12 @@ class ScoredTeams:
 
     night: TeamsNight
     result: TeamsResult
+    #: the file's own warnings (open in a spreadsheet), before the sheets'
+    opened: tuple[str, ...] = ()
 
     @property
     def warnings(self) -> tuple[str, ...]:
-        return self.night.warnings + self.result.warnings
+        return self.opened + self.night.warnings + self.result.warnings
 
 
 @dataclass(frozen=True)
@@ -295,7 +298,8 @@ def score_teams_night(path: str | os.PathLike[str]) -> ScoredTeams:
             f"{TRAVELLERS}!F2: no board has a result in either room yet{blank}: type the "
             "results, then score"
         )
-    return ScoredTeams(night, score_teams(night.event))
+    opened = open_in_spreadsheet(path)
+    return ScoredTeams(night, score_teams(night.event), (opened,) if opened else ())
 
 
 def format_teams_ranking(result: TeamsResult) -> str:
