@@ -586,3 +586,29 @@ def test_a_teams_night_open_in_excel_is_scored_with_a_warning(
     assert f"warning: {night} is open in a spreadsheet (Excel's ~$swiss.xlsx is beside it)" in err
     # 4H= (+420) against 3H= (+140), nobody vulnerable: 280, 7 IMPs (WBF scale: 270-310)
     assert (load_workbook(tmp_path / "swiss-results.xlsx")["Matches"]["F2"].value) == 7
+
+
+def test_the_teams_ranking_and_page_carry_the_event_name_and_date(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As a pairs night's do: ``Tuesday Pairs, 12 March 2024`` (the example night's)."""
+    night = tmp_path / "swiss.xlsx"
+    assert main(["new", str(night), "--teams", "2", "--boards", "1", "--rounds", "1",
+                 "--event", "Club teams", "--date", "24/11/2026"]) == 0  # fmt: skip
+    wb = load_workbook(night)
+    wb["Travellers"]["I2"], wb["Travellers"]["M2"] = 420, 140  # 280, 7 IMPs
+    wb.save(night)
+    page = tmp_path / "swiss.html"
+    capsys.readouterr()
+    assert main(["score", str(night), "--html", str(page)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Club teams, 24 November 2026\n\nRank ")
+    html = page.read_text(encoding="utf-8")
+    assert "<title>Club teams, 24 November 2026</title>" in html
+    assert "<h1>Club teams, 24 November 2026</h1>" in html
+    # the printed pages keep the date on the right of the header, the name on the left
+    ranking = load_workbook(tmp_path / "swiss-results.xlsx")["Ranking"]
+    assert (ranking.oddHeader.left.text, ranking.oddHeader.right.text) == (
+        "Club teams",
+        "24 November 2026",
+    )

@@ -304,7 +304,7 @@ def score_teams_night(path: str | os.PathLike[str]) -> ScoredTeams:
 
 def format_teams_ranking(result: TeamsResult) -> str:
     """The ranking as text for the terminal."""
-    lines = [result.title, ""] if result.provisional else []
+    lines = [result.title, ""]
     lines.append(f"{'Rank':<5} {'Team':<28} {'Played':>6} {'IMPs +':>7} {'IMPs -':>7} {'VPs':>7}")
     for s in result.standings:
         name = f"{s.team.number} {s.team.name}"

@@ -147,6 +147,7 @@ class _Reader:
             results,
             TeamsSettings(settings["boards"], settings["bye_vps"]),
             tuple(penalties),
+            settings["date"],
         )
         return TeamsNight(
             event,
