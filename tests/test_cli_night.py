@@ -247,7 +247,7 @@ def test_merge_refuses_the_same_club_twice(
     out = tmp_path / "sim.xlsx"
     assert main(["merge", str(night), str(other), "-o", str(out)]) == 2
     err = capsys.readouterr().err
-    assert f"{str(night)!r} and {str(other)!r} are the same workbook" in err, err
+    assert f"{night} and {other} are the same workbook" in err, err
     assert not out.exists()
 
 
@@ -311,3 +311,18 @@ def test_a_closed_night_has_no_open_warning(
     (night.parent / "~$other.xlsx").write_bytes(b"")  # another workbook's, not this one's
     assert main(["score", str(night)]) == 0
     assert "open in a spreadsheet" not in capsys.readouterr().err
+
+
+def test_a_file_is_named_as_it_was_typed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A name Python would quote otherwise ("O'Neill night.xlsx", in double quotes)."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["score", "O'Neill night.xlsx"]) == 2
+    assert capsys.readouterr().err == "error: O'Neill night.xlsx does not exist\n"
+    shutil.copy(EXAMPLE, tmp_path / "O'Neill night.xlsx")
+    assert main(["score", "O'Neill night.xlsx", "-o", "O'Neill night.xlsx"]) == 2
+    assert capsys.readouterr().err == (
+        "error: refusing to write over the input file O'Neill night.xlsx "
+        "(-o O'Neill night.xlsx): give a different output file\n"
+    )

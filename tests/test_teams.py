@@ -369,7 +369,7 @@ def test_draw_refuses_an_unfinished_round_and_the_wrong_round(
     assert "refusing to write over the input file" in capsys.readouterr().err
     csv = tmp_path / "round2.csv"  # was written: a workbook under a name no program opens
     assert main(["draw", str(night), "--round", "2", "-o", str(csv)]) == 2
-    assert f"-o '{csv}': the drawn workbook's name must end in .xlsx" in capsys.readouterr().err
+    assert f"-o {csv}: the drawn workbook's name must end in .xlsx" in capsys.readouterr().err
     assert not csv.exists()
     before = night.read_bytes()
     assert main(["draw", str(night), "--round", "2"]) == 0

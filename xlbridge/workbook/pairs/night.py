@@ -190,7 +190,7 @@ def hand_records_setting(source: Path, night: NightWorkbook) -> Path | None:
     path = source.parent / name
     if not path.is_file():
         folder = os.fspath(source.parent) or "."
-        raise ScoringError(f"{cell}: the hand-record file {name!r} is not in {folder!r}")
+        raise ScoringError(f"{cell}: the hand-record file {name} is not in {folder}")
     return path
 
 
@@ -210,13 +210,13 @@ def new_night(
     """
     if target.exists() and not overwrite:
         raise ScoringError(
-            f"{os.fspath(target)!r} exists already: give a new file name, "
+            f"{os.fspath(target)} exists already: give a new file name, "
             "or add --force to replace it"
         )
     suffix = target.suffix.lower()
     if suffix not in (".xlsx", ".xlsm"):
         raise ScoringError(
-            f"{os.fspath(target)!r}: the new workbook's name must end in .xlsx "
+            f"{os.fspath(target)}: the new workbook's name must end in .xlsx "
             "(or .xlsm for the classic xlwings add-in)"
         )
     build = build_template if suffix == ".xlsx" else build_macro_template

@@ -91,11 +91,11 @@ def new_teams_night(target: Path, layout: TeamsLayout, overwrite: bool = False) 
     """Write a fresh teams workbook with the first round drawn (every round, for a round robin)."""
     if target.exists() and not overwrite:
         raise ScoringError(
-            f"{os.fspath(target)!r} exists already: give a new file name, "
+            f"{os.fspath(target)} exists already: give a new file name, "
             "or add --force to replace it"
         )
     if target.suffix.lower() != ".xlsx":
-        raise ScoringError(f"{os.fspath(target)!r}: the new workbook's name must end in .xlsx")
+        raise ScoringError(f"{os.fspath(target)}: the new workbook's name must end in .xlsx")
     _check_size(layout)
     numbers = list(range(1, layout.teams + 1))
     wb = build_teams_workbook(layout)
