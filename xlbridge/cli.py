@@ -351,7 +351,7 @@ def new(
 
     if night.name.lower() in ("", ".", "..", ".xlsx", ".xlsm"):
         raise ScoringError(
-            f"{os.fspath(night)!r}: give the new workbook a name, such as tuesday.xlsx"
+            f"{os.fspath(night)}: give the new workbook a name, such as tuesday.xlsx"
         )
     event = plain_text(event, "--event")
     day = None
@@ -503,7 +503,7 @@ def _refuse_repeated_files(clubs: Sequence[Path]) -> None:
 
 def _same_workbook(first: Path, second: Path) -> ScoringError:
     return ScoringError(
-        f"{os.fspath(first)!r} and {os.fspath(second)!r} are the same workbook (the same pairs "
+        f"{os.fspath(first)} and {os.fspath(second)} are the same workbook (the same pairs "
         "and results): give each club's workbook once"
     )
 
@@ -585,7 +585,7 @@ def import_(source: Path, output: Path, force: bool) -> None:
 
     refuse_same_file(source, output)
     if output.exists() and not force:
-        raise ScoringError(f"{str(output)!r} exists already: give a new file name (or --force)")
+        raise ScoringError(f"{os.fspath(output)} exists already: give a new file name (or --force)")
     if source.suffix.lower() == ".bws":
         _import_bridgemate(source, output)
         return
@@ -749,7 +749,7 @@ def draw(night: Path, round_number: int, output: Path | None, force: bool) -> No
         keep = before_draw_copy(night, round_number)
         if keep.exists() and not force:
             raise ScoringError(
-                f"{os.fspath(keep)!r} exists already: round {round_number} was drawn before? "
+                f"{os.fspath(keep)} exists already: round {round_number} was drawn before? "
                 "Add --force to draw it again (the copy is replaced by the workbook as it is now)"
             )
         drawn = draw_round(night, round_number, night, keep=keep)
@@ -761,10 +761,10 @@ def draw(night: Path, round_number: int, output: Path | None, force: bool) -> No
         return
     refuse_same_file(night, output)
     if not output.name.lower().endswith(".xlsx"):
-        raise ScoringError(f"-o {os.fspath(output)!r}: the drawn workbook's name must end in .xlsx")
+        raise ScoringError(f"-o {os.fspath(output)}: the drawn workbook's name must end in .xlsx")
     if output.exists() and not force:
         raise ScoringError(
-            f"{os.fspath(output)!r} exists already (its round may be filled in): "
+            f"{os.fspath(output)} exists already (its round may be filled in): "
             "give another name with -o, or add --force to replace it"
         )
     drawn = draw_round(night, round_number, output)

@@ -66,6 +66,7 @@ __all__ = [
     "count_results",
     "counts_as_result",
     "format_result",
+    "one_sided_ruling",
     "parse_result",
     "parse_rulings",
     "parse_score",
@@ -659,6 +660,26 @@ def _ruling_direction(side: object, where: str) -> Direction:
         raise RulingError(f"{where}: side {quote(side)} is not {RULING_SIDES}") from None
 
 
+def one_sided_ruling(key: str, side: str, rows: int) -> str:
+    """What to say of ruling ``key`` whose ``rows`` all give ``side`` (``NS`` or ``EW``).
+
+    Side says whose score a row is: blank, both sides'; NS or EW, one side's in a
+    split ruling, which needs the other side's score on rows of its own.
+
+    >>> one_sided_ruling("R1", "NS", 2)
+    'both rows of ruling R1 give NS: leave Side blank when the score is the same for both sides, or give EW on one row'
+    """  # noqa: E501
+    other = "EW" if side == "NS" else "NS"
+    if rows == 1:
+        what, fix = f"the one row of ruling {key} gives {side}", f"add a row giving {other}"
+    elif rows == 2:
+        what, fix = f"both rows of ruling {key} give {side}", f"give {other} on one row"
+    else:
+        what = f"all {rows} rows of ruling {key} give {side}"
+        fix = f"give {other} on the rows of the {other} score"
+    return f"{what}: leave Side blank when the score is the same for both sides, or {fix}"
+
+
 def _ruling(key: str, sides: dict[str, list[tuple[object, object, str]]], where: str) -> Result:
     if "" in sides and len(sides) > 1:
         raise RulingError(f"{where}: ruling {key!r} has rows for both sides and for one side")
@@ -668,9 +689,8 @@ def _ruling(key: str, sides: dict[str, list[tuple[object, object, str]]], where:
             return side
         return Result(side, side)
     if len(sides) == 1:
-        (only,) = sides
-        other = "EW" if only == "NS" else "NS"
-        raise RulingError(f"{where}: ruling {key!r} gives a score for {only} but none for {other}")
+        ((only, rows),) = sides.items()
+        raise RulingError(f"{where}: {one_sided_ruling(key, only, len(rows))}")
     ns, ew = (_ruling_side(key, sides[s], both=False) for s in ("NS", "EW"))
     assert not isinstance(ns, Result) and not isinstance(ew, Result)
     return Result(ns, ew)

@@ -85,6 +85,7 @@ __all__ = [
     "check_merged_cells",
     "check_workbook_file",
     "is_own_output",
+    "open_in_spreadsheet",
     "refuse_same_file",
 ]
 
@@ -136,8 +137,29 @@ def check_workbook_file(path: str | os.PathLike[str]) -> None:
     _check_members(name)
     if not name.lower().endswith(WORKBOOK_SUFFIXES):
         raise InputFileError(
-            f"{name!r} is a workbook, but its name does not end in .xlsx: rename it to .xlsx"
+            f"{name} is a workbook, but its name does not end in .xlsx: rename it to .xlsx"
         )
+
+
+def open_in_spreadsheet(path: str | os.PathLike[str]) -> str | None:
+    """The warning to give when the workbook at ``path`` is open in a spreadsheet, or ``None``.
+
+    Excel keeps ``~$NAME`` beside a workbook it has open, LibreOffice ``.~lock.NAME#``;
+    what was typed there since the last save is not in the file, so it is not scored.  A
+    spreadsheet that stopped without closing the workbook leaves the file behind too.
+    """
+    target = Path(path)
+    for lock, program in (
+        (f"~${target.name}", "Excel"),
+        (f".~lock.{target.name}#", "LibreOffice"),
+    ):
+        if target.with_name(lock).is_file():
+            return (
+                f"{os.fspath(path)} is open in a spreadsheet ({program}'s {lock} is beside "
+                "it): results typed there and not saved are not in the file and are not "
+                f"scored; save it and score again (or, if it is closed, delete {lock})"
+            )
+    return None
 
 
 def atomic_write(path: str | os.PathLike[str], write: Callable[[Path], None]) -> None:
@@ -186,7 +208,7 @@ def refuse_same_file(
             same = False
     if same:
         raise InputFileError(
-            f"refusing to write over the input file {os.fspath(input_path)!r}: "
+            f"refusing to write over the input file {os.fspath(input_path)}: "
             "give a different output file (-o OUT.xlsx)"
         )
 
@@ -208,7 +230,7 @@ class OutputPlan:
     >>> plan.check()  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    xlbridge.errors.InputFileError: -o and --html both name 'night-results.xlsx': ...
+    xlbridge.errors.InputFileError: -o and --html both name night-results.xlsx: ...
 
     Each output is added with the option that named it (for the messages), a
     function that fills a temporary file beside it, and the file name endings
@@ -247,30 +269,29 @@ class OutputPlan:
             for source in self.inputs:
                 if _same_file(source, output.path):
                     raise InputFileError(
-                        f"refusing to write over the input file {os.fspath(source)!r} "
-                        f"({output.option} {name!r}): give a different output file"
+                        f"refusing to write over the input file {os.fspath(source)} "
+                        f"({output.option} {name}): give a different output file"
                     )
             for other in self.outputs[:index]:
                 if _same_file(other.path, output.path):
                     raise InputFileError(
-                        f"{other.option} and {output.option} both name {name!r}: "
+                        f"{other.option} and {output.option} both name {name}: "
                         "give each output its own file"
                     )
             folder = output.path.parent
             if not folder.is_dir():
                 raise InputFileError(
-                    f"{output.option} {name!r}: the folder {os.fspath(folder)!r} does not exist"
+                    f"{output.option} {name}: the folder {os.fspath(folder)} does not exist"
                 )
             if output.path.is_dir():
-                raise InputFileError(f"{output.option} {name!r} is a folder, not a file")
+                raise InputFileError(f"{output.option} {name} is a folder, not a file")
             if output.suffixes and not name.lower().endswith(output.suffixes):
                 raise InputFileError(
-                    f"{output.option} {name!r}: the name must end in "
-                    + " or ".join(output.suffixes)
+                    f"{output.option} {name}: the name must end in " + " or ".join(output.suffixes)
                 )
             if not self.force and output.path.exists() and not is_own_output(output.path):
                 raise InputFileError(
-                    f"{output.option} {name!r} exists and is not a file xlbridge wrote "
+                    f"{output.option} {name} exists and is not a file xlbridge wrote "
                     "(a filled night, or someone's own file?): give another name, "
                     "or add --force to replace it"
                 )
@@ -355,18 +376,18 @@ def _regular_file_size(name: str) -> int:
     try:
         info = os.stat(name)
     except FileNotFoundError:
-        raise InputFileError(f"{name!r} does not exist") from None
+        raise InputFileError(f"{name} does not exist") from None
     except OSError as exc:
-        raise InputFileError(f"cannot read {name!r}: {_reason(exc)}") from None
+        raise InputFileError(f"cannot read {name}: {_reason(exc)}") from None
     if stat.S_ISDIR(info.st_mode):
-        raise InputFileError(f"{name!r} is a folder, not a workbook")
+        raise InputFileError(f"{name} is a folder, not a workbook")
     if not stat.S_ISREG(info.st_mode):
-        raise InputFileError(f"{name!r} is not a regular file (a device or a pipe?)")
+        raise InputFileError(f"{name} is not a regular file (a device or a pipe?)")
     if info.st_size == 0:
-        raise InputFileError(f"{name!r} is empty (0 bytes), not a workbook")
+        raise InputFileError(f"{name} is empty (0 bytes), not a workbook")
     if info.st_size > MAX_FILE_BYTES:
         raise InputFileError(
-            f"{name!r} is {info.st_size / 2**20:.0f} MB; xlbridge reads workbooks "
+            f"{name} is {info.st_size / 2**20:.0f} MB; xlbridge reads workbooks "
             f"up to {MAX_FILE_BYTES // 2**20} MB"
         )
     return info.st_size
@@ -376,7 +397,7 @@ def _open(name: str) -> BinaryIO:
     try:
         return open(name, "rb")
     except OSError as exc:
-        raise InputFileError(f"cannot read {name!r}: {_reason(exc)}") from None
+        raise InputFileError(f"cannot read {name}: {_reason(exc)}") from None
 
 
 def _reason(exc: OSError) -> str:
@@ -389,14 +410,14 @@ def _cannot_write(path: Path, exc: OSError) -> str:
     if isinstance(exc, PermissionError):
         if path.exists():
             return (
-                f"cannot write {name!r}: it is open in another program (Excel?) or read-only: "
+                f"cannot write {name}: it is open in another program (Excel?) or read-only: "
                 "close it (or give another name) and run the command again"
             )
         return (
-            f"cannot write {name!r}: the folder {os.fspath(path.parent)!r} cannot be written "
+            f"cannot write {name}: the folder {os.fspath(path.parent)} cannot be written "
             "to: give a file in another folder"
         )
-    return f"cannot write {name!r}: {_reason(exc)}"
+    return f"cannot write {name}: {_reason(exc)}"
 
 
 #: What marks each kind of file xlbridge writes: the workbook's document category, the
@@ -438,11 +459,11 @@ def _not_a_zip(name: str, head: bytes, file: BinaryIO) -> str:
         file.seek(0)
         if _contains(_chunks(file), _ENCRYPTION_MARKERS):
             return (
-                f"{name!r} is an encrypted (password-protected) workbook: open it in Excel, "
+                f"{name} is an encrypted (password-protected) workbook: open it in Excel, "
                 "remove the password and save it again"
             )
         return (
-            f"{name!r} is an encrypted or old .xls workbook (an OLE2 file), not .xlsx: "
+            f"{name} is an encrypted or old .xls workbook (an OLE2 file), not .xlsx: "
             "open it in Excel or LibreOffice and save it as .xlsx"
         )
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n").lower()
@@ -455,7 +476,7 @@ def _not_a_zip(name: str, head: bytes, file: BinaryIO) -> str:
     else:
         kind = "not a zip archive"
     return (
-        f"{name!r} is {kind}, not an .xlsx workbook: open it in Excel or LibreOffice "
+        f"{name} is {kind}, not an .xlsx workbook: open it in Excel or LibreOffice "
         "and save it as .xlsx"
     )
 
@@ -481,7 +502,7 @@ def _check_zip_directory(name: str, file: BinaryIO, size: int) -> None:
     tail = file.read(tail_size)
     at = tail.rfind(b"PK\x05\x06")
     if at < 0 or len(tail) - at < _EOCD.size:
-        raise InputFileError(f"{name!r} is a damaged or truncated zip archive, not a workbook")
+        raise InputFileError(f"{name} is a damaged or truncated zip archive, not a workbook")
     fields = _EOCD.unpack_from(tail, at)
     entries, directory_size = fields[4], fields[5]
     locator_at = at - _ZIP64_LOCATOR.size
@@ -490,11 +511,11 @@ def _check_zip_directory(name: str, file: BinaryIO, size: int) -> None:
         file.seek(offset)
         record = file.read(_ZIP64_EOCD.size)
         if len(record) < _ZIP64_EOCD.size or not record.startswith(b"PK\x06\x06"):
-            raise InputFileError(f"{name!r} is a damaged zip archive, not a workbook")
+            raise InputFileError(f"{name} is a damaged zip archive, not a workbook")
         entries, directory_size = _ZIP64_EOCD.unpack(record)[7:9]
     if entries > MAX_MEMBERS or directory_size > MAX_MEMBERS * 1024:
         raise InputFileError(
-            f"{name!r} has {entries} parts; a workbook has at most {MAX_MEMBERS} "
+            f"{name} has {entries} parts; a workbook has at most {MAX_MEMBERS} "
             "(refused as a possible zip bomb)"
         )
 
@@ -509,11 +530,11 @@ def _check_members(name: str) -> None:
     except InputFileError:
         raise
     except (zipfile.BadZipFile, zipfile.LargeZipFile, zlib.error, EOFError, ValueError) as exc:
-        raise InputFileError(f"{name!r} is a damaged zip archive, not a workbook ({exc})") from None
+        raise InputFileError(f"{name} is a damaged zip archive, not a workbook ({exc})") from None
     except NotImplementedError as exc:
-        raise InputFileError(f"{name!r} uses a zip feature Excel does not write ({exc})") from None
+        raise InputFileError(f"{name} uses a zip feature Excel does not write ({exc})") from None
     except (OSError, RuntimeError) as exc:
-        raise InputFileError(f"cannot read {name!r}: {exc}") from None
+        raise InputFileError(f"cannot read {name}: {exc}") from None
 
 
 def _check_sizes(name: str, infos: list[zipfile.ZipInfo]) -> None:
@@ -521,19 +542,19 @@ def _check_sizes(name: str, infos: list[zipfile.ZipInfo]) -> None:
     for info in infos:
         if info.flag_bits & 0x1:
             raise InputFileError(
-                f"{name!r} is password-protected ({info.filename!r} is encrypted): "
+                f"{name} is password-protected ({info.filename!r} is encrypted): "
                 "remove the password and save it again"
             )
         ratio = info.file_size / max(info.compress_size, 1)
         if info.file_size > RATIO_MIN_BYTES and ratio > MAX_RATIO:
             raise InputFileError(
-                f"{name!r} is refused as a zip bomb: {info.filename!r} expands "
+                f"{name} is refused as a zip bomb: {info.filename!r} expands "
                 f"{ratio:.0f} times (to {info.file_size / 2**20:.0f} MB)"
             )
         total += info.file_size
         if total > MAX_UNCOMPRESSED_BYTES:
             raise InputFileError(
-                f"{name!r} is refused as a zip bomb: its parts expand to more than "
+                f"{name} is refused as a zip bomb: its parts expand to more than "
                 f"{MAX_UNCOMPRESSED_BYTES // 2**20} MB"
             )
 
@@ -541,22 +562,20 @@ def _check_sizes(name: str, infos: list[zipfile.ZipInfo]) -> None:
 def _check_parts(name: str, archive: zipfile.ZipFile, names: set[str]) -> None:
     if "mimetype" in names and b"opendocument" in _head(archive, "mimetype"):
         raise InputFileError(
-            f"{name!r} is an OpenDocument spreadsheet (.ods), not an .xlsx workbook: "
-            "save it as .xlsx"
+            f"{name} is an OpenDocument spreadsheet (.ods), not an .xlsx workbook: save it as .xlsx"
         )
     if "xl/workbook.bin" in names:
         raise InputFileError(
-            f"{name!r} is a binary workbook (.xlsb), not .xlsx: open it in Excel and save it "
-            "as .xlsx"
+            f"{name} is a binary workbook (.xlsb), not .xlsx: open it in Excel and save it as .xlsx"
         )
     if "xl/workbook.xml" not in names:
         raise InputFileError(
-            f"{name!r} is a zip archive but not an .xlsx workbook (it has no xl/workbook.xml)"
+            f"{name} is a zip archive but not an .xlsx workbook (it has no xl/workbook.xml)"
         )
     links = sorted(n for n in names if n.startswith("xl/externalLinks/") and n.endswith(".xml"))
     if links:
         raise InputFileError(
-            f"{name!r} links to other workbooks ({links[0]!r}): its cells would hold values "
+            f"{name} links to other workbooks ({links[0]!r}): its cells would hold values "
             "copied from other files, which may be out of date; break the links in Excel "
             "(Data > Edit Links > Break Link), save, and try again"
         )
@@ -575,7 +594,7 @@ def _check_no_dtd(name: str, archive: zipfile.ZipFile, infos: list[zipfile.ZipIn
         with archive.open(info) as member:
             if _declares_entities(member):
                 raise InputFileError(
-                    f"{name!r} is refused: its part {info.filename!r} declares XML entities "
+                    f"{name} is refused: its part {info.filename!r} declares XML entities "
                     "(<!DOCTYPE or <!ENTITY), which Excel never writes; it may be an XML bomb"
                 )
 
@@ -646,7 +665,7 @@ def check_merged_cells(path: str | os.PathLike[str]) -> None:
             merged += _merged_cells(archive.read(info))
             if merged > MAX_MERGED_CELLS:
                 raise InputFileError(
-                    f"{name!r} is refused: its merged cells (up to part {info.filename!r}) "
+                    f"{name} is refused: its merged cells (up to part {info.filename!r}) "
                     f"cover over {MAX_MERGED_CELLS:,} cells, which a club's workbook never "
                     "does; it may be a bomb"
                 )
@@ -719,7 +738,7 @@ def _create_temp(target: Path) -> Path:
             continue
         os.close(fd)
         return tmp
-    raise FileExistsError(f"no free temporary name beside {os.fspath(target)!r}")
+    raise FileExistsError(f"no free temporary name beside {os.fspath(target)}")
 
 
 def _fsync(path: Path) -> None:

@@ -40,6 +40,7 @@ from the team numbers: 1 v 2, 3 v 4, ...
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -48,6 +49,7 @@ from typing import Any
 
 from xlbridge.board import artificial_imps, teams_imps
 from xlbridge.errors import ScoringError
+from xlbridge.exact import format_date
 from xlbridge.result import Artificial, NotPlayed, Result, Row, Side, format_result
 from xlbridge.scales import WBF_CONTINUOUS, VpScale
 
@@ -152,6 +154,8 @@ class TeamsEvent:
     results: Mapping[tuple[int, int], Mapping[int, tuple[Row, Row]]]
     settings: TeamsSettings
     penalties: tuple[Penalty, ...] = ()
+    #: the day it was played (the Settings sheet's *Date*), when known
+    date: dt.date | None = None
 
 
 @dataclass(frozen=True)
@@ -233,9 +237,15 @@ class TeamsResult:
 
     @property
     def title(self) -> str:
-        """The event's name (``Teams`` if none), marked while results are to come."""
+        """The name and date as a heading, as a pairs night's: ``Swiss teams, 12 March 2024``
+        (``Teams`` when it has no name), marked while results are to come."""
         name = self.event.name or "Teams"
-        return f"{name} (PROVISIONAL: {self.provisional})" if self.provisional else name
+        day = self.event.date
+        return self.marked(f"{name}, {format_date(day)}" if day else name)
+
+    def marked(self, text: str) -> str:
+        """``text``, marked provisional while results are to come."""
+        return f"{text} (PROVISIONAL: {self.provisional})" if self.provisional else text
 
     def frequencies(self) -> dict[int, list[tuple[str, int]]]:
         """Each board's results across the room (both rooms of every match), most common first."""

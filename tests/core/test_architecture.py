@@ -18,6 +18,7 @@ PACKAGE = paths.ROOT / "xlbridge"
 ADAPTERS = (
     "xlbridge.udfs",
     "xlbridge.cli",
+    "xlbridge.__main__",  # ``python -m xlbridge``: runs xlbridge.cli
     "xlbridge.lite",
     "xlbridge.workbook",
     "xlbridge.formats",

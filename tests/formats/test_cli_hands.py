@@ -129,7 +129,7 @@ def test_a_settings_row_naming_a_missing_file_is_an_error(night: Path, capsys):
     row = _name_hands_in_settings(night, "missing.pbn")
     assert main(["score", str(night)]) == 2
     err = capsys.readouterr().err
-    assert f"Settings!B{row}: the hand-record file 'missing.pbn' is not in" in err
+    assert f"Settings!B{row}: the hand-record file missing.pbn is not in" in err
     assert not night.with_name("tuesday-results.xlsx").exists()
 
 

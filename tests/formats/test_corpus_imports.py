@@ -109,15 +109,15 @@ def test_a_published_figure_that_cannot_be_is_named_by_the_audit(tag, value, tmp
     [
         (
             "huge.pbn",
-            "'huge.pbn' is larger than any club's results file (83,886,080 bytes; "
+            "huge.pbn is larger than any club's results file (83,886,080 bytes; "
             "at most 50 MB): not read",
         ),
         (
             "huge.xml",
-            "'huge.xml' is larger than any club's results file (83,886,080 bytes; "
+            "huge.xml is larger than any club's results file (83,886,080 bytes; "
             "at most 50 MB): not read",
         ),
-        ("huge.bws", "huge.bws' is larger than any Bridgemate night (83,886,080 bytes): not read"),
+        ("huge.bws", "huge.bws is larger than any Bridgemate night (83,886,080 bytes): not read"),
     ],
 )
 def test_a_huge_file_is_refused_before_it_is_read(name, words, tmp_path, capsys):

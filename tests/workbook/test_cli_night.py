@@ -191,6 +191,35 @@ def test_score_as_a_real_command(night: Path, tmp_path: Path) -> None:
     assert out.exists()
 
 
+@pytest.mark.subprocess
+def test_python_dash_m_xlbridge_is_the_command(tmp_path: Path) -> None:
+    """``python -m xlbridge`` where the ``xlbridge`` script is not on PATH (venv not active)."""
+    helped = subprocess.run(
+        [sys.executable, "-m", "xlbridge", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert helped.returncode == 0, helped.stderr
+    assert "Usage: xlbridge" in helped.stdout and "Score a night" in helped.stdout
+    shutil.copy(EXAMPLE, tmp_path / "example_club_night.xlsx")
+    done = subprocess.run(
+        [sys.executable, "-m", "xlbridge", "score", "example_club_night.xlsx", "-o", "out.xlsx"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    # the example night's North-South winners, as docs/formats.md shows them (211.97, 63.09%)
+    assert "Stephen Ingram & Geoffrey Cole        24  211.97  336  63.09" in done.stdout
+    wb = load_workbook(tmp_path / "out.xlsx")
+    ranking = [r for r in wb[L.RANKING].iter_rows(values_only=True) if isinstance(r[4], int)]
+    assert len(ranking) == 17
+
+
 def other_club(path: Path) -> Path:
     """The example night played by another club (Acol): the same boards and results, other
     players (the same players would be the same club given twice, which a merge refuses)."""
@@ -216,7 +245,7 @@ def test_merge_refuses_the_same_club_twice(
     out = tmp_path / "sim.xlsx"
     assert main(["merge", str(night), str(other), "-o", str(out)]) == 2
     err = capsys.readouterr().err
-    assert f"{str(night)!r} and {str(other)!r} are the same workbook" in err, err
+    assert f"{night} and {other} are the same workbook" in err, err
     assert not out.exists()
 
 
@@ -254,3 +283,44 @@ def test_merge_of_many_clubs_scores_them_in_worker_processes(
     # a club that is the output file is refused in the workers too, naming it
     assert main(["merge", str(night), str(other), "-o", str(other)]) == 2
     assert "refusing to write over the input file" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("lock", "program"), [("~$tuesday.xlsx", "Excel"), (".~lock.tuesday.xlsx#", "LibreOffice")]
+)
+def test_a_night_open_in_a_spreadsheet_is_scored_with_a_warning(
+    night: Path, lock: str, program: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What is typed in a spreadsheet and not saved is not in the file: the scorer is told."""
+    (night.parent / lock).write_bytes(b"")
+    assert main(["score", str(night)]) == 0
+    err = capsys.readouterr().err
+    assert (
+        f"warning: {night} is open in a spreadsheet ({program}'s {lock} is beside it): results "
+        "typed there and not saved are not in the file and are not scored; save it and score "
+        f"again (or, if it is closed, delete {lock})"
+    ) in err
+    assert night.with_name("tuesday-results.xlsx").exists()
+
+
+def test_a_closed_night_has_no_open_warning(
+    night: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (night.parent / "~$other.xlsx").write_bytes(b"")  # another workbook's, not this one's
+    assert main(["score", str(night)]) == 0
+    assert "open in a spreadsheet" not in capsys.readouterr().err
+
+
+def test_a_file_is_named_as_it_was_typed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A name Python would quote otherwise ("O'Neill night.xlsx", in double quotes)."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["score", "O'Neill night.xlsx"]) == 2
+    assert capsys.readouterr().err == "error: O'Neill night.xlsx does not exist\n"
+    shutil.copy(EXAMPLE, tmp_path / "O'Neill night.xlsx")
+    assert main(["score", "O'Neill night.xlsx", "-o", "O'Neill night.xlsx"]) == 2
+    assert capsys.readouterr().err == (
+        "error: refusing to write over the input file O'Neill night.xlsx "
+        "(-o O'Neill night.xlsx): give a different output file\n"
+    )

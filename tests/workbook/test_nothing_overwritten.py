@@ -40,7 +40,7 @@ def test_score_onto_a_filled_night_is_refused_and_changes_nothing(night, tmp_pat
     before = digest(precious)
     assert main(["score", str(night), "-o", str(precious)]) == 2
     err = capsys.readouterr().err
-    assert f"-o '{precious}' exists and is not a file xlbridge wrote" in err
+    assert f"-o {precious} exists and is not a file xlbridge wrote" in err
     assert "--force" in err
     assert digest(precious) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["precious.xlsx", "tuesday.xlsx"]
@@ -88,7 +88,7 @@ def test_a_second_draw_does_not_overwrite_a_filled_round(tmp_path, capsys):
     capsys.readouterr()
     assert main(["draw", str(swiss), "--round", "2"]) == 2
     err = capsys.readouterr().err
-    assert "swiss-before-round2.xlsx' exists already" in err and "--force" in err
+    assert "swiss-before-round2.xlsx exists already" in err and "--force" in err
     assert (digest(swiss), digest(kept)) == before
     round3 = tmp_path / "r3.xlsx"
     round3.write_bytes(b"someone's file")
@@ -114,7 +114,7 @@ def test_a_locked_results_file_gives_one_line_and_leaves_nothing(
     assert main(["score", str(night), "--html", str(tmp_path / "t.html")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
-    assert f"cannot write '{results}': it is open in another program (Excel?)" in err
+    assert f"cannot write {results}: it is open in another program (Excel?)" in err
     assert digest(results) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["tuesday-results.xlsx", "tuesday.xlsx"]
 

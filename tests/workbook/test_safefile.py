@@ -16,7 +16,7 @@ import sys
 import time
 import zipfile
 from collections.abc import Callable
-from pathlib import Path
+from pathlib import Path, PureWindowsPath
 
 import openpyxl
 import pytest
@@ -24,6 +24,7 @@ from support.paths import EXAMPLE
 
 from xlbridge import safefile
 from xlbridge.errors import InputFileError, ScoringError
+from xlbridge.formats import read_published
 from xlbridge.safefile import (
     MAX_MEMBERS,
     MAX_UNCOMPRESSED_BYTES,
@@ -370,7 +371,9 @@ def test_hostile_file_is_refused_quickly_with_a_plain_message(case, tmp_path) ->
         check_workbook_file(path)
     elapsed = time.perf_counter() - start
     message = str(caught.value)
-    assert repr(str(path)) in message  # names the file
+    # names the file as it was given, not as Python writes it (quoted, backslashes doubled)
+    assert message.startswith(str(path)) or f" {path}" in message, message
+    assert repr(str(path)) not in message, message
     for word in words:
         assert word.lower() in message.lower(), message
     assert "\n" not in message and "Traceback" not in message
@@ -393,7 +396,7 @@ def test_a_merged_cell_bomb_is_refused_before_openpyxl_loads_it(tmp_path) -> Non
         safefile.check_merged_cells(path)
     assert time.perf_counter() - start < 10
     message = str(caught.value)
-    for word in (repr(str(path)), "merged cells", "100,000 cells", "bomb"):
+    for word in (f"{path} is refused", "merged cells", "100,000 cells", "bomb"):
         assert word in message, message
     safefile.check_merged_cells(merged(tmp_path, "A1:J1"))  # a title across ten columns
 
@@ -711,13 +714,13 @@ def test_output_plan_writes_all_or_none(tmp_path) -> None:
 @pytest.mark.parametrize(
     ("options", "expected"),
     [
-        (["-o", "r.xlsx", "--html", "r.xlsx"], "-o and --html both name 'r.xlsx'"),
-        (["--html", "r.xlsx"], "--html 'r.xlsx': the name must end in .html or .htm"),
-        (["-o", "r.xlsx", "--html", "R.HTML", "-o", "r.html"], "-o 'r.html': the name must end"),
-        (["--html", "night.xlsx"], "refusing to write over the input file 'night.xlsx'"),
-        (["-o", "night.xlsx"], "refusing to write over the input file 'night.xlsx'"),
-        (["-o", "r.xlsx", "--html", "missing/r.html"], "the folder 'missing' does not exist"),
-        (["-o", "missing/r.xlsx", "--html", "r.html"], "the folder 'missing' does not exist"),
+        (["-o", "r.xlsx", "--html", "r.xlsx"], "-o and --html both name r.xlsx"),
+        (["--html", "r.xlsx"], "--html r.xlsx: the name must end in .html or .htm"),
+        (["-o", "r.xlsx", "--html", "R.HTML", "-o", "r.html"], "-o r.html: the name must end"),
+        (["--html", "night.xlsx"], "refusing to write over the input file night.xlsx"),
+        (["-o", "night.xlsx"], "refusing to write over the input file night.xlsx"),
+        (["-o", "r.xlsx", "--html", "missing/r.html"], "the folder missing does not exist"),
+        (["-o", "missing/r.xlsx", "--html", "r.html"], "the folder missing does not exist"),
         (["-o", "folder.xlsx"], "'folder.xlsx' is a directory"),
     ],
 )
@@ -746,3 +749,16 @@ def test_score_writes_every_output(tmp_path, monkeypatch, capsys) -> None:
     assert capsys.readouterr().out.endswith("wrote r.xlsx and r.html\n")
     assert (tmp_path / "r.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     assert (tmp_path / "r.xlsx").read_bytes().startswith(b"PK")
+
+
+def test_a_windows_path_is_named_with_single_backslashes() -> None:
+    r"""As the scorer typed it in PowerShell, not as Python writes it ('C:\\Clubs\\...')."""
+    typed = r"C:\Clubs\Tuesday night.xlsx"
+    with pytest.raises(InputFileError) as caught:
+        check_workbook_file(PureWindowsPath(typed))
+    assert str(caught.value) == r"C:\Clubs\Tuesday night.xlsx does not exist"
+    with pytest.raises(InputFileError) as caught:
+        read_published(PureWindowsPath(r"C:\Clubs\Tuesday.csv"))
+    assert str(caught.value) == (
+        r"C:\Clubs\Tuesday.csv: xlbridge imports results files ending .bws, .pbn, .xml"
+    )

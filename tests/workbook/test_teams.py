@@ -344,7 +344,7 @@ def test_draw_refuses_an_unfinished_round_and_the_wrong_round(
     assert "refusing to write over the input file" in capsys.readouterr().err
     csv = tmp_path / "round2.csv"  # was written: a workbook under a name no program opens
     assert main(["draw", str(night), "--round", "2", "-o", str(csv)]) == 2
-    assert f"-o '{csv}': the drawn workbook's name must end in .xlsx" in capsys.readouterr().err
+    assert f"-o {csv}: the drawn workbook's name must end in .xlsx" in capsys.readouterr().err
     assert not csv.exists()
     before = night.read_bytes()
     assert main(["draw", str(night), "--round", "2"]) == 0
@@ -543,3 +543,47 @@ def test_a_night_with_results_to_come_is_marked_provisional_everywhere(
     assert not any("PROVISIONAL" in str(c.value) for c in ranking["A"])
     assert ranking.oddHeader.left.text == "Club teams"
     assert "PROVISIONAL" not in page.read_text(encoding="utf-8")
+
+
+def test_a_teams_night_open_in_excel_is_scored_with_a_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    night = tmp_path / "swiss.xlsx"
+    assert main(["new", str(night), "--teams", "2", "--boards", "1", "--rounds", "1"]) == 0
+    wb = load_workbook(night)
+    wb["Travellers"]["F2"], wb["Travellers"]["G2"], wb["Travellers"]["H2"] = "4H", "N", "="
+    wb["Travellers"]["J2"], wb["Travellers"]["K2"], wb["Travellers"]["L2"] = "3H", "N", "="
+    wb.save(night)
+    (tmp_path / "~$swiss.xlsx").write_bytes(b"")
+    capsys.readouterr()
+    assert main(["score", str(night)]) == 0
+    err = capsys.readouterr().err
+    assert f"warning: {night} is open in a spreadsheet (Excel's ~$swiss.xlsx is beside it)" in err
+    # 4H= (+420) against 3H= (+140), nobody vulnerable: 280, 7 IMPs (WBF scale: 270-310)
+    assert (load_workbook(tmp_path / "swiss-results.xlsx")["Matches"]["F2"].value) == 7
+
+
+def test_the_teams_ranking_and_page_carry_the_event_name_and_date(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As a pairs night's do: ``Tuesday Pairs, 12 March 2024`` (the example night's)."""
+    night = tmp_path / "swiss.xlsx"
+    assert main(["new", str(night), "--teams", "2", "--boards", "1", "--rounds", "1",
+                 "--event", "Club teams", "--date", "24/11/2026"]) == 0  # fmt: skip
+    wb = load_workbook(night)
+    wb["Travellers"]["I2"], wb["Travellers"]["M2"] = 420, 140  # 280, 7 IMPs
+    wb.save(night)
+    page = tmp_path / "swiss.html"
+    capsys.readouterr()
+    assert main(["score", str(night), "--html", str(page)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Club teams, 24 November 2026\n\nRank ")
+    html = page.read_text(encoding="utf-8")
+    assert "<title>Club teams, 24 November 2026</title>" in html
+    assert "<h1>Club teams, 24 November 2026</h1>" in html
+    # the printed pages keep the date on the right of the header, the name on the left
+    ranking = load_workbook(tmp_path / "swiss-results.xlsx")["Ranking"]
+    assert (ranking.oddHeader.left.text, ranking.oddHeader.right.text) == (
+        "Club teams",
+        "24 November 2026",
+    )

@@ -293,3 +293,40 @@ def test_a_rulings_side_typo_is_refused_naming_the_cell(tmp_path, capsys):
 
     err = refused(tmp_path, slip, capsys)
     assert "Rulings!B2: side 'NX' is not a direction (expected NS, N-S or North-South" in err
+
+
+@pytest.mark.parametrize(
+    ("sides", "words"),
+    [
+        (("EW", "EW"), "Rulings!B3: both rows of ruling R1 give EW: leave Side blank when the "
+         "score is the same for both sides, or give NS on one row"),
+        (("NS",), "Rulings!B2: the one row of ruling R1 gives NS: leave Side blank when the "
+         "score is the same for both sides, or add a row giving EW"),
+        (("ns", "N/S", "NS"), "Rulings!B4: all 3 rows of ruling R1 give NS: leave Side blank "
+         "when the score is the same for both sides, or give EW on the rows of the EW score"),
+    ],
+)  # fmt: skip
+def test_a_ruling_whose_rows_all_give_one_side_says_what_to_type(sides, words, tmp_path, capsys):
+    """Side NS or EW makes a row one side's score of a split ruling; with no row for the other
+    side the ruling has no score for it."""
+
+    def slip(wb: Workbook) -> None:
+        wb["Travellers"]["I2"] = "R1"
+        weights = {1: ["100%"], 2: ["60%", "40%"], 3: ["50%", "30%", "20%"]}[len(sides)]
+        rows = zip(sides, weights, strict=True)
+        rulings(wb, *(("R1", side, 420, weight, "") for side, weight in rows))
+
+    assert words in refused(tmp_path, slip, capsys)
+
+
+def test_a_split_ruling_with_a_row_for_each_side_is_scored(tmp_path, capsys):
+    """The fix the refusal asks for: NS on one row, EW on the other.  NS +420 against the
+    closed room's +140 is 280, 7 IMPs to the home team; EW +140 against +140 is 0."""
+
+    def slip(wb: Workbook) -> None:
+        wb["Travellers"]["I2"] = "R1"
+        rulings(wb, ("R1", "NS", 420, "", ""), ("R1", "EW", 140, "", ""))
+
+    scored = score_teams_night(night(tmp_path, slip))
+    (match,) = scored.result.matches
+    assert (match.home_imps, match.away_imps) == (7, 0)

@@ -39,13 +39,13 @@ def read_published(path: str | os.PathLike[str]) -> PublishedEvent:
     target = READERS.get(suffix)
     if target is None:
         known = ", ".join(sorted([*READERS, ".bws"]))  # .bws: xlbridge.formats.bws
-        raise InputFileError(f"{os.fspath(path)!r}: xlbridge imports results files ending {known}")
+        raise InputFileError(f"{os.fspath(path)}: xlbridge imports results files ending {known}")
     module_name, function = target.split(":")
     try:
         found = getattr(importlib.import_module(module_name), function)
     except (ModuleNotFoundError, AttributeError):
         shown = os.fspath(path)
-        raise InputFileError(f"{shown!r}: {suffix} files cannot be imported yet") from None
+        raise InputFileError(f"{shown}: {suffix} files cannot be imported yet") from None
     reader = cast(Callable[[str | os.PathLike[str]], PublishedEvent], found)
     return reader(path)
 

@@ -127,14 +127,14 @@ def _open(path: str | os.PathLike[str]) -> Callable[[str], Table]:
         with open(path, "rb") as handle:
             head = handle.read(32)
     except OSError as exc:
-        raise InputFileError(f"cannot read {shown!r}: {exc.strerror or exc}") from None
+        raise InputFileError(f"cannot read {shown}: {exc.strerror or exc}") from None
     if size > MAX_BWS_BYTES:
         raise InputFileError(
-            f"{shown!r} is larger than any Bridgemate night ({size:,} bytes): not read"
+            f"{shown} is larger than any Bridgemate night ({size:,} bytes): not read"
         )
     if not any(head[4:].startswith(magic) for magic in _MAGIC):
         raise InputFileError(
-            f"{shown!r} is not a Bridgemate .bws file (not a Microsoft Access database)"
+            f"{shown} is not a Bridgemate .bws file (not a Microsoft Access database)"
         )
     try:
         from access_parser import AccessParser  # type: ignore[import-untyped]
@@ -148,23 +148,23 @@ def _open(path: str | os.PathLike[str]) -> Callable[[str], Table]:
     try:
         database = AccessParser(os.fspath(path))
     except Exception:  # the parser raises whatever a damaged file makes it raise
-        raise InputFileError(f"{shown!r} is damaged: its Access database cannot be read") from None
+        raise InputFileError(f"{shown} is damaged: its Access database cannot be read") from None
 
     page_size = getattr(database, "page_size", 0)
     if page_size and size % page_size:
-        raise InputFileError(f"{shown!r} is damaged: it is cut short (not whole pages)")
+        raise InputFileError(f"{shown} is damaged: it is cut short (not whole pages)")
 
     def table(table_name: str) -> Table:
         if table_name not in database.catalog:
             raise InputFileError(
-                f"{shown!r} has no {table_name} table: not a Bridgemate results file"
+                f"{shown} has no {table_name} table: not a Bridgemate results file"
             )
         try:
             found = database.get_table(table_name)
             declared = int(found.table_header.number_of_rows)
             if declared > MAX_RESULT_ROWS:  # refused before it is read
                 raise InputFileError(
-                    f"{shown!r}: its {table_name} table has {declared:,} rows, "
+                    f"{shown}: its {table_name} table has {declared:,} rows, "
                     "more than any club night"
                 )
             parsed: Table = found.parse()
@@ -172,12 +172,12 @@ def _open(path: str | os.PathLike[str]) -> Callable[[str], Table]:
             raise
         except Exception:
             raise InputFileError(
-                f"{shown!r} is damaged: its {table_name} table cannot be read"
+                f"{shown} is damaged: its {table_name} table cannot be read"
             ) from None
         rows = max((len(column) for column in parsed.values()), default=0)
         if rows != declared or any(len(column) != rows for column in parsed.values()):
             raise InputFileError(
-                f"{shown!r} is damaged: its {table_name} table has {rows} of its "
+                f"{shown} is damaged: its {table_name} table has {rows} of its "
                 f"{declared} rows (the file is cut short)"
             )
         return parsed
@@ -189,7 +189,7 @@ def _rows(table: Table, columns: Sequence[str], name: str, table_name: str) -> l
     missing = [column for column in columns if column not in table]
     if missing:
         raise InputFileError(
-            f"{name!r}: the {table_name} table has no {', '.join(missing)} column: "
+            f"{name}: the {table_name} table has no {', '.join(missing)} column: "
             "not a Bridgemate results file"
         )
     count = len(table[columns[0]]) if columns else 0
@@ -254,7 +254,7 @@ def _night(open_table: Callable[[str], Table], name: str) -> BwsNight:
         )
     ]
     if not rounds:
-        raise InputFileError(f"{name!r}: its RoundData table is empty (no movement)")
+        raise InputFileError(f"{name}: its RoundData table is empty (no movement)")
     several = len(sections) > 1
     letters = {number: (letter if several else "") for number, letter in sections.items()}
     mitchell = _is_mitchell(rounds)

@@ -110,9 +110,9 @@ def load_hands(path: str | os.PathLike[str], *, use_solver: bool | None = None) 
     try:
         size = path.stat().st_size
     except OSError:
-        raise InputFileError(f"{os.fspath(path)!r}: the hand-record file is not there") from None
+        raise InputFileError(f"{os.fspath(path)}: the hand-record file is not there") from None
     if size > MAX_BYTES:
-        raise InputFileError(f"{name!r} is {size:,} bytes: too big for a hand-record file")
+        raise InputFileError(f"{name} is {size:,} bytes: too big for a hand-record file")
     records = read_hand_records(decode(path.read_bytes()), name)
     warnings = list(records.warnings)
     solving = solver_available() if use_solver is None else use_solver and solver_available()

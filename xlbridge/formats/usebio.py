@@ -154,7 +154,7 @@ def read_usebio(path: str | os.PathLike[str]) -> PublishedEvent:
     root = _parse(name)
     event_el = root.find("EVENT")
     if root.tag != "USEBIO" or event_el is None:
-        raise InputFileError(f"{name!r} is not a USEBIO results file (no USEBIO and EVENT)")
+        raise InputFileError(f"{name} is not a USEBIO results file (no USEBIO and EVENT)")
     form = _form(event_el, name)
     marks = _marks(event_el)
     settings = _settings_read(marks.get("settings", [{}])[0], form, name)
@@ -189,10 +189,10 @@ def _parse(name: str) -> Any:
     try:
         size = Path(name).stat().st_size
     except OSError as exc:
-        raise InputFileError(f"cannot read {name!r}: {exc.strerror or exc}") from None
+        raise InputFileError(f"cannot read {name}: {exc.strerror or exc}") from None
     if size > MAX_USEBIO_BYTES:
         raise InputFileError(
-            f"{Path(name).name!r} is larger than any club's results file ({size:,} bytes; "
+            f"{Path(name).name} is larger than any club's results file ({size:,} bytes; "
             f"at most {MAX_USEBIO_BYTES // 1024 // 1024} MB): not read"
         )
     # processing instructions kept: xlbridge's own (<?xlbridge ...?>) say what SCORE cannot
@@ -202,13 +202,13 @@ def _parse(name: str) -> Any:
     except DefusedXmlException as exc:
         entity = getattr(exc, "name", "") or "?"
         raise InputFileError(
-            f"{name!r} is refused: it declares XML entities (&{entity};), which no results "
+            f"{name} is refused: it declares XML entities (&{entity};), which no results "
             "file needs and which can read other files or fill the memory"
         ) from None
     except ET.ParseError as exc:
-        raise InputFileError(f"{name!r} is not well-formed XML: {exc}") from None
+        raise InputFileError(f"{name} is not well-formed XML: {exc}") from None
     except OSError as exc:
-        raise InputFileError(f"cannot read {name!r}: {exc.strerror or exc}") from None
+        raise InputFileError(f"cannot read {name}: {exc.strerror or exc}") from None
 
 
 def _text(element: Any, tag: str) -> str:

@@ -330,13 +330,13 @@ def read_pbn(path: str | os.PathLike[str]) -> PublishedEvent:
         size = source.stat().st_size
         if size > MAX_PBN_BYTES:
             raise InputFileError(
-                f"{source.name!r} is larger than any club's results file ({size:,} bytes; "
+                f"{source.name} is larger than any club's results file ({size:,} bytes; "
                 f"at most {MAX_PBN_BYTES // 1024 // 1024} MB): not read"
             )
         data = source.read_bytes()
     except OSError as exc:
         reason = exc.strerror or "cannot be read"
-        raise InputFileError(f"{os.fspath(path)!r}: {reason}") from None
+        raise InputFileError(f"{os.fspath(path)}: {reason}") from None
     results = read_results(decode(data), source.name)
     lines = tuple(
         PublishedLine(

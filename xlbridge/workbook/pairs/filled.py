@@ -246,6 +246,6 @@ def write_filled_workbook(
 ) -> None:
     """Write :func:`filled_workbook` to ``target`` (an .xlsx file, written atomically)."""
     if Path(target).suffix.lower() != ".xlsx":
-        raise ScoringError(f"{os.fspath(target)!r}: the workbook's name must end in .xlsx")
+        raise ScoringError(f"{os.fspath(target)}: the workbook's name must end in .xlsx")
     wb = filled_workbook(event, info, audit, places, to_come)
     atomic_write(target, lambda tmp: save(wb, tmp))

@@ -50,7 +50,11 @@ def _table(header: Sequence[str], rows: Sequence[Sequence[object]], numeric: int
         + "</tr>"
         for row in rows
     )
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    # in its own box: a table wider than a phone's screen scrolls there, never the page
+    return (
+        f'<div class="wide"><table><thead><tr>{head}</tr></thead>'
+        f"<tbody>{body}</tbody></table></div>"
+    )
 
 
 class _Html(str):

@@ -20,7 +20,12 @@ from openpyxl import Workbook
 from xlbridge.errors import InputFileError, ScoringError
 from xlbridge.event import Event
 from xlbridge.movement import Movement
-from xlbridge.safefile import OutputPlan, atomic_write, check_workbook_file
+from xlbridge.safefile import (
+    OutputPlan,
+    atomic_write,
+    check_workbook_file,
+    open_in_spreadsheet,
+)
 from xlbridge.scored import EventResult
 from xlbridge.session import score_event
 from xlbridge.workbook.pairs import layout as L
@@ -68,10 +73,12 @@ class ScoredNight:
 
     night: NightWorkbook
     result: EventResult
+    #: the file's own warnings (open in a spreadsheet), before the sheets'
+    opened: tuple[str, ...] = ()
 
     @property
     def warnings(self) -> tuple[str, ...]:
-        return self.night.warnings
+        return self.opened + self.night.warnings
 
 
 def default_output(night: Path) -> Path:
@@ -85,8 +92,9 @@ def score_night(path: str | os.PathLike[str], *, boards: bool = True) -> ScoredN
     ``boards=False``: no per-board results (see :func:`~xlbridge.session.score_event`).
     """
     check_workbook_file(path)
+    opened = open_in_spreadsheet(path)
     night = read_workbook(path)
-    return ScoredNight(night, score_event(night.event, boards=boards))
+    return ScoredNight(night, score_event(night.event, boards=boards), (opened,) if opened else ())
 
 
 #: The file name endings of each output.
@@ -182,7 +190,7 @@ def hand_records_setting(source: Path, night: NightWorkbook) -> Path | None:
     path = source.parent / name
     if not path.is_file():
         folder = os.fspath(source.parent) or "."
-        raise ScoringError(f"{cell}: the hand-record file {name!r} is not in {folder!r}")
+        raise ScoringError(f"{cell}: the hand-record file {name} is not in {folder}")
     return path
 
 
@@ -202,13 +210,13 @@ def new_night(
     """
     if target.exists() and not overwrite:
         raise ScoringError(
-            f"{os.fspath(target)!r} exists already: give a new file name, "
+            f"{os.fspath(target)} exists already: give a new file name, "
             "or add --force to replace it"
         )
     suffix = target.suffix.lower()
     if suffix not in (".xlsx", ".xlsm"):
         raise ScoringError(
-            f"{os.fspath(target)!r}: the new workbook's name must end in .xlsx "
+            f"{os.fspath(target)}: the new workbook's name must end in .xlsx "
             "(or .xlsm for the classic xlwings add-in)"
         )
     build = build_template if suffix == ".xlsx" else build_macro_template

@@ -214,7 +214,7 @@ def read_workbook(path: str | os.PathLike[str]) -> NightWorkbook:
             if like
             else "is it a club-night workbook (xlbridge new NIGHT.xlsx)?"
         )
-        raise ScoringError(f"{os.fspath(path)!r} has no sheet {missing[0]!r}: {hint}")
+        raise ScoringError(f"{os.fspath(path)} has no sheet {missing[0]!r}: {hint}")
     return _Reader(loaded).read()
 
 

@@ -37,6 +37,7 @@ from xlbridge.result import (
     Artificial,
     Result,
     Row,
+    one_sided_ruling,
     parse_result,
     parse_rulings,
     parse_score,
@@ -247,11 +248,26 @@ def read_rulings(sheet: str, rows: Iterable[tuple[int, Cells]], problems: Proble
         if any(not cells for _, cells in members):
             continue
         first, last = found[key][0], found[key][-1]
+        sides = {_side_text(cells[1] if len(cells) > 1 else None) for _, cells in members}
+        if len(sides) == 1 and sides <= {"NS", "EW"}:
+            (side,) = sides
+            problems.error(f"{sheet}!B{last}", one_sided_ruling(key, side, len(members)))
+            continue
         where = f"{sheet}!A{first}" + (f":E{last}" if last != first else "")
         parsed = problems.attempt(partial(_one_ruling, members, where))
         if parsed is not None:
             results[key] = parsed
     return Rulings(sheet, results, found)
+
+
+def _side_text(side: object) -> str:
+    """A Side cell as the rulings read it: ``NS``, ``EW``, or ``""`` (blank, or not a side)."""
+    if is_blank(side):
+        return ""
+    try:
+        return Direction.parse(side).short
+    except ScoringError:  # refused at its cell by _ruling_cells
+        return ""
 
 
 def _ruling_cells(

@@ -180,7 +180,7 @@ def _openpyxl_file(file: IO[bytes], path: Path, widths: Mapping[str, int]) -> Sh
             for index, row in enumerate(ws.iter_rows(min_row=1, max_col=COLUMNS), start=1):
                 if index > MAX_ROWS:  # openpyxl makes every blank row up to the last one
                     raise InputFileError(
-                        f"{os.fspath(path)!r}: the sheet {name!r} goes on past row "
+                        f"{os.fspath(path)}: the sheet {name!r} goes on past row "
                         f"{MAX_ROWS:,}: delete anything typed below the entries; if there is "
                         f"nothing there, the file is damaged: {_AGAIN}"
                     )
@@ -199,7 +199,7 @@ def _openpyxl_file(file: IO[bytes], path: Path, widths: Mapping[str, int]) -> Sh
                 problem = row_number_problem(archive.read(target))
                 if problem:
                     raise InputFileError(
-                        f"{os.fspath(path)!r} is damaged: its part {target} (the sheet "
+                        f"{os.fspath(path)} is damaged: its part {target} (the sheet "
                         f"{name!r}) {problem}: {_AGAIN}"
                     )
             if widths.get(name):
@@ -256,11 +256,11 @@ def damage_message(path: Path, exc: Exception, widths: Mapping[str, int] | None 
     detail = f" ({cause})" if cause is not None and str(cause) else ""
     if "stylesheet" in said:
         return (
-            f"{name!r} is damaged: its part xl/styles.xml (the cells' formats) could not be "
+            f"{name} is damaged: its part xl/styles.xml (the cells' formats) could not be "
             f"read{detail}: {_AGAIN}"
         )
     return (
-        f"{name!r} could not be read as a workbook: {said or 'a part is damaged'}{detail}: {_AGAIN}"
+        f"{name} could not be read as a workbook: {said or 'a part is damaged'}{detail}: {_AGAIN}"
     )
 
 
@@ -273,19 +273,19 @@ def find_damage(path: Path, widths: Mapping[str, int] | None = None) -> str:
             names = set(archive.namelist())
             for part in ("xl/workbook.xml", "xl/_rels/workbook.xml.rels", "[Content_Types].xml"):
                 if part not in names:
-                    return f"{name!r} is damaged: it has no part {part}: {_AGAIN}"
+                    return f"{name} is damaged: it has no part {part}: {_AGAIN}"
             for part in sorted(names):
                 if part.endswith((".xml", ".rels")) and not part.startswith(("xl/media/",)):
                     problem = _xml_problem(archive.read(part))
                     if problem:
-                        return f"{name!r} is damaged: its part {part} {problem}: {_AGAIN}"
+                        return f"{name} is damaged: its part {part} {problem}: {_AGAIN}"
             parts = sheet_parts(archive)
             for sheet, part in parts.items():
                 if part not in names:
-                    return f"{name!r} is damaged: the sheet {sheet!r} has no part {part}: {_AGAIN}"
+                    return f"{name} is damaged: the sheet {sheet!r} has no part {part}: {_AGAIN}"
             if "xl/styles.xml" not in names:
                 return (
-                    f"{name!r} is damaged: it has no part xl/styles.xml (the cells' formats): "
+                    f"{name} is damaged: it has no part xl/styles.xml (the cells' formats): "
                     f"{_AGAIN}"
                 )
             for sheet, part in parts.items():
@@ -294,7 +294,7 @@ def find_damage(path: Path, widths: Mapping[str, int] | None = None) -> str:
                     if cell is not None:
                         ref, text = cell
                         return (
-                            f"{name!r} is damaged: {sheet}!{ref} is stored as a number but holds "
+                            f"{name} is damaged: {sheet}!{ref} is stored as a number but holds "
                             f"{text!r}: retype the cell in Excel or LibreOffice and save again"
                         )
     except (zipfile.BadZipFile, OSError, KeyError, ElementTree.ParseError):

@@ -73,14 +73,24 @@ def header_row(ws: Worksheet, columns: Sequence[Column], row: int = 1) -> None:
 
 #: The style sheet every results page starts from (pairs and teams), in the workbook's colours;
 #: a page adds the rules of what only it shows.
+#: The results pages' style.  On a phone (up to 600 px wide) the tables take a smaller
+#: font and less padding and their headings wrap, so a ranking fits 390 px; a table still
+#: wider than the screen scrolls in its own box (``div.wide``), never the page.
 HTML_STYLE = """
+html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:1.5em;color:#222}
 h1{color:#1f5c3a}h2{border-bottom:2px solid #1f5c3a;padding-bottom:.2em;margin-top:1.6em}
 table{border-collapse:collapse;margin:.5em 0 1em}
 th{background:#1f5c3a;color:#fff;padding:.25em .6em}
 td{padding:.2em .6em;border-bottom:1px solid #ddd}
 td.n{text-align:right;font-variant-numeric:tabular-nums}
-.card{display:inline-block;vertical-align:top}
+.card{display:inline-block;vertical-align:top;max-width:100%}
+.wide{max-width:100%;overflow-x:auto}
+@media (max-width:600px){
+body{margin:.5em}h1{font-size:1.4em}h2{font-size:1.2em}
+table{font-size:.8em;margin:.3em 0 .8em}
+th,td{padding:.2em .25em}th{font-size:.9em;font-weight:600}
+}
 """
 
 

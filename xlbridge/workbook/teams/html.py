@@ -42,7 +42,12 @@ def _table(
         )
         last = total and index == len(rows) - 1
         body.append(f'<tr class="total">{cells}</tr>' if last else f"<tr>{cells}</tr>")
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+    rows_html = "".join(body)
+    # in its own box: a table wider than a phone's screen scrolls there, never the page
+    return (
+        f'<div class="wide"><table><thead><tr>{head}</tr></thead>'
+        f"<tbody>{rows_html}</tbody></table></div>"
+    )
 
 
 def _card(m: MatchResult, names: dict[int, str]) -> str:
@@ -72,12 +77,14 @@ def teams_page(result: TeamsResult) -> str:
     """The whole results page."""
     names = {t.number: t.name for t in result.event.teams}
     ranking = _table(
-        ("Rank", "Team", "Name", "Players", "Played", "IMPs won", "IMPs lost", "VPs"),
+        # the team's number and name in one column, as the terminal shows them (narrow
+        # enough for a phone)
+        ("Rank", "Team", "Players", "Played", "IMPs won", "IMPs lost", "VPs"),
         [
             (
                 s.rank_text,
-                s.team.number,
-                s.team.name + (" (withdrawn)" if s.team.withdrawn_after is not None else ""),
+                f"{s.team.number} {s.team.name}"
+                + (" (withdrawn)" if s.team.withdrawn_after is not None else ""),
                 ", ".join(name for name, _ in s.team.players if name),
                 s.played,
                 _figure(s.imps_won),
@@ -86,7 +93,7 @@ def teams_page(result: TeamsResult) -> str:
             )
             for s in result.standings
         ],
-        4,
+        3,
     )
     matches = _table(
         ("Round", "Table", "Home", "Away", "IMPs", "", "VPs", ""),
@@ -116,10 +123,11 @@ def teams_page(result: TeamsResult) -> str:
     return (
         "<!DOCTYPE html>\n"
         f'<html lang="en"><head><meta charset="utf-8"><meta name="generator" content="xlbridge">'
+        '<meta name="viewport" content="width=device-width,initial-scale=1">'
         f"<title>{title}</title>"
         f"<style>{_STYLE}</style></head><body>"
         f"<h1>{title}</h1>"
-        f"<h2>Ranking</h2>{ranking}"
+        f'<h2 id="ranking">Ranking</h2>{ranking}'
         f'<p class="note">VPs on the {escape(str(result.event.settings.vp_scale))} scale; '
         f"{escape(TIE_BREAK_RULE)}.</p>"
         f"<h2>Matches</h2>{matches}"

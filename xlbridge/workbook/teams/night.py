@@ -26,6 +26,7 @@ from xlbridge.safefile import (
     atomic_write,
     check_merged_cells,
     check_workbook_file,
+    open_in_spreadsheet,
     refuse_same_file,
 )
 from xlbridge.teams import (
@@ -66,10 +67,12 @@ class ScoredTeams:
 
     night: TeamsNight
     result: TeamsResult
+    #: the file's own warnings (open in a spreadsheet), before the sheets'
+    opened: tuple[str, ...] = ()
 
     @property
     def warnings(self) -> tuple[str, ...]:
-        return self.night.warnings + self.result.warnings
+        return self.opened + self.night.warnings + self.result.warnings
 
 
 @dataclass(frozen=True)
@@ -89,11 +92,11 @@ def new_teams_night(target: Path, layout: TeamsLayout, overwrite: bool = False) 
     """Write a fresh teams workbook with the first round drawn (every round, for a round robin)."""
     if target.exists() and not overwrite:
         raise ScoringError(
-            f"{os.fspath(target)!r} exists already: give a new file name, "
+            f"{os.fspath(target)} exists already: give a new file name, "
             "or add --force to replace it"
         )
     if target.suffix.lower() != ".xlsx":
-        raise ScoringError(f"{os.fspath(target)!r}: the new workbook's name must end in .xlsx")
+        raise ScoringError(f"{os.fspath(target)}: the new workbook's name must end in .xlsx")
     _check_size(layout)
     numbers = list(range(1, layout.teams + 1))
     wb = build_teams_workbook(layout)
@@ -296,12 +299,13 @@ def score_teams_night(path: str | os.PathLike[str]) -> ScoredTeams:
             f"{TRAVELLERS}!F2: no board has a result in either room yet{blank}: type the "
             "results, then score"
         )
-    return ScoredTeams(night, score_teams(night.event))
+    opened = open_in_spreadsheet(path)
+    return ScoredTeams(night, score_teams(night.event), (opened,) if opened else ())
 
 
 def format_teams_ranking(result: TeamsResult) -> str:
     """The ranking as text for the terminal."""
-    lines = [result.title, ""] if result.provisional else []
+    lines = [result.title, ""]
     lines.append(f"{'Rank':<5} {'Team':<28} {'Played':>6} {'IMPs +':>7} {'IMPs -':>7} {'VPs':>7}")
     for s in result.standings:
         name = f"{s.team.number} {s.team.name}"

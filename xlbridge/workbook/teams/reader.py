@@ -148,6 +148,7 @@ class _Reader:
             results,
             TeamsSettings(settings["boards"], settings["bye_vps"], settings["vp_scale"]),
             tuple(penalties),
+            settings["date"],
         )
         return TeamsNight(
             event,

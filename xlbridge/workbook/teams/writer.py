@@ -106,7 +106,7 @@ def write_teams_results(
     if SETTINGS in wb.sheetnames:  # what the event was scored with: last
         wb.move_sheet(SETTINGS, len(wb.sheetnames) - 1 - wb.sheetnames.index(SETTINGS))
     for ws in wb.worksheets:
-        print_setup(ws, result.title, day)
+        print_setup(ws, result.marked(result.event.name or "Teams"), day)
         ws.sheet_view.tabSelected = False
     for ws, starts in ((wb[SCORECARDS], cards), (wb[FREQUENCIES], blocks)):
         ws.page_setup.fitToWidth = 1
