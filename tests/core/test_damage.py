@@ -3,7 +3,7 @@
 The TD's ruling becomes a split score (each side scored with what the TD
 gave it) plus an award or penalty (:class:`xlbridge.Adjustment`) for the part
 of the damage a score cannot express.  Board-level figures are in
-tests/test_seed_figures.py (TestSeed002Damage); here the same numbers come
+tests/core/test_seed_figures.py (TestSeed002Damage); here the same numbers come
 out of a whole session.
 """
 

@@ -104,7 +104,7 @@ def test_main_py_runs_as_the_lite_module(written: Path) -> None:
 
 def test_docs_show_the_files_lite_writes() -> None:
     docs = (ROOT / "docs" / "excel.md").read_text(encoding="utf-8")
-    marker = "<!-- main.py: tests/test_lite.py compares this block with `xlbridge lite` -->\n"
+    marker = "<!-- main.py: tests/excel/test_lite.py compares this block with `xlbridge lite` -->\n"
     block = docs.split(marker, 1)[1].split("```python\n", 1)[1].split("```\n", 1)[0]
     files = lite_files()
     version = installed_version()

@@ -23,8 +23,9 @@ pytestmark = pytest.mark.subprocess
 
 REPO_ROOT = paths.ROOT
 
-#: Adapters: they may import xlwings, openpyxl or click (lite: for the `xlbridge lite` command).
-ADAPTERS = {"cli", "lite", "udfs", "workbook"}
+#: Adapters: they may import xlwings, openpyxl or click (lite: for the `xlbridge lite` command;
+#: __main__: `python -m xlbridge`).
+ADAPTERS = {"__main__", "cli", "lite", "udfs", "workbook"}
 
 CORE = sorted(
     f"xlbridge.{m.name}" for m in pkgutil.iter_modules(xlbridge.__path__) if m.name not in ADAPTERS

@@ -253,7 +253,7 @@ def test_victory_points_on_a_named_scale() -> None:
 
 
 def test_victory_points_default_scale_is_unchanged() -> None:
-    # The WBF continuous table for 6 boards: 11 IMPs is 14.59 (tests/test_teams.py).
+    # The WBF continuous table for 6 boards: 11 IMPs is 14.59 (tests/workbook/test_teams.py).
     assert udfs.VP(11, 6) == 14.59
     assert udfs.VP(11, 6, None) == udfs.VP(11, 6, [[None]]) == udfs.VP(11, 6, "") == 14.59
 

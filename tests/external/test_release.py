@@ -102,7 +102,7 @@ def test_the_wheel_in_a_fresh_venv_scores_the_example_night(tmp_path: Path) -> N
     assert scored.returncode == 0, scored.stderr
     assert (tmp_path / "results.xlsx").stat().st_size > 10_000
     assert "Tuesday Pairs" in scored.stdout and "wrote results.xlsx" in scored.stdout
-    # the same ranking as this checkout prints (tests/test_cli_night.py checks its figures)
+    # the same ranking as this checkout prints (tests/workbook/test_cli_night.py checks its figures)
     here = subprocess.run(
         [sys.executable, "-m", "xlbridge.cli", "score", str(example), "-o", "here.xlsx"],
         capture_output=True, text=True, timeout=300, check=False, cwd=tmp_path,

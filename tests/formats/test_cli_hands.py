@@ -5,7 +5,7 @@ were dealt by a seeded shuffle; their double-dummy tables, solved by endplay
 (DDS), are kept beside them, so these tests need no solver.  Board 1's par
 (3NT by North or South, +400 with nobody vulnerable) and board 2's (EW's
 7♦ doubled six down, +1400, over NS's vulnerable slam) are DDS's own figures
-(tests/test_dd.py checks the solver against a published file).
+(tests/core/test_dd.py checks the solver against a published file).
 """
 
 from __future__ import annotations

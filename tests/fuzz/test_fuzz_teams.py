@@ -1,4 +1,4 @@
-"""Whole-workbook fuzzing of teams workbooks, as tests/test_fuzz_workbooks.py does pairs
+"""Whole-workbook fuzzing of teams workbooks, as tests/fuzz/test_fuzz_workbooks.py does pairs
 nights (the same mutations: a cell's value as another type, with the same meaning or none;
 a number format; a sheet copied or renamed; a part of the zip dropped, cut short, emptied
 or replaced by garbage; an attribute given another value; bytes overwritten).
@@ -35,7 +35,7 @@ CI_EXAMPLES = 200  # as the pairs fuzzing: derandomized in CI
 LONG_EXAMPLES = 1000
 WHERE = re.compile(
     r"\b(Travellers|Teams|Matches|Settings|Rulings|Penalties)![A-Z]+\d+"
-    r"|\b(Travellers|Teams|Matches|Settings|Rulings|Penalties)\b|sheet '|\.xlsx'"
+    r"|\b(Travellers|Teams|Matches|Settings|Rulings|Penalties)\b|sheet '|\.xlsx\b"
 )
 #: The cells a person types in, by sheet: (first row, last row, columns).
 CELLS = {

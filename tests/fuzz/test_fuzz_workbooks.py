@@ -50,7 +50,7 @@ from xlbridge.workbook.pairs.night import score_night
 CI_EXAMPLES = 200
 LONG_EXAMPLES = 10000
 SEEDS = 12
-WHERE = re.compile(r"\b(Travellers|Pairs|Settings|Rulings|Adjustments)![A-Z]+\d+|sheet '|\.xlsx'")
+WHERE = re.compile(r"\b(Travellers|Pairs|Settings|Rulings|Adjustments)![A-Z]+\d+|sheet '|\.xlsx\b")
 
 Figures = dict[str, tuple[str, Fraction]]
 

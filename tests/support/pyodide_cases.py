@@ -1,6 +1,6 @@
 """Every Excel function on the docs' calls and on 10,000-row boards, in whichever Python runs it.
 
-A helper module for tests/test_pyodide.py, not a test file.  The same module
+A helper module for tests/external/test_pyodide.py, not a test file.  The same module
 runs in CPython and in Pyodide (npm ``pyodide`` under node), and each side
 writes what every call gave, directly (``xlbridge.udfs``) and through xlwings'
 ``custom_functions_call`` on the ``main.py`` that ``xlbridge lite`` writes, as

@@ -1,6 +1,6 @@
 """Build xlbridge's wheel once per test run, and fetch what Pyodide needs into a cache.
 
-A helper module for tests/test_release.py and tests/test_pyodide.py, not a test
+A helper module for tests/external/test_release.py and tests/external/test_pyodide.py, not a test
 file.  Downloads go to ``$XLBRIDGE_TEST_CACHE`` (default
 ``~/.cache/xlbridge-tests``), so a second run needs no network:
 

@@ -3,7 +3,7 @@
 Figures asserted come from seed 000 section 3 (the weighted board at teams: 2.2
 rounded to 2 IMPs), Law 86A (average plus is +3 IMPs) and the published WBF
 continuous 20-VP table for 6-board matches (the Danish Bridge Federation's
-published table, the same one tests/test_scales.py checks scales.py against).
+published table, the same one tests/core/test_scales.py checks scales.py against).
 """
 
 from __future__ import annotations
