@@ -31,12 +31,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from xlbridge.errors import ScoringError
-from xlbridge.exact import round_half_away
+from xlbridge.event import Pair
+from xlbridge.exact import parse_fraction, round_half_away
 from xlbridge.scored import EventResult
-from xlbridge.settings import ScoringForm
+from xlbridge.settings import MasterPointBody, ScoringForm
 
 __all__ = [
     "ABF_GREEN_CLUB_WEIGHT",
@@ -46,12 +48,15 @@ __all__ = [
     "ABF_TWO_WINNER_MOST_TABLES",
     "ABF_TWO_WINNER_RATE",
     "HUNDREDTHS",
+    "TypedAward",
     "abf_awards",
     "abf_field_awards",
     "abf_place_awards",
     "abf_places",
     "abf_winner_award",
+    "award_shown",
     "format_hundredths",
+    "with_awards",
 ]
 
 #: ABF Masterpoint Manual 3.1.3 and 2.1: grade E, a regular club session (green points),
@@ -186,3 +191,62 @@ def format_hundredths(hundredths: int) -> str:
     ('0.24', '1.05', '0.00')
     """
     return f"{hundredths // HUNDREDTHS}.{hundredths % HUNDREDTHS:02d}"
+
+
+@dataclass(frozen=True)
+class TypedAward:
+    """A pair's typed award that is not the computed one: the typed stands."""
+
+    pair: Pair
+    typed: str
+    computed: int
+
+
+def with_awards(result: EventResult) -> tuple[EventResult, tuple[TypedAward, ...]]:
+    """The result with each ranked pair's master points filled in by the event's body.
+
+    A pair whose award is blank gets the computed one (hundredths, as USEBIO carries
+    it); a typed award stands, and each typed one that is not the computed one is
+    returned.  With no body named, the result is unchanged.  A session beyond the
+    scale computed raises :class:`~xlbridge.errors.ScoringError` (see
+    :func:`abf_winner_award`).
+    """
+    if result.event.facts.mp_body is not MasterPointBody.ABF:
+        return result, ()
+    awards = abf_awards(result)
+    differences: list[TypedAward] = []
+    filled: dict[Pair, Pair] = {}
+    for entry in result.pairs:
+        computed = awards.get(entry.pair.label)
+        if computed is None:
+            continue
+        typed = entry.pair.master_points.strip()
+        if not typed:
+            filled[entry.pair] = replace(entry.pair, master_points=str(computed))
+        elif not _same(typed, computed):
+            differences.append(TypedAward(entry.pair, typed, computed))
+    if not filled:
+        return result, tuple(differences)
+    event = replace(result.event, pairs=tuple(filled.get(p, p) for p in result.event.pairs))
+    pairs = tuple(replace(p, pair=filled.get(p.pair, p.pair)) for p in result.pairs)
+    return replace(result, event=event, pairs=pairs), tuple(differences)
+
+
+def _same(typed: str, computed: int) -> bool:
+    try:
+        return parse_fraction(typed) == computed
+    except ValueError:
+        return False
+
+
+def award_shown(award: str, body: MasterPointBody | None) -> str:
+    """A pair's award as the results show it: the ABF's hundredths as masterpoints
+    (``24`` is ``0.24``), anything else as typed.
+
+    >>> award_shown("24", MasterPointBody.ABF), award_shown("24", None)
+    ('0.24', '24')
+    """
+    text = award.strip()
+    if body is MasterPointBody.ABF and text.isdigit():
+        return format_hundredths(int(text))
+    return text
