@@ -30,6 +30,7 @@ from xlbridge.pair import BYE, PairLabel, pair_or_blank
 from xlbridge.result import Row, counts_as_result
 from xlbridge.settings import (
     Choice,
+    MasterPointBody,
     Ranking,
     ScoringForm,
     Settings,
@@ -186,6 +187,9 @@ class EventFacts:
     mps_awarded: str = ""
     charge: str = ""
     provisional: str = ""
+    #: The body whose published rule computes a pair's master points when its Pairs sheet
+    #: cell is blank (:mod:`xlbridge.masterpoints`); ``None``: none, only typed awards.
+    mp_body: MasterPointBody | None = None
 
     @property
     def title(self) -> str:

@@ -31,12 +31,14 @@ __all__ = [
     "AvplusMethod",
     "Choice",
     "CrossDivisor",
+    "MasterPointBody",
     "Ranking",
     "Scale",
     "ScoringForm",
     "Settings",
     "SmallVersions",
     "UnequalBoards",
+    "parse_master_point_body",
     "parse_setting",
     "shown",
 ]
@@ -140,6 +142,48 @@ class CrossDivisor(Choice):
         if self is CrossDivisor.COMPARISONS:
             return max(expected - 1, 1)
         return expected if self is CrossDivisor.SCORES else 1
+
+
+class MasterPointBody(Choice):
+    """The national body whose published rule computes each pair's master points.
+
+    Only the ABF's is computed (:mod:`xlbridge.masterpoints`): its rule was
+    found and checked on real files.  The EBU's and the ACBL's scales were not
+    found whole, so they are refused by name.
+    """
+
+    ABF = "ABF"
+
+
+#: The bodies a club may name whose award scales are not computed (yet).
+_UNCOMPUTED_BODIES = {"ebu": "the EBU", "acbl": "the ACBL"}
+
+
+def parse_master_point_body(value: object) -> MasterPointBody | None:
+    """The body named by a Settings cell: ``ABF``, or ``None`` when blank.
+
+    >>> parse_master_point_body(" abf "), parse_master_point_body("")
+    (<MasterPointBody.ABF: 'ABF'>, None)
+    >>> try:
+    ...     parse_master_point_body("EBU")
+    ... except ScoringError as exc:
+    ...     print(str(exc)[:44])
+    master points by the EBU's scales are not co
+    """
+    if is_blank(value):
+        return None
+    body = _UNCOMPUTED_BODIES.get(_key(value))
+    if body:
+        raise ScoringError(
+            f"master points by {body}'s scales are not computed: leave the master point body "
+            "blank and type each pair's award on the Pairs sheet"
+        )
+    try:
+        return MasterPointBody.parse(value)
+    except ScoringError:
+        raise ScoringError(
+            f"the master point body must be ABF or blank (none), not {shown(value)}"
+        ) from None
 
 
 class Scale(IntEnum):

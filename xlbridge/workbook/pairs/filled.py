@@ -220,6 +220,7 @@ def _settings(
         "MasterPointType": facts.mp_type,
         "MasterPointsAwarded": {"Y": "Yes", "N": "No"}.get(facts.mps_awarded, facts.mps_awarded),
         "ChargeCode": facts.charge,
+        "MasterPointBody": str(facts.mp_body) if facts.mp_body else "",
     }
     row = ws.max_row + 1
     for setting in L.NATIONAL_ROWS:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from xlbridge.contract import Seat, Strain, board_vulnerability
 from xlbridge.direction import Direction
+from xlbridge.masterpoints import award_shown
 from xlbridge.report import format_figure, format_fixed
 from xlbridge.result import format_result
 from xlbridge.scored import BoardResult, EventResult, PairResult
@@ -71,6 +72,9 @@ def _percent(pair: PairResult) -> str:
 
 def _ranking(result: EventResult) -> str:
     parts = []
+    body = result.event.facts.mp_body
+    awards = {p.pair.label: award_shown(p.pair.master_points, body) for p in result.pairs}
+    with_awards = any(awards.get(p.pair.label) for p in result.pairs if p.rank)
     for name in result.fields:
         caption = Direction.heading(name, "All pairs")
         rows = [
@@ -82,10 +86,13 @@ def _ranking(result: EventResult) -> str:
                 format_fixed(p.total),  # two decimals, as the terminal and the sheet show it
                 format_figure(p.maximum if result.top is not None else p.average),
                 _percent(p) if result.top is not None else format_figure(p.score),
+                *((awards[p.pair.label],) if with_awards else ()),
             )
             for p in result.field(name)
         ]
-        header = ("Rank", "Pair", "Players", "Boards", "Score", "Max", "%")
+        header: tuple[str, ...] = ("Rank", "Pair", "Players", "Boards", "Score", "Max", "%")
+        if with_awards:
+            header += ("Master points",)
         parts.append(f"<h3>{escape(caption)}</h3>" + _table(header, rows, numeric=3))
     return "".join(parts)
 

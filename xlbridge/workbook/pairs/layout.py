@@ -34,6 +34,7 @@ __all__ = [
     "NATIONAL_ROWS",
     "PAIRS",
     "RANKING",
+    "RANKING_AWARDS_COLUMN",
     "RULINGS",
     "RULINGS_ROWS",
     "SCORE_CARDS",
@@ -182,6 +183,9 @@ RANKING_COLUMNS = (
     Column("H", "%", 9, "", "0.00"),
 )
 
+#: The Ranking's column of master points, when any pair has an award (typed or computed).
+RANKING_AWARDS_COLUMN = Column("I", "Master points", 9)
+
 _FORMS = _values(ScoringForm)
 
 SETTING_ROWS = (
@@ -285,6 +289,12 @@ NATIONAL_ROWS = (
     Setting("MasterPointScale", "Master point scale", None, "Club, County, ... (USEBIO)"),
     Setting("MasterPointType", "Master point type", None, "The master points' kind (USEBIO)"),
     Setting("MasterPointsAwarded", "Master points awarded", None, "Yes or No (USEBIO)"),
+    Setting(
+        "MasterPointBody",
+        "Master point body",
+        None,
+        "ABF: a blank Master points cell on Pairs is computed (ABF green points); blank: none",
+    ),
     Setting("ChargeCode", "Charge code", None, "The national body's charge code or rate"),
 )
 

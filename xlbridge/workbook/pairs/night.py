@@ -19,6 +19,7 @@ from openpyxl import Workbook
 
 from xlbridge.errors import InputFileError, ScoringError
 from xlbridge.event import Event
+from xlbridge.masterpoints import award_shown, with_awards
 from xlbridge.movement import Movement
 from xlbridge.safefile import (
     OutputPlan,
@@ -75,10 +76,12 @@ class ScoredNight:
     result: EventResult
     #: the file's own warnings (open in a spreadsheet), before the sheets'
     opened: tuple[str, ...] = ()
+    #: warnings met after scoring (a typed master-point award that is not the computed one)
+    scored_warnings: tuple[str, ...] = ()
 
     @property
     def warnings(self) -> tuple[str, ...]:
-        return self.opened + self.night.warnings
+        return self.opened + self.night.warnings + self.scored_warnings
 
 
 def default_output(night: Path) -> Path:
@@ -94,7 +97,26 @@ def score_night(path: str | os.PathLike[str], *, boards: bool = True) -> ScoredN
     check_workbook_file(path)
     opened = open_in_spreadsheet(path)
     night = read_workbook(path)
-    return ScoredNight(night, score_event(night.event, boards=boards), (opened,) if opened else ())
+    result, warnings = _master_points(score_event(night.event, boards=boards))
+    return ScoredNight(night, result, (opened,) if opened else (), warnings)
+
+
+def _master_points(result: EventResult) -> tuple[EventResult, tuple[str, ...]]:
+    """Each blank Master points cell computed by the Settings' body; a typed award that is
+    not the computed one is a warning naming its cell (the typed stands)."""
+    try:
+        filled, typed = with_awards(result)
+    except ScoringError as exc:  # a session beyond the scale computed: the awards stay typed
+        return result, (f"{L.SETTINGS} (master point body): {exc}",)
+    column = L.PAIR_COLUMNS[7].letter
+    body = result.event.facts.mp_body
+    return filled, tuple(
+        f"{L.PAIRS}!{column}{source_row(t.pair.source)}: pair {t.pair.label}'s master points "
+        f"are typed as {t.typed}; the {body}'s rule gives {t.computed} "
+        f"({award_shown(str(t.computed), body)} masterpoints, in hundredths as the results "
+        "file carries them); the typed figure stands"
+        for t in typed
+    )
 
 
 #: The file name endings of each output.

@@ -58,6 +58,7 @@ from xlbridge.pair import PairLabel, parse_direction
 from xlbridge.result import (
     Row,
 )
+from xlbridge.settings import MasterPointBody, parse_master_point_body
 from xlbridge.workbook.pairs import layout as L
 from xlbridge.workbook.shared.checks import (
     Problems,
@@ -383,7 +384,18 @@ class _Reader:
             mp_type=text("MasterPointType"),
             mps_awarded=_yes_no_flag(text("MasterPointsAwarded")),
             charge=text("ChargeCode"),
+            mp_body=self._body(values["MasterPointBody"]),
         )
+
+    def _body(self, typed: tuple[object, str]) -> MasterPointBody | None:
+        """The Master point body row: ABF, or none (blank, or a value refused)."""
+        value, where = typed
+        if value is _FAULTY:
+            return None
+        found = self.problems.attempt(
+            partial(_at, where or L.SETTINGS, parse_master_point_body, value)
+        )
+        return found if isinstance(found, MasterPointBody) else None
 
     # --- pairs --------------------------------------------------------------------------------
 

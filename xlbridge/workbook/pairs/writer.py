@@ -29,6 +29,7 @@ from xlbridge.contract import board_dealer, board_vulnerability
 from xlbridge.direction import Direction
 from xlbridge.errors import InputFileError
 from xlbridge.event import Play
+from xlbridge.masterpoints import award_shown
 from xlbridge.pair import PairLabel
 from xlbridge.result import Row, format_result
 from xlbridge.safefile import check_merged_cells
@@ -330,40 +331,56 @@ def _ranking(ws: Worksheet, result: EventResult, bulk: BulkRows | None = None) -
     A merged field (``bulk``) keeps one table, its rows written in bulk.
     """
     matchpoints = result.top is not None
+    awards = _awards_column(result)
+    last = "I" if awards else "H"
     fields = [name for name in dict.fromkeys(p.field for p in result.pairs) if name]
     if bulk is not None or len(fields) < 2:
-        _ranking_header(ws, 1, matchpoints)
+        _ranking_header(ws, 1, matchpoints, awards)
         row = 2
         for pair in result.pairs:
             if bulk is not None and row > 2:
-                bulk.add(ws, row, _ranking_values(pair, matchpoints), like=2)
+                bulk.add(ws, row, _ranking_values(pair, matchpoints, awards), like=2)
             else:
-                _ranking_row(ws, row, pair, matchpoints)
+                _ranking_row(ws, row, pair, matchpoints, awards)
             row += 1
-        ws.print_area = f"A1:H{max(row - 1, 2)}"
+        ws.print_area = f"A1:{last}{max(row - 1, 2)}"
         return
     row = 1
     for name in fields:
         title = ws.cell(row, 1, Direction.heading(name))
         title.font = TITLE_FONT
-        _ranking_header(ws, row + 1, matchpoints)
+        _ranking_header(ws, row + 1, matchpoints, awards)
         row += 2
         for pair in result.pairs:
             if pair.field == name:
-                _ranking_row(ws, row, pair, matchpoints)
+                _ranking_row(ws, row, pair, matchpoints, awards)
                 row += 1
         row += 1  # a blank row between the fields
     ws.freeze_panes = None
     ws.print_title_rows = None
     ws.print_options.gridLines = False  # each table ruled, not the headings between them
-    ws.print_area = f"A1:H{row - 2}"
+    ws.print_area = f"A1:{last}{row - 2}"
 
 
-def _ranking_header(ws: Worksheet, row: int, matchpoints: bool) -> None:
+def _awards_column(result: EventResult) -> dict[str, str] | None:
+    """Each pair's master points as the Ranking shows them (the ABF's as masterpoints,
+    0.24), or ``None`` when no pair has any: the column is left out."""
+    body = result.event.facts.mp_body
+    shown: dict[str, str] = {
+        p.pair.label: award_shown(p.pair.master_points, body) for p in result.pairs
+    }
+    return shown if any(shown.values()) else None
+
+
+def _ranking_header(
+    ws: Worksheet, row: int, matchpoints: bool, awards: dict[str, str] | None = None
+) -> None:
     header_row(ws, L.RANKING_COLUMNS, row)
     if not matchpoints:
         for letter, text in zip("FGH", ("IMPs", "Per board", "Ranked on"), strict=True):
             ws[f"{letter}{row}"] = text
+    if awards is not None:
+        header_row(ws, (L.RANKING_AWARDS_COLUMN,), row)
 
 
 def _provisional_note(ws: Worksheet, result: EventResult, bulk: BulkRows | None) -> None:
@@ -378,12 +395,18 @@ def _provisional_note(ws: Worksheet, result: EventResult, bulk: BulkRows | None)
     ws.print_area = f"A1:H{row}"
 
 
-def _ranking_row(ws: Worksheet, row: int, pair: PairResult, matchpoints: bool) -> None:
-    values = _ranking_values(pair, matchpoints)
+def _ranking_row(
+    ws: Worksheet,
+    row: int,
+    pair: PairResult,
+    matchpoints: bool,
+    awards: dict[str, str] | None = None,
+) -> None:
+    values = _ranking_values(pair, matchpoints, awards)
     for column, value in enumerate(values, start=1):
         cell = ws.cell(row, column, value)
         cell.border = THIN
-        if column >= 6:
+        if 6 <= column <= 8:
             # Max is whole (252, not 252.00); a score or percentage to two decimals even when
             # whole (177.00 under 179.46, as the terminal and the web page show it)
             cell.number_format = "0" if matchpoints and column == 7 else "0.00"
@@ -391,9 +414,12 @@ def _ranking_row(ws: Worksheet, row: int, pair: PairResult, matchpoints: bool) -
             cell.fill = COMPUTED_FILL
 
 
-def _ranking_values(pair: PairResult, matchpoints: bool) -> tuple[object, ...]:
+def _ranking_values(
+    pair: PairResult, matchpoints: bool, awards: dict[str, str] | None = None
+) -> tuple[object, ...]:
     third = pair.percentage if matchpoints else pair.score
     second = pair.maximum if matchpoints else pair.average
+    award = () if awards is None else (awards.get(pair.pair.label) or None,)
     return (
         pair.rank or None,
         label_cell(pair.pair.label),
@@ -403,6 +429,7 @@ def _ranking_values(pair: PairResult, matchpoints: bool) -> tuple[object, ...]:
         _number(pair.total),
         _number(second),
         _number(third),
+        *award,
     )
 
 
