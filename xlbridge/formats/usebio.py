@@ -54,6 +54,7 @@ import os
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -168,9 +169,10 @@ def read_usebio(path: str | os.PathLike[str]) -> PublishedEvent:
         date=_date(_text(event_el, "DATE")),
         club=_text(club, "CLUB_NAME"),
         club_number=_text(club, "CLUB_ID_NUMBER"),
-        event_id=_text(event_el, "EVENT_IDENTIFIER"),
-        mp_scale=_text(event_el, "MASTER_POINT_SCALE"),
-        mp_type=_text(event_el, "MASTER_POINT_TYPE"),
+        # 1.3's names first (EVENT_ID, EVENT_RATING), then 1.2's
+        event_id=_text(event_el, "EVENT_ID") or _text(event_el, "EVENT_IDENTIFIER"),
+        mp_scale=_text(event_el, "EVENT_RATING") or _text(event_el, "MASTER_POINT_SCALE"),
+        mp_type=_text(event_el, "MASTER_POINT_TYPE") or _pair_mp_type(event_el),
         mps_awarded=_text(event_el, "MPS_AWARDED_FLAG"),
         charge=_text(event_el, "P2P_CHARGE_RATE") or _text(event_el, "EBU_CHARGE_CODE"),
     )
@@ -326,6 +328,12 @@ def _pairs(event_el: Any, name: str) -> tuple[list[Pair], list[PublishedPair], P
             )
         )
     return pairs, published, numbering
+
+
+def _pair_mp_type(event_el: Any) -> str:
+    """A 1.3 file's master-point type, written only in its pairs' ``MASTER_POINTS``."""
+    found = event_el.find("PARTICIPANTS/PAIR/MASTER_POINTS/MASTER_POINT_TYPE")
+    return "" if found is None or found.text is None else found.text.strip()
 
 
 def _national_id(text: str) -> str:
@@ -546,32 +554,20 @@ def usebio_document(
     _add(club, "CLUB_ID_NUMBER", facts.club_number)
     kind = "PAIRS" if version == "1.3" else _EVENT_TYPES[form]
     event_el = ET.SubElement(root, "EVENT", {"EVENT_TYPE": kind})
-    if facts.event_id:
-        _add(event_el, "EVENT_IDENTIFIER", facts.event_id)
-    _add(event_el, "EVENT_DESCRIPTION", facts.name or "Club pairs")
-    _add(event_el, "PROGRAM_NAME", "xlbridge")
-    _add(event_el, "PROGRAM_VERSION", __version__)
-    _add(event_el, "WINNER_TYPE", str(max(1, len(result.fields))))
-    if facts.date is not None:
-        day = facts.date
-        _add(event_el, "DATE", day.isoformat() if version == "1.3" else day.strftime("%d/%m/%Y"))
-    # the master-point elements follow the date, in the order Compscore3 writes them
-    for tag, value in (
-        ("MASTER_POINT_SCALE", facts.mp_scale),
-        ("MASTER_POINT_TYPE", facts.mp_type),
-        ("MPS_AWARDED_FLAG", facts.mps_awarded),
-    ):
-        if value:
-            _add(event_el, tag, value)
-    _add(event_el, "BOARD_SCORING_METHOD", _METHODS[form])
     numbers = sorted({b.board for b in result.boards})
-    _add(event_el, "BOARDS_PLAYED", str(len(numbers)))
     ranked = [p for p in result.pairs if p.rank]
-    _add(event_el, "PAIRS", str(len(ranked)))
-    _add(event_el, "SESSION_COUNT", "1")
-    _add(event_el, "SECTION_COUNT", "1")
-    if facts.charge:  # after the counts, as Compscore3 writes it; 1.3 names it otherwise
-        _add(event_el, "EBU_CHARGE_CODE" if version == "1.3" else "P2P_CHARGE_RATE", facts.charge)
+    _event_head(
+        event_el,
+        facts,
+        version,
+        _EventCounts(
+            winners=str(max(1, len(result.fields))),
+            boards=str(len(numbers)),
+            entrants=("PAIRS", str(len(ranked))),
+            method=("BOARD_SCORING_METHOD", _METHODS[form]),
+        ),
+        "Club pairs",
+    )
     event_el.append(_mark("settings", **settings_words(event.settings)))
     for adjustment in event.adjustments:
         event_el.append(
@@ -596,6 +592,82 @@ def usebio_document(
         f'<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/{dtd}">\n'
     )
     return (head + body + "\n").encode("utf-8")
+
+
+@dataclass(frozen=True)
+class _EventCounts:
+    """What the EVENT says of the event's size and scoring, as USEBIO text."""
+
+    winners: str  # WINNER_TYPE: 1, or 2 when NS and EW are ranked apart
+    boards: str  # BOARDS_PLAYED
+    entrants: tuple[str, str]  # ("PAIRS", "17") or ("TEAMS", "6")
+    method: tuple[str, str]  # ("BOARD_SCORING_METHOD", "MATCH_POINTS") or the match's
+
+
+def _event_head(
+    event_el: ET.Element, facts: EventFacts, version: str, counts: _EventCounts, default: str
+) -> None:
+    """The EVENT's children before the participants.
+
+    1.2 in the order Compscore3 writes them (``tests/data/usebio``): ``EVENT_IDENTIFIER``
+    first, the master-point elements after the ``DATE``, the counts, then
+    ``P2P_CHARGE_RATE``.  1.3 in the order of the USEBIO 1.3 document as a 1.3 writer
+    follows it (a stratification program that cites usebio.org's ``usebio-1.3.pdf``):
+    the program, ``EVENT_ID``, the description, the date, ``BOARDS_PLAYED``,
+    ``WINNER_TYPE``, the count of entrants, then ``MPS_AWARDED_FLAG`` and
+    ``EVENT_RATING`` (1.3's name for the master-point scale, which the document requires
+    when master points are awarded); then the scoring method, the session and section
+    counts and ``EBU_CHARGE_CODE``.
+    """
+    method_tag, method = counts.method
+    entrants_tag, entrants = counts.entrants
+    if version == "1.3":
+        _add(event_el, "PROGRAM_NAME", "xlbridge")
+        _add(event_el, "PROGRAM_VERSION", __version__)
+        if facts.event_id:
+            _add(event_el, "EVENT_ID", facts.event_id)
+        _add(event_el, "EVENT_DESCRIPTION", facts.name or default)
+        if facts.date is not None:
+            _add(event_el, "DATE", facts.date.isoformat())
+        _add(event_el, "BOARDS_PLAYED", counts.boards)
+        _add(event_el, "WINNER_TYPE", counts.winners)
+        _add(event_el, entrants_tag, entrants)
+        for tag, value in (
+            ("MPS_AWARDED_FLAG", facts.mps_awarded),
+            ("EVENT_RATING", facts.mp_scale),
+            ("MASTER_POINT_TYPE", facts.mp_type),
+        ):
+            if value:
+                _add(event_el, tag, value)
+        _add(event_el, method_tag, method)
+        _add(event_el, "SESSION_COUNT", "1")
+        _add(event_el, "SECTION_COUNT", "1")
+        if facts.charge:
+            _add(event_el, "EBU_CHARGE_CODE", facts.charge)
+        return
+    if facts.event_id:
+        _add(event_el, "EVENT_IDENTIFIER", facts.event_id)
+    _add(event_el, "EVENT_DESCRIPTION", facts.name or default)
+    _add(event_el, "PROGRAM_NAME", "xlbridge")
+    _add(event_el, "PROGRAM_VERSION", __version__)
+    _add(event_el, "WINNER_TYPE", counts.winners)
+    if facts.date is not None:
+        _add(event_el, "DATE", facts.date.strftime("%d/%m/%Y"))
+    # the master-point elements follow the date, in the order Compscore3 writes them
+    for tag, value in (
+        ("MASTER_POINT_SCALE", facts.mp_scale),
+        ("MASTER_POINT_TYPE", facts.mp_type),
+        ("MPS_AWARDED_FLAG", facts.mps_awarded),
+    ):
+        if value:
+            _add(event_el, tag, value)
+    _add(event_el, method_tag, method)
+    _add(event_el, "BOARDS_PLAYED", counts.boards)
+    _add(event_el, entrants_tag, entrants)
+    _add(event_el, "SESSION_COUNT", "1")
+    _add(event_el, "SECTION_COUNT", "1")
+    if facts.charge:  # after the counts, as Compscore3 writes it
+        _add(event_el, "P2P_CHARGE_RATE", facts.charge)
 
 
 #: USEBIO's names of the four hands, in the order Compscore3 writes them.
@@ -637,9 +709,11 @@ def _participants(event_el: ET.Element, result: EventResult, version: str) -> No
             _add(pair_el, "PERCENTAGE", format_fixed(entry.percentage))
         _add(pair_el, "PLACE", _place(entry.rank))
         if pair.master_points:
-            if version == "1.3":
+            if version == "1.3":  # 1.3: the points and their type in MASTER_POINTS
                 wrapper = ET.SubElement(pair_el, "MASTER_POINTS")
                 _add(wrapper, "MASTER_POINTS_AWARDED", pair.master_points)
+                if result.event.facts.mp_type:
+                    _add(wrapper, "MASTER_POINT_TYPE", result.event.facts.mp_type)
             else:
                 _add(pair_el, "MASTER_POINTS_AWARDED", pair.master_points)
                 if result.event.facts.mp_type:
