@@ -149,18 +149,15 @@ def score(
     if is_teams_workbook(night):
         extra = [
             name
-            for name, given in (
-                ("--hands", hands_path),
-                ("--pbn", pbn_path),
-                ("--usebio", usebio_path),
-            )
+            for name, given in (("--hands", hands_path), ("--pbn", pbn_path))
             if given is not None
         ]
         if extra:
             raise ScoringError(
                 f"{' and '.join(extra)}: not available for a teams workbook yet (pairs events only)"
             )
-        _score_teams(night, output or default_output(night), html_path, force)
+        target = output or default_output(night)
+        _score_teams(night, target, html_path, force, (usebio_path, usebio_version))
         return
     from xlbridge.workbook.pairs.present import format_ranking
 
@@ -589,6 +586,14 @@ def import_(source: Path, output: Path, force: bool) -> None:
     if source.suffix.lower() == ".bws":
         _import_bridgemate(source, output)
         return
+    if source.suffix.lower() == ".xml":
+        from xlbridge.formats.usebio import TEAMS_EVENT_TYPES, usebio_event_type
+
+        with _naming(source):
+            teams_file = usebio_event_type(source) in TEAMS_EVENT_TYPES
+        if teams_file:
+            _import_usebio_teams(source, output)
+            return
     with _naming(source):
         published = read_published(source)
         conventions = conventions_for_event(published.event)
@@ -615,6 +620,35 @@ def _naming(source: Path) -> Iterator[None]:
         if source.name in str(exc):
             raise
         raise ScoringError(f"{source.name}: {exc}") from None
+
+
+def _import_usebio_teams(source: Path, output: Path) -> None:
+    """``xlbridge import TEAMS.xml``: a USEBIO teams event as a teams workbook, rescored, and
+    every published VP, place and board's IMPs checked against xlbridge's."""
+    from xlbridge.exact import plural
+    from xlbridge.formats.usebio import read_usebio_teams, teams_differences
+    from xlbridge.teams import score_teams
+    from xlbridge.workbook.teams.filled import write_filled_teams_workbook
+
+    with _naming(source):
+        published = read_usebio_teams(source)
+        result = score_teams(published.event)
+    write_filled_teams_workbook(output, published.event, published.format, published.date)
+    event = published.event
+    made_by = " by ".join(part for part in (published.file_format, published.program) if part)
+    played = [m for m in event.matches if m.away is not None]
+    click.echo(
+        f"{source}: {event.name or 'teams'}" + (f" ({made_by})" if made_by else "") + ": "
+        f"{plural(len(event.teams), 'team')}, {len(played)} match{'' if len(played) == 1 else 'es'}"
+    )
+    checked, differ = teams_differences(published, result)
+    click.echo(
+        f"{plural(checked, 'published figure')} checked: "
+        + (f"{len(differ)} differ from xlbridge's" if differ else "all reproduced")
+    )
+    for line in differ:
+        click.echo(f"  {line}")
+    click.echo(f"\nwrote {output}: xlbridge score {output}")
 
 
 def _import_bridgemate(source: Path, output: Path) -> None:
@@ -690,7 +724,13 @@ def _new_teams(
     click.echo(f"\nwrote {night}: fill in Teams and round 1's Travellers, {following}")
 
 
-def _score_teams(night: Path, target: Path, html_path: Path | None, force: bool) -> None:
+def _score_teams(
+    night: Path,
+    target: Path,
+    html_path: Path | None,
+    force: bool,
+    usebio: tuple[Path | None, str] = (None, "1.2"),
+) -> None:
     """Score a teams workbook: its outputs through the pairs night's output plan (checked
     before the workbook is read, then all written or none)."""
     from xlbridge.safefile import OutputPlan, check_workbook_file
@@ -713,6 +753,19 @@ def _score_teams(night: Path, target: Path, html_path: Path | None, force: bool)
             tmp.write_text(teams_page(scored[0].result), encoding="utf-8")
 
         plan.add(html_path, "--html", page, HTML_SUFFIXES)
+    usebio_path, version = usebio
+    if usebio_path is not None:
+
+        def usebio_file(tmp: Path) -> None:
+            from xlbridge.formats.usebio import teams_usebio_document
+
+            teams = scored[0]
+            data = teams_usebio_document(
+                teams.result, version, teams.night.date, teams.night.format
+            )
+            tmp.write_bytes(data)
+
+        plan.add(usebio_path, "--usebio", usebio_file, (".xml",))
     plan.check()
     scored.append(score_teams_night(night))
     for warning in scored[0].warnings:
@@ -723,6 +776,12 @@ def _score_teams(night: Path, target: Path, html_path: Path | None, force: bool)
             "played so far)",
             err=True,
         )
+        if usebio_path is not None:
+            raise ScoringError(
+                f"the results are provisional ({scored[0].result.provisional}): --usebio is "
+                "written for the final results only (the file for the national body): type "
+                "the missing results, or leave out --usebio"
+            )
     check_workbook_file(night)
     written = plan.write()
     click.echo(format_teams_ranking(scored[0].result))

@@ -10,6 +10,8 @@ hand records follow the event as Compscore3's HANDSET.
 
 from __future__ import annotations
 
+import datetime
+import re
 from pathlib import Path
 
 import defusedxml.ElementTree as SafeET
@@ -58,15 +60,30 @@ def test_a_real_files_national_elements_go_through_a_workbook_and_back(
         "10",
     )
     event = children(out, "EVENT")
-    charge = "EBU_CHARGE_CODE" if version == "1.3" else "P2P_CHARGE_RATE"
-    # in the real file's order: the identifier first; the master-point elements after the
-    # date; the charge after the counts
-    assert event.index("EVENT_IDENTIFIER") < event.index("EVENT_DESCRIPTION")
-    order = ["DATE", "MASTER_POINT_SCALE", "MASTER_POINT_TYPE", "MPS_AWARDED_FLAG"]
-    assert [tag for tag in event if tag in order] == order
-    assert event.index(charge) > event.index("SECTION_COUNT")
     real = children(REAL, "EVENT")
-    assert [t for t in real if t in order] == order
+    if version == "1.2":
+        # in the real file's order: the identifier first; the master-point elements after
+        # the date; the charge after the counts
+        assert event.index("EVENT_IDENTIFIER") < event.index("EVENT_DESCRIPTION")
+        order = ["DATE", "MASTER_POINT_SCALE", "MASTER_POINT_TYPE", "MPS_AWARDED_FLAG"]
+        assert [tag for tag in event if tag in order] == order
+        assert [t for t in real if t in order] == order
+        assert event.index("P2P_CHARGE_RATE") > event.index("SECTION_COUNT")
+    else:
+        # 1.3's names, in the 1.3 document's order: EVENT_ID after the program,
+        # EVENT_RATING (the real file's MASTER_POINT_SCALE "Club") after MPS_AWARDED_FLAG
+        assert "EVENT_IDENTIFIER" not in event and "MASTER_POINT_SCALE" not in event
+        order = ["PROGRAM_VERSION", "EVENT_ID", "EVENT_DESCRIPTION", "DATE"]
+        assert [tag for tag in event if tag in order] == order
+        assert event.index("MPS_AWARDED_FLAG") + 1 == event.index("EVENT_RATING")
+        root = SafeET.parse(out).getroot()
+        assert root.findtext("EVENT/EVENT_ID") == "3221"
+        assert root.findtext("EVENT/EVENT_RATING") == "Club"
+        assert root.findtext("EVENT/EBU_CHARGE_CODE") == "10"
+        points = root.find("EVENT/PARTICIPANTS/PAIR/MASTER_POINTS")
+        assert points is not None
+        assert [child.tag for child in points] == ["MASTER_POINTS_AWARDED", "MASTER_POINT_TYPE"]
+        assert points.findtext("MASTER_POINT_TYPE") == "GREEN"
     if version == "1.2":  # each pair's points, and their type, as the real file writes them
         pair = children(out, "PAIR")
         assert pair[pair.index("MASTER_POINTS_AWARDED") + 1] == "MASTER_POINT_TYPE"
@@ -120,3 +137,48 @@ def test_pbn_results_begin_as_bridgecomposers_export(tmp_path: Path) -> None:
         "%Content-type: text/x-pbn; charset=UTF-8",
     ]
     assert main(["import", str(out), "-o", str(tmp_path / "again.xlsx")]) == 0
+
+
+def _as_1_3(text: str) -> str:
+    """The real Compscore3 file said in USEBIO 1.3's words (the module's note): the version,
+    an ISO date, EVENT_ID and EVENT_RATING, each pair's points and type in MASTER_POINTS."""
+    text = text.replace('<USEBIO Version="1.2">', '<USEBIO Version="1.3">')
+    text = text.replace("usebio_v1_2.dtd", "usebio_v1_3.dtd")
+    text = text.replace("<DATE>21/07/2022</DATE>", "<DATE>2022-07-21</DATE>")
+    for old, new in (("EVENT_IDENTIFIER", "EVENT_ID"), ("MASTER_POINT_SCALE", "EVENT_RATING")):
+        text = text.replace(f"<{old}>", f"<{new}>").replace(f"</{old}>", f"</{new}>")
+    text = re.sub(
+        r"<MASTER_POINTS_AWARDED>(\d+)</MASTER_POINTS_AWARDED>\s*"
+        r"<MASTER_POINT_TYPE>(\w+)</MASTER_POINT_TYPE>",
+        r"<MASTER_POINTS><MASTER_POINTS_AWARDED>\1</MASTER_POINTS_AWARDED>"
+        r"<MASTER_POINT_TYPE>\2</MASTER_POINT_TYPE></MASTER_POINTS>",
+        text,
+    )
+    # the event's own MASTER_POINT_TYPE (1.2) is said by the pairs' in 1.3
+    return text.replace("<MASTER_POINT_TYPE>GREEN</MASTER_POINT_TYPE>\n    <MPS", "\n    <MPS")
+
+
+def test_the_1_3_names_are_read_as_the_1_2_ones(tmp_path: Path) -> None:
+    """A file in 1.3's words reads to the same event and figures as the real 1.2 file."""
+    renamed = tmp_path / "v13.xml"
+    renamed.write_text(_as_1_3(REAL.read_text(encoding="utf-8")), encoding="utf-8")
+    root = SafeET.parse(renamed, forbid_dtd=False).getroot()
+    assert root.find("EVENT/EVENT_IDENTIFIER") is None and root.find("EVENT/EVENT_ID") is not None
+    assert root.find("EVENT/MASTER_POINT_TYPE") is None
+    assert root.find("EVENT/PARTICIPANTS/PAIR/MASTER_POINTS/MASTER_POINT_TYPE") is not None
+    old, new = read_usebio(REAL), read_usebio(renamed)
+    facts = new.event.facts
+    assert (facts.event_id, facts.mp_scale, facts.mp_type, facts.mps_awarded, facts.charge) == (
+        "3221",
+        "Club",
+        "GREEN",
+        "Y",
+        "10",
+    )
+    assert facts.date == old.event.facts.date == datetime.date(2022, 7, 21)
+    assert new.pairs == old.pairs and new.lines == old.lines
+    first = next(p for p in new.pairs if p.source == "pair 1NS")
+    assert (str(first.total), str(first.percentage), first.place) == ("97.00", "53.89", "3")
+    masters = {str(p.label): p.master_points for p in new.event.pairs}
+    assert masters["NS 1"] == "6"
+    assert new.info.file_format == "USEBIO 1.3"

@@ -54,6 +54,7 @@ import os
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -100,12 +101,19 @@ from xlbridge.result import (
     parse_result,
 )
 from xlbridge.scored import EventResult, ScoredPlay
+from xlbridge.teams import Match, MatchResult, Penalty, Team, TeamsEvent, TeamsResult, TeamsSettings
 
 __all__ = [
+    "TEAMS_EVENT_TYPES",
     "USEBIO_VERSIONS",
+    "PublishedTeams",
     "figure_text",
     "read_usebio",
+    "read_usebio_teams",
+    "teams_differences",
+    "teams_usebio_document",
     "usebio_document",
+    "usebio_event_type",
     "write_usebio",
     "write_usebio_bytes",
 ]
@@ -168,9 +176,10 @@ def read_usebio(path: str | os.PathLike[str]) -> PublishedEvent:
         date=_date(_text(event_el, "DATE")),
         club=_text(club, "CLUB_NAME"),
         club_number=_text(club, "CLUB_ID_NUMBER"),
-        event_id=_text(event_el, "EVENT_IDENTIFIER"),
-        mp_scale=_text(event_el, "MASTER_POINT_SCALE"),
-        mp_type=_text(event_el, "MASTER_POINT_TYPE"),
+        # 1.3's names first (EVENT_ID, EVENT_RATING), then 1.2's
+        event_id=_text(event_el, "EVENT_ID") or _text(event_el, "EVENT_IDENTIFIER"),
+        mp_scale=_text(event_el, "EVENT_RATING") or _text(event_el, "MASTER_POINT_SCALE"),
+        mp_type=_text(event_el, "MASTER_POINT_TYPE") or _pair_mp_type(event_el),
         mps_awarded=_text(event_el, "MPS_AWARDED_FLAG"),
         charge=_text(event_el, "P2P_CHARGE_RATE") or _text(event_el, "EBU_CHARGE_CODE"),
     )
@@ -241,6 +250,19 @@ def _marks(element: Any) -> dict[str, list[dict[str, str]]]:
 def _form(event_el: Any, name: str) -> ScoringForm:
     method = _text(event_el, "BOARD_SCORING_METHOD").upper()
     kind = (event_el.get("EVENT_TYPE") or "").upper()
+    # a teams or individual file is never read as pairs, whatever its board scoring
+    teams = kind in TEAMS_EVENT_TYPES or event_el.find(".//PARTICIPANTS/TEAM") is not None
+    if teams or kind in _NOT_SCORED_TYPES:
+        what = "a teams-of-four event" if teams else _NOT_SCORED_TYPES[kind]
+        raise ScoringError(
+            f"{name}: EVENT_TYPE {kind or 'none'!r} is {what}, not a pairs event xlbridge "
+            "scores as pairs"
+            + (
+                ": import it as teams (xlbridge import reads a teams file into a teams workbook)"
+                if teams
+                else ": xlbridge scores pairs and teams-of-four events only"
+            )
+        )
     for key in (method, kind):
         if key in _FORMS_BY_NAME:
             return _FORMS_BY_NAME[key]
@@ -326,6 +348,12 @@ def _pairs(event_el: Any, name: str) -> tuple[list[Pair], list[PublishedPair], P
             )
         )
     return pairs, published, numbering
+
+
+def _pair_mp_type(event_el: Any) -> str:
+    """A 1.3 file's master-point type, written only in its pairs' ``MASTER_POINTS``."""
+    found = event_el.find("PARTICIPANTS/PAIR/MASTER_POINTS/MASTER_POINT_TYPE")
+    return "" if found is None or found.text is None else found.text.strip()
 
 
 def _national_id(text: str) -> str:
@@ -546,32 +574,20 @@ def usebio_document(
     _add(club, "CLUB_ID_NUMBER", facts.club_number)
     kind = "PAIRS" if version == "1.3" else _EVENT_TYPES[form]
     event_el = ET.SubElement(root, "EVENT", {"EVENT_TYPE": kind})
-    if facts.event_id:
-        _add(event_el, "EVENT_IDENTIFIER", facts.event_id)
-    _add(event_el, "EVENT_DESCRIPTION", facts.name or "Club pairs")
-    _add(event_el, "PROGRAM_NAME", "xlbridge")
-    _add(event_el, "PROGRAM_VERSION", __version__)
-    _add(event_el, "WINNER_TYPE", str(max(1, len(result.fields))))
-    if facts.date is not None:
-        day = facts.date
-        _add(event_el, "DATE", day.isoformat() if version == "1.3" else day.strftime("%d/%m/%Y"))
-    # the master-point elements follow the date, in the order Compscore3 writes them
-    for tag, value in (
-        ("MASTER_POINT_SCALE", facts.mp_scale),
-        ("MASTER_POINT_TYPE", facts.mp_type),
-        ("MPS_AWARDED_FLAG", facts.mps_awarded),
-    ):
-        if value:
-            _add(event_el, tag, value)
-    _add(event_el, "BOARD_SCORING_METHOD", _METHODS[form])
     numbers = sorted({b.board for b in result.boards})
-    _add(event_el, "BOARDS_PLAYED", str(len(numbers)))
     ranked = [p for p in result.pairs if p.rank]
-    _add(event_el, "PAIRS", str(len(ranked)))
-    _add(event_el, "SESSION_COUNT", "1")
-    _add(event_el, "SECTION_COUNT", "1")
-    if facts.charge:  # after the counts, as Compscore3 writes it; 1.3 names it otherwise
-        _add(event_el, "EBU_CHARGE_CODE" if version == "1.3" else "P2P_CHARGE_RATE", facts.charge)
+    _event_head(
+        event_el,
+        facts,
+        version,
+        _EventCounts(
+            winners=str(max(1, len(result.fields))),
+            boards=str(len(numbers)),
+            entrants=("PAIRS", str(len(ranked))),
+            method=("BOARD_SCORING_METHOD", _METHODS[form]),
+        ),
+        "Club pairs",
+    )
     event_el.append(_mark("settings", **settings_words(event.settings)))
     for adjustment in event.adjustments:
         event_el.append(
@@ -596,6 +612,84 @@ def usebio_document(
         f'<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/{dtd}">\n'
     )
     return (head + body + "\n").encode("utf-8")
+
+
+@dataclass(frozen=True)
+class _EventCounts:
+    """What the EVENT says of the event's size and scoring, as USEBIO text."""
+
+    winners: str  # WINNER_TYPE: 1, or 2 when NS and EW are ranked apart
+    boards: str  # BOARDS_PLAYED
+    entrants: tuple[str, str]  # ("PAIRS", "17") or ("TEAMS", "6")
+    method: tuple[str, str]  # ("BOARD_SCORING_METHOD", "MATCH_POINTS") or the match's
+
+
+def _event_head(
+    event_el: ET.Element, facts: EventFacts, version: str, counts: _EventCounts, default: str
+) -> None:
+    """The EVENT's children before the participants.
+
+    1.2 in the order Compscore3 writes them (``tests/data/usebio``): ``EVENT_IDENTIFIER``
+    first, the master-point elements after the ``DATE``, the counts, then
+    ``P2P_CHARGE_RATE``.  1.3 in the order of the USEBIO 1.3 document as a 1.3 writer
+    follows it (a stratification program that cites usebio.org's ``usebio-1.3.pdf``):
+    the program, ``EVENT_ID``, the description, the date, ``BOARDS_PLAYED``,
+    ``WINNER_TYPE``, the count of entrants, then ``MPS_AWARDED_FLAG`` and
+    ``EVENT_RATING`` (1.3's name for the master-point scale, which the document requires
+    when master points are awarded); then the scoring method, the session and section
+    counts and ``EBU_CHARGE_CODE``.
+    """
+    method_tag, method = counts.method
+    entrants_tag, entrants = counts.entrants
+    if version == "1.3":
+        _add(event_el, "PROGRAM_NAME", "xlbridge")
+        _add(event_el, "PROGRAM_VERSION", __version__)
+        if facts.event_id:
+            _add(event_el, "EVENT_ID", facts.event_id)
+        _add(event_el, "EVENT_DESCRIPTION", facts.name or default)
+        if facts.date is not None:
+            _add(event_el, "DATE", facts.date.isoformat())
+        _add(event_el, "BOARDS_PLAYED", counts.boards)
+        _add(event_el, "WINNER_TYPE", counts.winners)
+        if entrants_tag:
+            _add(event_el, entrants_tag, entrants)
+        for tag, value in (
+            ("MPS_AWARDED_FLAG", facts.mps_awarded),
+            ("EVENT_RATING", facts.mp_scale),
+            ("MASTER_POINT_TYPE", facts.mp_type),
+        ):
+            if value:
+                _add(event_el, tag, value)
+        _add(event_el, method_tag, method)
+        _add(event_el, "SESSION_COUNT", "1")
+        _add(event_el, "SECTION_COUNT", "1")
+        if facts.charge:
+            _add(event_el, "EBU_CHARGE_CODE", facts.charge)
+        return
+    if facts.event_id:
+        _add(event_el, "EVENT_IDENTIFIER", facts.event_id)
+    _add(event_el, "EVENT_DESCRIPTION", facts.name or default)
+    _add(event_el, "PROGRAM_NAME", "xlbridge")
+    _add(event_el, "PROGRAM_VERSION", __version__)
+    _add(event_el, "WINNER_TYPE", counts.winners)
+    if facts.date is not None:
+        _add(event_el, "DATE", facts.date.strftime("%d/%m/%Y"))
+    # the master-point elements follow the date, in the order Compscore3 writes them
+    for tag, value in (
+        ("MASTER_POINT_SCALE", facts.mp_scale),
+        ("MASTER_POINT_TYPE", facts.mp_type),
+        ("MPS_AWARDED_FLAG", facts.mps_awarded),
+    ):
+        if value:
+            _add(event_el, tag, value)
+    _add(event_el, method_tag, method)
+    _add(event_el, "BOARDS_PLAYED", counts.boards)
+    if entrants_tag:
+        _add(event_el, entrants_tag, entrants)
+    _add(event_el, "SESSION_COUNT", "1")
+    _add(event_el, "SECTION_COUNT", "1")
+    if facts.charge:  # after the counts, as Compscore3 writes it
+        _add(event_el, "P2P_CHARGE_RATE", facts.charge)
 
 
 #: USEBIO's names of the four hands, in the order Compscore3 writes them.
@@ -637,9 +731,11 @@ def _participants(event_el: ET.Element, result: EventResult, version: str) -> No
             _add(pair_el, "PERCENTAGE", format_fixed(entry.percentage))
         _add(pair_el, "PLACE", _place(entry.rank))
         if pair.master_points:
-            if version == "1.3":
+            if version == "1.3":  # 1.3: the points and their type in MASTER_POINTS
                 wrapper = ET.SubElement(pair_el, "MASTER_POINTS")
                 _add(wrapper, "MASTER_POINTS_AWARDED", pair.master_points)
+                if result.event.facts.mp_type:
+                    _add(wrapper, "MASTER_POINT_TYPE", result.event.facts.mp_type)
             else:
                 _add(pair_el, "MASTER_POINTS_AWARDED", pair.master_points)
                 if result.event.facts.mp_type:
@@ -734,3 +830,424 @@ def write_usebio_bytes(path: str | os.PathLike[str], data: bytes) -> None:
         tmp.write_bytes(data)
 
     atomic_write(path, write)
+
+
+# --- teams --------------------------------------------------------------------------------------
+#
+# A teams-of-four event, in the structure USEBIO's teams files have: the teams in PARTICIPANTS
+# (``TEAM`` with ``TEAM_ID`` and ``TEAM_NAME`` attributes, its VPs, place and players), and one
+# ``MATCH`` per match (``ROUND_NUMBER``, ``TEAM``, ``OPPOSING_TEAM``, the boards, each team's
+# VPs, then each ``BOARD`` with its ``IMPS`` and both rooms' ``TRAVELLER_LINE``, each with the
+# ``DIRECTION`` the first team sat in that room).  That is the structure a USEBIO Swiss teams
+# writer (a club scoring appliance's, written to the USEBIO documents) writes, and the one a
+# USEBIO reader (the EBU's ``ImportUsebio``, which takes teams files for master points) reads.
+
+
+#: The EVENT_TYPEs of a teams-of-four event, and of an individual, in 1.2 and 1.3.
+TEAMS_EVENT_TYPES = frozenset({"SWISS_TEAMS", "TEAMS_OF_FOUR", "TEAMS"})
+_NOT_SCORED_TYPES = {
+    "INDIVIDUAL": "an individual event",
+    "KO": "a knockout teams match",
+    "SWISS_PAIRS": "a Swiss pairs event (pairs meeting in matches)",
+    "SWISS_PAIRS_CROSS_IMPS": "a Swiss pairs event (pairs meeting in matches)",
+    "SWISS_PAIRS_BUTLER_IMPS": "a Swiss pairs event (pairs meeting in matches)",
+}
+
+
+def usebio_event_type(path: str | os.PathLike[str]) -> str:
+    """The EVENT_TYPE of the USEBIO file at ``path`` (upper case; ``""`` when none)."""
+    root = _parse(os.fspath(path))
+    event_el = root.find("EVENT")
+    if root.tag != "USEBIO" or event_el is None:
+        raise InputFileError(
+            f"{os.fspath(path)!r} is not a USEBIO results file (no USEBIO and EVENT)"
+        )
+    return (event_el.get("EVENT_TYPE") or "").strip().upper()
+
+
+def _teams_event_type(version: str, fmt: str) -> str:
+    """A Swiss is ``SWISS_TEAMS``; a round robin ``TEAMS_OF_FOUR`` (1.2) or ``TEAMS`` (1.3)."""
+    if fmt == "swiss":
+        return "SWISS_TEAMS"
+    return "TEAMS" if version == "1.3" else "TEAMS_OF_FOUR"
+
+
+def teams_usebio_document(
+    result: TeamsResult,
+    version: str = "1.2",
+    date: datetime.date | None = None,
+    fmt: str = "swiss",
+) -> bytes:
+    """A teams event's results as a USEBIO ``version`` document (UTF-8 bytes).
+
+    Each match is a ``MATCH``: the home team is its ``TEAM``, sitting North-South in the open
+    room (its ``TRAVELLER_LINE`` with ``DIRECTION`` ``NS``) and East-West in the closed room
+    (``EW``); each room's ``SCORE`` is North-South's, as on a traveller.  ``IMPS`` are the home
+    team's; ``TEAM_SCORE`` and ``OPPOSING_TEAM_SCORE`` the two teams' VPs.  What USEBIO has
+    no element for (the IMPs each team won, a weighted score's cell, a bye, a penalty, the VP
+    scale) goes in ``<?xlbridge ...?>`` instructions, so the file reads back exactly.
+    """
+    if version not in USEBIO_VERSIONS:
+        raise ScoringError(f"USEBIO version {version!r}: xlbridge writes 1.2 or 1.3")
+    event = result.event
+    facts = EventFacts(name=event.name, date=date)
+    root = ET.Element("USEBIO", {"Version": version})
+    club = ET.SubElement(root, "CLUB")
+    _add(club, "CLUB_NAME", "")
+    _add(club, "CLUB_ID_NUMBER", "")
+    event_el = ET.SubElement(root, "EVENT", {"EVENT_TYPE": _teams_event_type(version, fmt)})
+    boards = sorted({b for m in event.matches for b in m.boards})
+    _event_head(
+        event_el,
+        facts,
+        version,
+        _EventCounts("1", str(len(boards)), ("", ""), ("BOARD_SCORING_METHOD", "IMPS")),
+        "Club teams",
+    )
+    _add(event_el, "MATCH_SCORING_METHOD", "VPS")
+    settings = event.settings
+    event_el.append(
+        _mark(
+            "teams",
+            format=fmt,
+            boards=str(settings.boards_per_match),
+            vp_scale=str(settings.vp_scale),
+            bye_vps=str(settings.bye_vps),
+        )
+    )
+    for penalty in event.penalties:
+        event_el.append(
+            _mark(
+                "penalty",
+                team=str(penalty.team),
+                round="" if penalty.round is None else str(penalty.round),
+                imps=str(penalty.imps) if penalty.imps else "",
+                vps=str(penalty.vps) if penalty.vps else "",
+                reason=penalty.reason,
+            )
+        )
+    participants = ET.SubElement(event_el, "PARTICIPANTS")
+    for standing in result.standings:
+        team = standing.team
+        team_el = ET.SubElement(
+            participants, "TEAM", {"TEAM_ID": str(team.number), "TEAM_NAME": team.name}
+        )
+        _add(team_el, "TOTAL_SCORE", figure_text(standing.vps))
+        _add(team_el, "PLACE", str(standing.rank))
+        if team.withdrawn_after is not None:
+            team_el.append(_mark("team", withdrawn_after=str(team.withdrawn_after)))
+        for name, number in team.players:
+            if not name:
+                continue
+            player_el = ET.SubElement(team_el, "PLAYER")
+            _add(player_el, "PLAYER_NAME", name)
+            _add(player_el, "NATIONAL_ID_NUMBER", number or "0")
+    for match in result.matches:
+        _match_out(event_el, match)
+    ET.indent(root, space="  ")
+    body = ET.tostring(root, encoding="unicode")
+    dtd = f"usebio_v{version.replace('.', '_')}.dtd"
+    head = (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        f'<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/{dtd}">\n'
+    )
+    return (head + body + "\n").encode("utf-8")
+
+
+def _match_out(event_el: ET.Element, scored: MatchResult) -> None:
+    match = scored.match
+    if match.away is None:  # a bye: no opponents, no boards; its VPs are in the team's total
+        event_el.append(
+            _mark("bye", round=str(match.round), team=str(match.home), vps=str(scored.home_vps))
+        )
+        return
+    match_el = ET.SubElement(event_el, "MATCH")
+    _add(match_el, "ROUND_NUMBER", str(match.round))
+    _add(match_el, "TEAM", str(match.home))
+    _add(match_el, "OPPOSING_TEAM", str(match.away))
+    if match.boards:
+        _add(match_el, "START_BOARD_NUMBER", str(match.boards[0]))
+        _add(match_el, "END_BOARD_NUMBER", str(match.boards[-1]))
+    _add(match_el, "TEAM_SCORE", figure_text(scored.home_vps))
+    _add(match_el, "OPPOSING_TEAM_SCORE", figure_text(scored.away_vps))
+    match_el.append(
+        _mark(
+            "match",
+            table="" if match.table is None else str(match.table),
+            boards=",".join(str(b) for b in match.boards),
+            team_imps=str(scored.home_imps),
+            opposing_team_imps=str(scored.away_imps),
+        )
+    )
+    for board in scored.boards:
+        board_el = ET.SubElement(match_el, "BOARD")
+        _add(board_el, "BOARD_NUMBER", str(board.board))
+        if board.home is not None:
+            _add(board_el, "IMPS", figure_text(board.home))
+            if board.away is not None and board.away != -board.home:  # a split score
+                board_el.append(_mark("imps", opposing_team=str(board.away)))
+        for direction, row in (("NS", board.open_room), ("EW", board.closed_room)):
+            if isinstance(row, Result):
+                line = ET.SubElement(board_el, "TRAVELLER_LINE")
+                _add(line, "DIRECTION", direction)
+                _add(line, "SCORE", _score_text(row))
+                exact = _exact_cell(row)
+                if exact is not None:
+                    line.append(_mark("cell", score=exact))
+            elif row is not None:  # NP: the room has no line
+                board_el.append(_mark("room", direction=direction, score=format_result(row)))
+
+
+@dataclass(frozen=True)
+class PublishedTeams:
+    """A teams event read from a USEBIO file, and the figures the file published."""
+
+    event: TeamsEvent
+    format: str
+    date: datetime.date | None
+    #: each team's published VPs and place
+    standings: Mapping[int, tuple[Figure | None, str]]
+    #: each match's published VPs (home, away), by (round, home team)
+    match_vps: Mapping[tuple[int, int], tuple[Figure | None, Figure | None]]
+    #: each board's published IMPs (home team's), by (round, home team, board)
+    board_imps: Mapping[tuple[int, int, int], Figure]
+    file_format: str = ""
+    program: str = ""
+
+
+def read_usebio_teams(path: str | os.PathLike[str]) -> PublishedTeams:
+    """The teams-of-four event in the USEBIO file at ``path``: teams, matches, both rooms.
+
+    Raises :class:`~xlbridge.errors.ScoringError` naming the element for a file that is
+    not a teams event, or whose teams, matches or rooms cannot be read.
+    """
+    from xlbridge.scales import WBF_CONTINUOUS, vp_scale
+    from xlbridge.teams import BYE_VPS
+
+    name = os.fspath(path)
+    root = _parse(name)
+    event_el = root.find("EVENT")
+    if root.tag != "USEBIO" or event_el is None:
+        raise InputFileError(f"{name!r} is not a USEBIO results file (no USEBIO and EVENT)")
+    kind = (event_el.get("EVENT_TYPE") or "").upper()
+    if kind not in TEAMS_EVENT_TYPES:
+        raise ScoringError(f"{name}: EVENT_TYPE {kind or 'none'!r} is not a teams-of-four event")
+    marks = _marks(event_el)
+    teams_mark = marks.get("teams", [{}])[0]
+    teams, standings = _teams_in(event_el, name)
+    numbers = {team.number for team in teams}
+    matches: list[Match] = []
+    results: dict[tuple[int, int], dict[int, tuple[Row, Row]]] = {}
+    match_vps: dict[tuple[int, int], tuple[Figure | None, Figure | None]] = {}
+    board_imps: dict[tuple[int, int, int], Figure] = {}
+    for index, match_el in enumerate(event_el.iter("MATCH"), start=1):
+        match, rooms, imps = _match_in(match_el, f"{name}: MATCH {index}", numbers)
+        matches.append(match)
+        key = (match.round, match.home)
+        if key in results:
+            raise ScoringError(
+                f"{name}: MATCH {index}: team {match.home} plays two matches in round {match.round}"
+            )
+        results[key] = rooms
+        where = f"round {match.round}, {match.home} v {match.away}"
+        match_vps[key] = (
+            _figure(match_el, "TEAM_SCORE", where),
+            _figure(match_el, "OPPOSING_TEAM_SCORE", where),
+        )
+        board_imps.update({(match.round, match.home, b): f for b, f in imps.items()})
+    for mark in marks.get("bye", []):
+        try:
+            team, round_ = int(mark.get("team", "")), int(mark.get("round", ""))
+        except ValueError:
+            raise ScoringError(f"{name}: an xlbridge bye is not valid: {mark}") from None
+        matches.append(Match(round_, None, team, None, ()))
+    if not matches:
+        raise ScoringError(f"{name}: the EVENT has no MATCH")
+    lengths = sorted({len(m.boards) for m in matches if m.boards})
+    try:
+        scale = vp_scale(teams_mark["vp_scale"]) if "vp_scale" in teams_mark else WBF_CONTINUOUS
+        bye_vps = Fraction(teams_mark["bye_vps"]) if "bye_vps" in teams_mark else BYE_VPS
+        per_match = int(teams_mark.get("boards") or (lengths[-1] if lengths else 1))
+    except (ValueError, ZeroDivisionError):
+        raise ScoringError(f"{name}: the xlbridge teams settings are not valid") from None
+    penalties = tuple(_penalty_in(mark, name) for mark in marks.get("penalty", []))
+    event = TeamsEvent(
+        _text(event_el, "EVENT_DESCRIPTION"),
+        tuple(teams),
+        tuple(matches),
+        results,
+        TeamsSettings(per_match, bye_vps, scale),
+        penalties,
+    )
+    fmt = teams_mark.get("format") or ("swiss" if kind == "SWISS_TEAMS" else "round-robin")
+    program = (_text(event_el, "PROGRAM_NAME"), _text(event_el, "PROGRAM_VERSION"))
+    return PublishedTeams(
+        event,
+        fmt,
+        _date(_text(event_el, "DATE")),
+        standings,
+        match_vps,
+        board_imps,
+        f"USEBIO {root.get('Version', '')}".strip(),
+        " ".join(part for part in program if part),
+    )
+
+
+def _teams_in(event_el: Any, name: str) -> tuple[list[Team], dict[int, tuple[Figure | None, str]]]:
+    participants = event_el.find(".//PARTICIPANTS")
+    found = [] if participants is None else participants.findall("TEAM")
+    if not found:
+        raise ScoringError(f"{name}: PARTICIPANTS lists no TEAM")
+    teams: list[Team] = []
+    standings: dict[int, tuple[Figure | None, str]] = {}
+    for index, team_el in enumerate(found, start=1):
+        text = (team_el.get("TEAM_ID") or _text(team_el, "TEAM_NUMBER")).strip()
+        where = f"{name}: PARTICIPANTS TEAM {index}"
+        if not text.isdigit() or int(text) < 1:
+            raise ScoringError(f"{where}: TEAM_ID {text!r} is not a team number")
+        number = int(text)
+        if number in standings:
+            raise ScoringError(f"{where}: team {number} is listed twice")
+        players = tuple(
+            (
+                _text(player, "PLAYER_NAME"),
+                _national_id(_text(player, "NATIONAL_ID_NUMBER")),
+            )
+            for player in team_el.iter("PLAYER")
+        )
+        mark = _marks(team_el).get("team", [{}])[0]
+        withdrawn = mark.get("withdrawn_after", "")
+        teams.append(
+            Team(
+                number,
+                (team_el.get("TEAM_NAME") or "").strip() or f"Team {number}",
+                players,
+                int(withdrawn) if withdrawn.isdigit() else None,
+            )
+        )
+        standings[number] = (
+            _figure(team_el, "TOTAL_SCORE", f"team {number}"),
+            _text(team_el, "PLACE"),
+        )
+    return teams, standings
+
+
+def _whole(element: Any, tag: str, where: str) -> int:
+    text = _text(element, tag)
+    if not text.isdigit() or int(text) < 1:
+        raise ScoringError(f"{where}: {tag} {text!r} is not a number from 1")
+    return int(text)
+
+
+def _match_in(
+    match_el: Any, where: str, numbers: set[int]
+) -> tuple[Match, dict[int, tuple[Row, Row]], dict[int, Figure]]:
+    round_ = _whole(match_el, "ROUND_NUMBER", where)
+    home = _whole(match_el, "TEAM", where)
+    away = _whole(match_el, "OPPOSING_TEAM", where)
+    for team in (home, away):
+        if team not in numbers:
+            raise ScoringError(f"{where}: team {team} is not a PARTICIPANT")
+    mark = _marks(match_el).get("match", [{}])[0]
+    rooms: dict[int, tuple[Row, Row]] = {}
+    imps: dict[int, Figure] = {}
+    for board_el in match_el.findall("BOARD"):
+        board = _whole(board_el, "BOARD_NUMBER", where)
+        at = f"{where}, board {board}"
+        open_room: Row = None
+        closed_room: Row = None
+        for line in board_el.findall("TRAVELLER_LINE"):
+            direction = parse_direction(_text(line, "DIRECTION"), f"{at} DIRECTION")
+            exact = _marks(line).get("cell", [{}])[0].get("score")
+            row = _score(_text(line, "SCORE"), exact, at)
+            if direction == "NS":
+                open_room = row
+            else:
+                closed_room = row
+        for room in _marks(board_el).get("room", []):
+            row = parse_result(room.get("score", ""), at)
+            if parse_direction(room.get("direction", ""), at) == "NS":
+                open_room = row
+            else:
+                closed_room = row
+        rooms[board] = (open_room, closed_room)
+        figure = _figure(board_el, "IMPS", at)
+        if figure is not None:
+            imps[board] = figure
+    boards_text = mark.get("boards", "")
+    try:
+        boards = tuple(int(b) for b in boards_text.split(",")) if boards_text else ()
+    except ValueError:
+        raise ScoringError(
+            f"{where}: the xlbridge boards {boards_text!r} are not numbers"
+        ) from None
+    if not boards:
+        start = _text(match_el, "START_BOARD_NUMBER")
+        end = _text(match_el, "END_BOARD_NUMBER")
+        if start.isdigit() and end.isdigit() and int(start) <= int(end):
+            boards = tuple(range(int(start), int(end) + 1))
+        else:
+            boards = tuple(sorted(rooms))
+    table = mark.get("table", "")
+    return Match(round_, int(table) if table.isdigit() else None, home, away, boards), rooms, imps
+
+
+def _penalty_in(mark: dict[str, str], name: str) -> Penalty:
+    try:
+        round_ = mark.get("round", "")
+        return Penalty(
+            int(mark.get("team", "")),
+            int(round_) if round_ else None,
+            Fraction(mark.get("imps") or 0),
+            Fraction(mark.get("vps") or 0),
+            mark.get("reason", ""),
+        )
+    except (ValueError, ZeroDivisionError):
+        raise ScoringError(f"{name}: an xlbridge penalty is not valid: {mark}") from None
+
+
+def teams_differences(published: PublishedTeams, result: TeamsResult) -> tuple[int, list[str]]:
+    """How many published figures were checked against ``result``, and each that differs."""
+    checked, differ = 0, []
+    by_key = {(m.match.round, m.match.home): m for m in result.matches}
+    for key, (home_vps, away_vps) in sorted(published.match_vps.items()):
+        scored = by_key.get(key)
+        if scored is None:
+            continue
+        where = f"round {key[0]}, {scored.match.home} v {scored.match.away}"
+        for label, figure, ours in (
+            ("VPs", home_vps, scored.home_vps),
+            ("opponents' VPs", away_vps, scored.away_vps),
+        ):
+            if figure is not None:
+                checked += 1
+                if not figure.matches(ours):
+                    differ.append(
+                        f"{where}: {label} published {figure}, xlbridge {figure_text(ours)}"
+                    )
+        for board in scored.boards:
+            imps = published.board_imps.get((key[0], key[1], board.board))
+            if imps is not None and board.home is not None:
+                checked += 1
+                if not imps.matches(board.home):
+                    differ.append(
+                        f"{where}, board {board.board}: IMPs published {imps}, "
+                        f"xlbridge {figure_text(board.home)}"
+                    )
+    for standing in result.standings:
+        total, place = published.standings.get(standing.team.number, (None, ""))
+        if total is not None:
+            checked += 1
+            if not total.matches(standing.vps):
+                differ.append(
+                    f"team {standing.team.number}: VPs published {total}, "
+                    f"xlbridge {figure_text(standing.vps)}"
+                )
+        if place:
+            checked += 1
+            if place.rstrip("=") != str(standing.rank):
+                differ.append(
+                    f"team {standing.team.number}: place published {place}, "
+                    f"xlbridge {standing.rank_text}"
+                )
+    return checked, differ
