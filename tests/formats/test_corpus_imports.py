@@ -67,7 +67,8 @@ REFUSED: dict[str, tuple[str, Make, str]] = {
     "a teams event": (
         "x.xml",
         lambda: REAL.replace('EVENT_TYPE="MP_PAIRS"', 'EVENT_TYPE="SWISS_TEAMS"').encode(),
-        "'SWISS_TEAMS' is not a pairs event",
+        # read as a teams file now (USEBIO teams in): its pairs are no teams
+        "x.xml: PARTICIPANTS lists no TEAM",
     ),
     "binary data as PBN": ("x.pbn", lambda: bytes(range(256)) * 4, "not PBN text"),
     "hand records, not results": (
