@@ -442,7 +442,7 @@ def conventions_for_event(event: Event) -> tuple[Convention, ...]:
 
 def conventions_for(settings: Settings) -> tuple[Convention, ...]:
     """The conventions real scoring programs use for ``settings.form``, xlbridge's own first."""
-    from xlbridge.settings import CrossDivisor, ScoringForm, UnequalBoards
+    from xlbridge.settings import CrossDivisor, ScoringConvention, ScoringForm, UnequalBoards
 
     if settings.form is ScoringForm.BUTLER:
         return (
@@ -476,5 +476,13 @@ def conventions_for(settings: Settings) -> tuple[Convention, ...]:
         Convention(
             "matchpoints: short boards factored by ratio",
             replace(settings, unequal=UnequalBoards.RATIO, factor_fewer_boards=False),
+        ),
+        Convention(
+            "matchpoints: the ACBL convention",
+            replace(neuberg, convention=ScoringConvention.ACBL),
+            "as ACBLscore prints them: 1 matchpoint a result beaten and half a tie, short "
+            "boards factored by Neuberg, each total scaled to the section's boards and "
+            "printed to two decimals, the percentage that printed total of the top x the "
+            "section's boards",
         ),
     )

@@ -31,6 +31,7 @@ from xlbridge.result import Row, counts_as_result
 from xlbridge.settings import (
     Choice,
     Ranking,
+    ScoringConvention,
     ScoringForm,
     Settings,
     SmallVersions,
@@ -49,6 +50,7 @@ __all__ = [
     "PlayedContract",
     "Player",
     "Ranking",
+    "ScoringConvention",
     "ScoringForm",
     "Settings",
     "SmallVersions",

@@ -989,6 +989,7 @@ _SETTING_FIELDS = {
     "factor_fewer_boards": "FactorBoards",
     "small_versions": "SmallVersions",
     "ranking": "Ranking",
+    "convention": "Convention",
 }
 
 

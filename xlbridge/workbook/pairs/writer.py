@@ -336,9 +336,9 @@ def _ranking(ws: Worksheet, result: EventResult, bulk: BulkRows | None = None) -
         row = 2
         for pair in result.pairs:
             if bulk is not None and row > 2:
-                bulk.add(ws, row, _ranking_values(pair, matchpoints), like=2)
+                bulk.add(ws, row, _ranking_values(pair, matchpoints, result), like=2)
             else:
-                _ranking_row(ws, row, pair, matchpoints)
+                _ranking_row(ws, row, pair, matchpoints, result)
             row += 1
         ws.print_area = f"A1:H{max(row - 1, 2)}"
         return
@@ -350,7 +350,7 @@ def _ranking(ws: Worksheet, result: EventResult, bulk: BulkRows | None = None) -
         row += 2
         for pair in result.pairs:
             if pair.field == name:
-                _ranking_row(ws, row, pair, matchpoints)
+                _ranking_row(ws, row, pair, matchpoints, result)
                 row += 1
         row += 1  # a blank row between the fields
     ws.freeze_panes = None
@@ -378,8 +378,10 @@ def _provisional_note(ws: Worksheet, result: EventResult, bulk: BulkRows | None)
     ws.print_area = f"A1:H{row}"
 
 
-def _ranking_row(ws: Worksheet, row: int, pair: PairResult, matchpoints: bool) -> None:
-    values = _ranking_values(pair, matchpoints)
+def _ranking_row(
+    ws: Worksheet, row: int, pair: PairResult, matchpoints: bool, result: EventResult
+) -> None:
+    values = _ranking_values(pair, matchpoints, result)
     for column, value in enumerate(values, start=1):
         cell = ws.cell(row, column, value)
         cell.border = THIN
@@ -391,7 +393,7 @@ def _ranking_row(ws: Worksheet, row: int, pair: PairResult, matchpoints: bool) -
             cell.fill = COMPUTED_FILL
 
 
-def _ranking_values(pair: PairResult, matchpoints: bool) -> tuple[object, ...]:
+def _ranking_values(pair: PairResult, matchpoints: bool, result: EventResult) -> tuple[object, ...]:
     third = pair.percentage if matchpoints else pair.score
     second = pair.maximum if matchpoints else pair.average
     return (
@@ -400,7 +402,7 @@ def _ranking_values(pair: PairResult, matchpoints: bool) -> tuple[object, ...]:
         pair.pair.names,
         pair.field or "all",
         len(pair.boards),
-        _number(pair.total),
+        _number(result.ranking_total(pair)),
         _number(second),
         _number(third),
     )
