@@ -464,7 +464,13 @@ def conventions_for(settings: Settings) -> tuple[Convention, ...]:
                 "divided by the number of comparisons",
             ),
         )
-    neuberg = replace(settings, unequal=UnequalBoards.NEUBERG, factor_fewer_boards=False)
+    neuberg = replace(
+        settings,
+        unequal=UnequalBoards.NEUBERG,
+        factor_fewer_boards=False,
+        convention=ScoringConvention.XLBRIDGE,
+    )
+    plain = replace(settings, convention=ScoringConvention.XLBRIDGE)
     return (
         Convention("matchpoints: short boards factored by Neuberg", neuberg),
         Convention(
@@ -475,7 +481,7 @@ def conventions_for(settings: Settings) -> tuple[Convention, ...]:
         ),
         Convention(
             "matchpoints: short boards factored by ratio",
-            replace(settings, unequal=UnequalBoards.RATIO, factor_fewer_boards=False),
+            replace(plain, unequal=UnequalBoards.RATIO, factor_fewer_boards=False),
         ),
         Convention(
             "matchpoints: the ACBL convention",
