@@ -62,7 +62,7 @@ def brute_force(
 
 
 def printed(value: Fraction) -> Decimal:
-    """A figure as ACBLscore prints it: two decimals (half up; no tie arises here)."""
+    """A figure printed to two decimals, an exact half up (NS 12's 151.125: 151.13)."""
     exact = Decimal(value.numerator) / Decimal(value.denominator)
     return exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
 
@@ -151,6 +151,8 @@ def test_mitchell_ns_8_and_ew_5_by_hand() -> None:
 
 
 #: The Mitchell's ranking as ACBLscore prints it: place, pair, total, percentage.
+#: NS 12's 139.5 x 26/24 is 151.125 exactly: printed 151.13, half away from zero as every
+#: figure xlbridge prints (how ACBLscore prints an exact half was not found).
 MITCHELL_RANKING = """
 1   NS 3  156.00 54.55 | 1   EW 5  175.00 61.19
 2=  NS 5  154.92 54.17 | 2   EW 11 172.00 60.14
