@@ -442,7 +442,7 @@ def conventions_for_event(event: Event) -> tuple[Convention, ...]:
 
 def conventions_for(settings: Settings) -> tuple[Convention, ...]:
     """The conventions real scoring programs use for ``settings.form``, xlbridge's own first."""
-    from xlbridge.settings import CrossDivisor, ScoringForm, UnequalBoards
+    from xlbridge.settings import CrossDivisor, ScoringConvention, ScoringForm, UnequalBoards
 
     if settings.form is ScoringForm.BUTLER:
         return (
@@ -464,7 +464,13 @@ def conventions_for(settings: Settings) -> tuple[Convention, ...]:
                 "divided by the number of comparisons",
             ),
         )
-    neuberg = replace(settings, unequal=UnequalBoards.NEUBERG, factor_fewer_boards=False)
+    neuberg = replace(
+        settings,
+        unequal=UnequalBoards.NEUBERG,
+        factor_fewer_boards=False,
+        convention=ScoringConvention.XLBRIDGE,
+    )
+    plain = replace(settings, convention=ScoringConvention.XLBRIDGE)
     return (
         Convention("matchpoints: short boards factored by Neuberg", neuberg),
         Convention(
@@ -475,6 +481,14 @@ def conventions_for(settings: Settings) -> tuple[Convention, ...]:
         ),
         Convention(
             "matchpoints: short boards factored by ratio",
-            replace(settings, unequal=UnequalBoards.RATIO, factor_fewer_boards=False),
+            replace(plain, unequal=UnequalBoards.RATIO, factor_fewer_boards=False),
+        ),
+        Convention(
+            "matchpoints: the ACBL convention",
+            replace(neuberg, convention=ScoringConvention.ACBL),
+            "as ACBLscore prints them: 1 matchpoint a result beaten and half a tie, short "
+            "boards factored by Neuberg, each total scaled to the section's boards and "
+            "printed to two decimals, the percentage that printed total of the top x the "
+            "section's boards",
         ),
     )

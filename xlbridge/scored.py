@@ -14,6 +14,7 @@ from xlbridge.board import FrequencyLine
 from xlbridge.direction import Direction
 from xlbridge.event import Event, Pair, Play
 from xlbridge.pair import PairLabel
+from xlbridge.settings import ScoringConvention
 
 __all__ = [
     "BoardResult",
@@ -101,7 +102,10 @@ class PairResult:
     total scaled to the most boards any pair of its field played (``factor_fewer_boards``;
     ``None`` otherwise): in IMPs it is ``score``; in matchpoints it is the
     total Compscore3 publishes (percentage x top x most boards), ranked on the
-    same percentage.
+    same percentage.  Under the ACBL convention ``scaled_total`` is the total
+    scaled to the section's boards, ``maximum`` the top times the section's boards
+    and ``percentage`` the scaled total rounded to two decimals over ``maximum``
+    (as ACBLscore prints them).
     """
 
     pair: Pair
@@ -147,6 +151,14 @@ class EventResult:
     def field(self, name: str = "") -> tuple[PairResult, ...]:
         """The pairs ranked in field ``name`` (``NS``, ``EW``, or ``""``), best first."""
         return tuple(p for p in self.pairs if p.field == name and p.rank)
+
+    def ranking_total(self, pair: PairResult) -> Fraction:
+        """The total a ranking prints beside ``pair``'s maximum and percentage: its total,
+        or under the ACBL convention its total scaled to the section's boards."""
+        acbl = self.event.settings.convention is ScoringConvention.ACBL
+        if acbl and pair.scaled_total is not None:
+            return pair.scaled_total
+        return pair.total
 
     def pair(self, label: object) -> PairResult:
         """The result of the pair labelled ``label`` (``"NS 3"``, ``"3NS"``, a

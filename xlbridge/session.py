@@ -37,6 +37,14 @@ total by (most boards any pair of its field has) / (its boards), e.g. 24/21
 percentage and the scaled total is the one Compscore3 publishes as a pair's
 TOTAL_SCORE (percentage x top x most boards).
 
+**The ACBL convention** (``settings.convention``; ACBLscore): 1 matchpoint a
+result beaten (``scale`` 1), and every pair's total scaled to the section's boards
+(the boards any pair has a score on), not to the most its field played: in a
+13-table Mitchell whose NS pairs each sat out one round of two, an NS pair's total
+is multiplied by 26/24 (``PairResult.scaled_total``); ``maximum`` is the top times
+the section's boards, and the percentage is that total *as printed*, to two
+decimals, of the maximum: the ranking is on it.
+
 **A+, A- and Bye** (Law 12C2(c); the A+/A- note).  On the board an A+ is
 ``settings.aplus`` percent of the top (60%) and an A- ``settings.aminus``
 (40%); at the end each pair's A+ boards are raised to its own percentage on
@@ -136,7 +144,7 @@ from xlbridge.event import (
     SmallVersions,
     UnequalBoards,
 )
-from xlbridge.exact import quote
+from xlbridge.exact import quote, round_half_away
 from xlbridge.pair import natural_key
 from xlbridge.result import (
     AVERAGE,
@@ -149,7 +157,7 @@ from xlbridge.result import (
     count_results,
 )
 from xlbridge.scored import BoardResult, EventResult, PairBoard, PairResult, ScoredPlay
-from xlbridge.settings import AvplusMethod
+from xlbridge.settings import AvplusMethod, ScoringConvention
 
 __all__ = [
     "rank_labels",
@@ -665,10 +673,15 @@ def _rank(pairs: list[PairResult], settings: Settings, units: _Units) -> tuple[P
     for p in pairs:
         field = fields[p.pair.label]
         most[field] = max(most.get(field, 0), len(p.boards))
+    acbl = settings.convention is ScoringConvention.ACBL
+    section = len({entry.board for p in pairs for entry in p.boards})
     scored: list[PairResult] = []
     for p in pairs:
         if not p.boards:
             scored.append(replace(p, field=fields[p.pair.label]))
+            continue
+        if acbl and units.top is not None:
+            scored.append(replace(_acbl(p, section, units.top), field=fields[p.pair.label]))
             continue
         factor = Fraction(most[fields[p.pair.label]], len(p.boards))
         scaled = p.total * factor if settings.factor_fewer_boards else None
@@ -691,6 +704,26 @@ def _rank(pairs: list[PairResult], settings: Settings, units: _Units) -> tuple[P
         sorted((p for p in scored if p.score is None), key=lambda p: p.pair.label.sort_key)
     )
     return tuple(ranked)
+
+
+#: ACBLscore prints a total to two decimals.
+_HUNDREDTH = Fraction(1, 100)
+
+
+def _acbl(pair: PairResult, section: int, top: int) -> PairResult:
+    """``pair`` as ACBLscore prints it: its total scaled to the ``section``'s boards, and
+    the percentage of that total as printed (two decimals), ranked on.
+
+    A pair who played 24 of 26 boards with 156.5 matchpoints on a top of 11: 156.5 x
+    26/24 = 169.5417, printed 169.54, of 11 x 26 = 286: 59.28%.
+    """
+    scaled = pair.total * section / len(pair.boards)
+    maximum = Fraction(top * section)
+    printed = round_half_away(scaled, _HUNDREDTH)
+    percentage = 100 * printed / maximum if maximum else Fraction(50)
+    return replace(
+        pair, maximum=maximum, percentage=percentage, score=percentage, scaled_total=scaled
+    )
 
 
 _DIRECTION = operator.attrgetter("direction")

@@ -34,6 +34,7 @@ __all__ = [
     "MasterPointBody",
     "Ranking",
     "Scale",
+    "ScoringConvention",
     "ScoringForm",
     "Settings",
     "SmallVersions",
@@ -207,6 +208,26 @@ class Scale(IntEnum):
         raise ScoringError(f"{shown(value)} is not 2 or 1")
 
 
+class ScoringConvention(Choice):
+    """Whose printed figures a pairs event follows, where scoring programs differ.
+
+    ``xlbridge`` (the default, a blank cell): the settings as they are.
+    ``ACBL`` (ACBLscore, North America), matchpoints only: 1 matchpoint a result
+    beaten and half a tie (the scale is 1), boards with fewer results factored by
+    Neuberg; every pair's total scaled to the section's boards (the boards any pair
+    of the event has a score on: x 26/24 for a pair who played 24 of 26), printed to
+    two decimals, and its percentage that printed total over the top times the
+    section's boards; the ranking is on that percentage.  Other programs' conventions
+    (KoPS, BBO) are further members.
+
+    >>> ScoringConvention.parse("acbl")
+    <ScoringConvention.ACBL: 'ACBL'>
+    """
+
+    XLBRIDGE = "xlbridge"
+    ACBL = "ACBL"
+
+
 def shown(value: object) -> str:
     """A cell value as a message shows it (:func:`xlbridge.exact.quote`): text quoted, numbers
     as decimals, TRUE/FALSE, a date in words.
@@ -339,6 +360,7 @@ _FIELDS: dict[str, _Field] = {
     "factor_fewer_boards": _Field("factor fewer boards setting", _yes_no),
     "small_versions": _Field("rule for small fouled versions", _choice(SmallVersions)),
     "ranking": _Field("ranking", _choice(Ranking)),
+    "convention": _Field("convention", _choice(ScoringConvention)),
 }
 
 
@@ -414,6 +436,7 @@ class Settings:
     small_versions: SmallVersions = SmallVersions.NEUBERG
     ranking: Ranking = Ranking.AUTO
     datum_real_results: bool = False
+    convention: ScoringConvention = ScoringConvention.XLBRIDGE
 
     def __post_init__(self) -> None:
         problems: list[tuple[str, str]] = []
@@ -424,6 +447,9 @@ class Settings:
                 problems.extend(exc.problems)
             else:
                 object.__setattr__(self, spec.name, value)
+        if not problems and self.convention is ScoringConvention.ACBL:
+            object.__setattr__(self, "scale", Scale.ONE)  # the convention's scale
+            problems.extend(_acbl_conflicts(self, {}))
         if problems:
             raise SettingsError("\n".join(message for _, message in problems), tuple(problems))
 
@@ -450,6 +476,58 @@ class Settings:
                 parsed[name] = parse_setting(name, value, where.get(name, ""))
             except SettingsError as exc:
                 problems.extend(exc.problems)
+        if parsed.get("convention") is ScoringConvention.ACBL:
+            if parsed.get("scale", Scale.ONE) is not Scale.ONE:
+                problems.append(("scale", _acbl_message("scale", parsed["scale"], where)))
+            problems.extend(_acbl_conflicts(cls(**_without_acbl(parsed)), where))
         if problems:
             raise SettingsError("\n".join(message for _, message in problems), tuple(problems))
         return cls(**parsed)
+
+
+#: What the ACBL convention decides, by field: the value it needs and what it says.
+_ACBL_NEEDS: dict[str, tuple[object, str]] = {
+    "form": (ScoringForm.MATCHPOINTS, "is for matchpoint pairs"),
+    "scale": (Scale.ONE, "scores 1 matchpoint a result beaten and half a tie"),
+    "unequal": (UnequalBoards.NEUBERG, "factors boards with fewer results by Neuberg"),
+    "factor_fewer_boards": (False, "scales every total to the section's boards itself"),
+}
+_ACBL_FIX = {
+    "form": "choose matchpoints",
+    "scale": "type 1",
+    "unequal": "choose neuberg",
+    "factor_fewer_boards": "choose No",
+}
+
+
+def _acbl_message(name: str, value: object, where: Mapping[str, str]) -> str:
+    """The message refusing setting ``name``'s ``value`` beside the ACBL convention."""
+    said = _ACBL_NEEDS[name][1]
+    cell = where.get(name, "")
+    convention = where.get("convention", "")
+    if isinstance(value, bool):
+        value_text = "Yes" if value else "No"
+    elif isinstance(value, Enum):
+        value_text = shown(str(value)) if isinstance(value, Choice) else str(value)
+    else:
+        value_text = shown(value)
+    at = f" ({convention})" if convention else ""
+    head = f"{cell}: " if cell else ""
+    return (
+        f"{head}the ACBL convention{at} {said}, so the {_FIELDS[name].label} cannot be "
+        f"{value_text}: {_ACBL_FIX[name]}, or leave the convention blank"
+    )
+
+
+def _without_acbl(parsed: Mapping[str, Any]) -> dict[str, Any]:
+    """``parsed`` without the convention (the other settings, to check against it)."""
+    return {name: value for name, value in parsed.items() if name != "convention"}
+
+
+def _acbl_conflicts(settings: Settings, where: Mapping[str, str]) -> list[tuple[str, str]]:
+    """Every setting of ``settings`` that the ACBL convention decides otherwise."""
+    return [
+        (name, _acbl_message(name, getattr(settings, name), where))
+        for name, (needed, _) in _ACBL_NEEDS.items()
+        if name != "scale" and getattr(settings, name) != needed
+    ]

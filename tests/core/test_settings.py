@@ -198,3 +198,23 @@ def test_the_settings_sheet_names_each_bad_cell(tmp_path: Path) -> None:
     assert f"Settings!B{scale}: the matchpoints per result beaten must be 2 or 1, not 'three'" in (
         lines
     )
+
+
+def test_the_convention_is_read_once_and_refused_naming_its_cell() -> None:
+    from xlbridge.settings import ScoringConvention
+
+    assert parse_setting("convention", " acbl ") is ScoringConvention.ACBL
+    assert Settings.parse({"convention": None}).convention is ScoringConvention.XLBRIDGE
+    with pytest.raises(SettingsError) as caught:
+        parse_setting("convention", "KoPS", argument="convention")
+    assert str(caught.value) == "convention must be 'xlbridge' or 'ACBL', not 'KoPS'"
+    sources = {"convention": "Settings!B24", "scale": "Settings!B8", "form": "Settings!B7"}
+    with pytest.raises(SettingsError) as caught:
+        Settings.parse({"convention": "ACBL", "scale": 2, "form": "cross-imps"}, sources)
+    assert str(caught.value).splitlines() == [
+        "Settings!B8: the ACBL convention (Settings!B24) scores 1 matchpoint a result beaten "
+        "and half a tie, so the matchpoints per result beaten cannot be 2: type 1, or leave "
+        "the convention blank",
+        "Settings!B7: the ACBL convention (Settings!B24) is for matchpoint pairs, so the "
+        "scoring form cannot be 'cross-imps': choose matchpoints, or leave the convention blank",
+    ]

@@ -191,7 +191,7 @@ def _total_score_table(result: EventResult) -> list[str]:
         row = [pair.rank, _pair_id(pair.pair.label)]
         if by_direction:
             row.append(pair.field or pair.pair.label.direction)
-        row.append(_figure(pair.total))
+        row.append(_figure(result.ranking_total(pair)))
         if matchpoints:
             row.append(_figure(pair.percentage))
         row += [str(len(pair.boards)), pair.pair.names]

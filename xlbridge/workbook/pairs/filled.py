@@ -24,7 +24,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.audit import Audit, EventInfo
 from xlbridge.errors import ScoringError
-from xlbridge.event import AdjustmentUnit, Event, Pair, Player
+from xlbridge.event import AdjustmentUnit, Event, Pair, Player, ScoringConvention
 from xlbridge.exact import decimal_text, round_half_away
 from xlbridge.pair import PairLabel
 from xlbridge.result import format_result
@@ -210,6 +210,9 @@ def _settings(
         "SmallVersions": settings.small_versions.value,
         "ClubName": facts.club or None,
         "ClubNumber": facts.club_number or None,
+        "Convention": None
+        if settings.convention is ScoringConvention.XLBRIDGE
+        else str(settings.convention),
     }
     for name, value in values.items():
         ws[f"B{L.setting_row(name)}"] = value

@@ -83,7 +83,7 @@ def _ranking(result: EventResult) -> str:
                 p.pair.label,
                 p.pair.names,
                 len(p.boards),
-                format_fixed(p.total),  # two decimals, as the terminal and the sheet show it
+                format_fixed(result.ranking_total(p)),  # two decimals, as the terminal shows it
                 format_figure(p.maximum if result.top is not None else p.average),
                 _percent(p) if result.top is not None else format_figure(p.score),
                 *((awards[p.pair.label],) if with_awards else ()),

@@ -14,6 +14,7 @@ from xlbridge.settings import (
     CrossDivisor,
     Ranking,
     Scale,
+    ScoringConvention,
     ScoringForm,
     SmallVersions,
     UnequalBoards,
@@ -276,6 +277,14 @@ SETTING_ROWS = (
     ),
     Setting("ClubName", "Club", None, "The club's name, for the results file (USEBIO)"),
     Setting("ClubNumber", "Club number", None, "The club's number with its national body (USEBIO)"),
+    Setting(
+        "Convention",
+        "Convention",
+        None,
+        "Blank: xlbridge's figures; ACBL: as ACBLscore prints them (1 MP a result beaten, "
+        "totals scaled to the section's boards; set MP per result beaten to 1)",
+        _values(ScoringConvention),
+    ),
 )
 
 

@@ -55,7 +55,7 @@ def format_ranking(result: EventResult) -> str:
                 p.pair.label,
                 p.pair.names,
                 str(len(p.boards)),
-                _percent(p.total),
+                _percent(result.ranking_total(p)),
                 format_figure(p.maximum if matchpoints else p.average),
                 _percent(p.percentage) if matchpoints else format_figure(p.score),
             )

@@ -1001,6 +1001,7 @@ _SETTING_FIELDS = {
     "factor_fewer_boards": "FactorBoards",
     "small_versions": "SmallVersions",
     "ranking": "Ranking",
+    "convention": "Convention",
 }
 
 

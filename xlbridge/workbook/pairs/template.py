@@ -430,6 +430,12 @@ def _board_results(ws: Worksheet) -> None:
     ws.print_area = f"A1:J{_LAST}"
 
 
+#: The ACBL convention chosen on the Settings sheet.
+_ACBL = 'TRIM(Convention)="ACBL"'
+#: The section's boards: the boards with a result (each Frequencies block counts its own).
+_SECTION = f'COUNTIF({L.FREQUENCIES}!$G$1:$G${L.MAX_BOARDS * L.FREQ_BLOCK},">0")'
+
+
 def _frequencies(ws: Worksheet) -> None:
     widths = {"A": 12, "B": 8, "C": 10, "D": 9, "E": 9, "F": 9, "G": 8}
     for letter, width in widths.items():
@@ -488,11 +494,13 @@ def _ranking(ws: Worksheet) -> None:
             f'+SUMIFS({adj_amount},{adj_pair},D{row}&" "&B{row},{adj_unit},"{unit}")){scale}'
             for unit, scale in (("MP", ""), ("%", "*Top/100"))
         )
+        total = f"{as_ns}*SUMIF({b},B{row},{g})+{as_ew}*SUMIF({c},B{row},{h}){adjusted}"
+        # the ACBL convention (ACBLscore): the total scaled to the section's boards and
+        # printed to two decimals, of the top times the section's boards
         ws[f"F{row}"] = (
-            f'=IF(B{row}="","",{as_ns}*SUMIF({b},B{row},{g})+{as_ew}*SUMIF({c},B{row},{h})'
-            f"{adjusted})"
+            f'=IF(B{row}="","",IF({_ACBL},ROUND(({total})*{_SECTION}/E{row},2),{total}))'
         )
-        ws[f"G{row}"] = f'=IF(B{row}="","",E{row}*Top)'
+        ws[f"G{row}"] = f'=IF(B{row}="","",IF({_ACBL},{_SECTION},E{row})*Top)'
         ws[f"H{row}"] = f'=IF(OR(B{row}="",N(G{row})=0),"",100*F{row}/G{row})'
         ws[f"A{row}"] = (
             f'=IF(H{row}="","",(COUNTIFS({d},D{row},{pct},">"&H{row})+1)'

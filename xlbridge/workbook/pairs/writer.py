@@ -339,9 +339,9 @@ def _ranking(ws: Worksheet, result: EventResult, bulk: BulkRows | None = None) -
         row = 2
         for pair in result.pairs:
             if bulk is not None and row > 2:
-                bulk.add(ws, row, _ranking_values(pair, matchpoints, awards), like=2)
+                bulk.add(ws, row, _ranking_values(pair, matchpoints, result, awards), like=2)
             else:
-                _ranking_row(ws, row, pair, matchpoints, awards)
+                _ranking_row(ws, row, pair, matchpoints, result, awards)
             row += 1
         ws.print_area = f"A1:{last}{max(row - 1, 2)}"
         return
@@ -353,7 +353,7 @@ def _ranking(ws: Worksheet, result: EventResult, bulk: BulkRows | None = None) -
         row += 2
         for pair in result.pairs:
             if pair.field == name:
-                _ranking_row(ws, row, pair, matchpoints, awards)
+                _ranking_row(ws, row, pair, matchpoints, result, awards)
                 row += 1
         row += 1  # a blank row between the fields
     ws.freeze_panes = None
@@ -400,9 +400,10 @@ def _ranking_row(
     row: int,
     pair: PairResult,
     matchpoints: bool,
+    result: EventResult,
     awards: dict[str, str] | None = None,
 ) -> None:
-    values = _ranking_values(pair, matchpoints, awards)
+    values = _ranking_values(pair, matchpoints, result, awards)
     for column, value in enumerate(values, start=1):
         cell = ws.cell(row, column, value)
         cell.border = THIN
@@ -415,7 +416,10 @@ def _ranking_row(
 
 
 def _ranking_values(
-    pair: PairResult, matchpoints: bool, awards: dict[str, str] | None = None
+    pair: PairResult,
+    matchpoints: bool,
+    result: EventResult,
+    awards: dict[str, str] | None = None,
 ) -> tuple[object, ...]:
     third = pair.percentage if matchpoints else pair.score
     second = pair.maximum if matchpoints else pair.average
@@ -426,7 +430,7 @@ def _ranking_values(
         pair.pair.names,
         pair.field or "all",
         len(pair.boards),
-        _number(pair.total),
+        _number(result.ranking_total(pair)),
         _number(second),
         _number(third),
         *award,
