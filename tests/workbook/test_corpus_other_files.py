@@ -1,0 +1,138 @@
+"""The bad-input corpus: files other spreadsheets write (issue 35, class 5).
+
+A club night saved by LibreOffice in its own format (.ods), a workbook saved
+as Strict Open XML, a workbook whose shared text table is short: each is
+scored with the same figures as the ordinary .xlsx, or refused with a message
+naming the file (and the cell), never a Python warning or error.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+from support.nights import digest, figures
+from support.paths import DATA
+
+from xlbridge.cli import main
+from xlbridge.workbook.pairs.night import score_night
+
+ODS = DATA / "ods" / "small_night.ods"
+
+#: The small night's ranking as printed (the example night's boards 1-4): the lines of the
+#: best and the worst pair each way, and the one fractional total (a weighted score).
+RANKING_LINES = (
+    "   1     2  Stephen Ingram & Geoffrey Cole         4  41.00   56  73.21",
+    "   9     6  Teresa Foster & Lionel Jordan          4   3.00   56   5.36",
+    "   1    11  Gillian Reeves & Kathleen Lowe       4  45.00   56  80.36",
+    "   3    14  Eileen Hughes & Rosemary Nash        4  35.60   56  63.57",
+    "   8    12  Margaret Irving & Edward Carr        4  11.00   56  19.64",
+)
+
+
+def score_all(night: Path, folder: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, str]:
+    """``xlbridge score`` with every output; the printed ranking and each output's text."""
+    outs = {ext: folder / f"out{ext}" for ext in (".xlsx", ".html", ".pbn", ".xml")}
+    options = {"-o": ".xlsx", "--html": ".html", "--pbn": ".pbn", "--usebio": ".xml"}
+    named = [word for option, ext in options.items() for word in (option, str(outs[ext]))]
+    status = main(["score", str(night), *named])
+    captured = capsys.readouterr()
+    assert status == 0, captured.err
+    texts = {ext: path.read_text(encoding="utf-8") for ext, path in outs.items() if ext != ".xlsx"}
+    wb = load_workbook(outs[".xlsx"], read_only=True)
+    texts["ranking sheet"] = repr([row for row in wb["Ranking"].iter_rows(values_only=True)])
+    wb.close()
+    texts["printed"] = captured.out.rsplit("\nwrote ", 1)[0]
+    return texts
+
+
+def ods_copy(source: Path, folder: Path) -> Path:
+    """``source`` saved as .ods by LibreOffice headless (its own format, its default)."""
+    soffice = shutil.which("soffice") or shutil.which("libreoffice")
+    if soffice is None:
+        pytest.skip("LibreOffice is not installed")
+    out = folder / "lo"
+    subprocess.run(
+        [soffice, f"-env:UserInstallation=file://{folder}/lo-profile", "--headless",
+         "--convert-to", "ods", "--outdir", str(out), str(source)],
+        check=True, capture_output=True, timeout=300,
+    )  # fmt: skip
+    return out / f"{source.stem}.ods"
+
+
+# --- (a) an .ods saved by LibreOffice -----------------------------------------------------------
+
+
+def test_an_ods_night_scores_as_the_xlsx(small_night: Path, tmp_path: Path, capsys) -> None:
+    """The committed .ods (LibreOffice's save of the small night): the same figures, the same
+    results workbook, page, USEBIO and PBN as the .xlsx it was saved from."""
+    night = tmp_path / "ods" / "night.ods"
+    night.parent.mkdir()
+    shutil.copyfile(ODS, night)
+    before = digest(night)
+    assert figures(score_night(night)) == figures(score_night(small_night))
+    from_ods = score_all(night, night.parent, capsys)
+    (tmp_path / "xlsx").mkdir()
+    from_xlsx = score_all(small_night, tmp_path / "xlsx", capsys)
+    assert from_ods == from_xlsx
+    for line in RANKING_LINES:
+        assert line in from_ods["printed"].splitlines()
+    assert digest(night) == before
+
+
+def test_an_ods_keeps_its_percent_cells(tmp_path: Path) -> None:
+    """LibreOffice stores A+ 60% and A- 40% as 0.6 and 0.4 with the value type percentage."""
+    with zipfile.ZipFile(ODS) as archive:
+        content = archive.read("content.xml")
+    assert content.count(b'office:value-type="percentage" office:value="0.6"') == 1
+    assert content.count(b'office:value-type="percentage" office:value="0.4"') == 1
+    settings = score_night(ODS).night.event.settings
+    assert (settings.aplus, settings.aminus) == (60, 40)
+
+
+@pytest.mark.external  # LibreOffice
+def test_a_night_saved_as_ods_by_libreoffice_scores_as_the_xlsx(
+    small_night: Path, tmp_path: Path, capsys
+) -> None:
+    night = ods_copy(small_night, tmp_path)
+    from_ods = score_all(night, night.parent, capsys)
+    (tmp_path / "xlsx").mkdir()
+    assert from_ods == score_all(small_night, tmp_path / "xlsx", capsys)
+
+
+def test_an_ods_named_xlsx_is_refused_naming_it(tmp_path: Path, capsys) -> None:
+    night = tmp_path / "night.xlsx"
+    shutil.copyfile(ODS, night)
+    status = main(["score", str(night)])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert err == (
+        f"error: {str(night)!r} is an OpenDocument spreadsheet (.ods), but its name does not "
+        "end in .ods: rename it to .ods (or save it as .xlsx)\n"
+    )
+
+
+def test_an_ods_with_merged_entry_cells_is_refused_as_an_xlsx_is(tmp_path: Path, capsys) -> None:
+    """Two NS pair cells merged (B2:B3) in LibreOffice: the row below would read blank."""
+    night = tmp_path / "night.ods"
+    with zipfile.ZipFile(ODS) as old, zipfile.ZipFile(night, "w") as new:
+        for info in old.infolist():
+            data = old.read(info)
+            if info.filename == "content.xml":
+                travellers = data.index(b'table:name="Travellers"')
+                row = data.index(b"<table:table-row", data.index(b"</table:table-row>", travellers))
+                cell = data.index(b"<table:table-cell", data.index(b"<table:table-cell", row) + 1)
+                merged = b'<table:table-cell table:number-rows-spanned="2"'
+                data = data[:cell] + merged + data[cell + len(b"<table:table-cell") :]
+            new.writestr(info, data)
+    status = main(["score", str(night)])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert err == (
+        "error: 1 problem in the workbook:\n"
+        "Travellers!B2:B3: merged cells: unmerge them, so that every row has its own entry\n"
+    )
