@@ -20,9 +20,11 @@ zip bomb                                    the zip directory declares more than
                                             :data:`RATIO_MIN_BYTES` compressed more than
                                             :data:`MAX_RATIO`:1; checked *before* decompressing
 password-protected zip members              cannot be read
-an OpenDocument file not a spreadsheet,      not a workbook (an .ods spreadsheet is read, if its
+an OpenDocument file not a spreadsheet,     not a workbook (an .ods spreadsheet is read, if its
 a binary .xlsb file                         name ends in .ods)
 no ``xl/workbook.xml``                      not an .xlsx workbook (e.g. a Word document)
+Strict Open XML (``purl.oclc.org``)         xlbridge reads the ordinary (Transitional) .xlsx
+                                            only: save it as an ordinary .xlsx
 external links (``xl/externalLinks/``)      the cells would hold values cached from other
                                             files, which may be stale: break the links first
 ``<!DOCTYPE`` or ``<!ENTITY`` in any part   XML entity bombs ("billion laughs") and external
@@ -572,6 +574,12 @@ def _check_parts(name: str, archive: zipfile.ZipFile, names: set[str]) -> str:
         raise InputFileError(
             f"{name!r} is a zip archive but not an .xlsx workbook (it has no xl/workbook.xml)"
         )
+    if _STRICT in _head(archive, "xl/workbook.xml", 4096):
+        raise InputFileError(
+            f"{name!r} is saved as Strict Open XML, which xlbridge does not read: open it in "
+            "Excel or LibreOffice and save it as an ordinary .xlsx (Excel Workbook, not "
+            "Strict Open XML Spreadsheet)"
+        )
     links = sorted(n for n in names if n.startswith("xl/externalLinks/") and n.endswith(".xml"))
     if links:
         raise InputFileError(
@@ -582,9 +590,14 @@ def _check_parts(name: str, archive: zipfile.ZipFile, names: set[str]) -> str:
     return "xlsx"
 
 
-def _head(archive: zipfile.ZipFile, member: str) -> bytes:
+def _head(archive: zipfile.ZipFile, member: str, size: int = 200) -> bytes:
     with archive.open(member) as file:
-        return file.read(200)
+        return file.read(size)
+
+
+#: The namespaces of Strict Open XML (ISO/IEC 29500 Strict) begin so; an ordinary .xlsx's
+#: (Transitional) are schemas.openxmlformats.org's.
+_STRICT = b"http://purl.oclc.org/ooxml/"
 
 
 def _check_no_dtd(name: str, archive: zipfile.ZipFile, infos: list[zipfile.ZipInfo]) -> None:

@@ -8,6 +8,7 @@ naming the file (and the cell), never a Python warning or error.
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import zipfile
@@ -136,3 +137,144 @@ def test_an_ods_with_merged_entry_cells_is_refused_as_an_xlsx_is(tmp_path: Path,
         "error: 1 problem in the workbook:\n"
         "Travellers!B2:B3: merged cells: unmerge them, so that every row has its own entry\n"
     )
+
+
+# --- (b) Strict Open XML ------------------------------------------------------------------------
+
+#: Transitional namespace -> Strict (ISO/IEC 29500 Strict, Excel's "Strict Open XML
+#: Spreadsheet" save option).
+STRICT = {
+    b"http://schemas.openxmlformats.org/spreadsheetml/2006/main": (
+        b"http://purl.oclc.org/ooxml/spreadsheetml/main"
+    ),
+    b"http://schemas.openxmlformats.org/officeDocument/2006/relationships": (
+        b"http://purl.oclc.org/ooxml/officeDocument/relationships"
+    ),
+}
+
+
+def test_a_strict_open_xml_workbook_is_refused_naming_it(
+    small_night: Path, tmp_path: Path, capsys
+) -> None:
+    night = tmp_path / "night.xlsx"
+    with zipfile.ZipFile(small_night) as old, zipfile.ZipFile(night, "w") as new:
+        for info in old.infolist():
+            data = old.read(info)
+            for transitional, strict in STRICT.items():
+                data = data.replace(transitional, strict)
+            new.writestr(info, data)
+    status = main(["score", str(night)])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert err == (
+        f"error: {str(night)!r} is saved as Strict Open XML, which xlbridge does not read: "
+        "open it in Excel or LibreOffice and save it as an ordinary .xlsx (Excel Workbook, "
+        "not Strict Open XML Spreadsheet)\n"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["night.xlsx"]
+
+
+# --- (c) a short or damaged shared text table ---------------------------------------------------
+
+_INLINE = re.compile(rb'<c ([^>]*?) ?t="inlineStr"><is><t(?: [^>]*)?>(.*?)</t></is></c>')
+
+
+def with_shared_strings(source: Path, target: Path, keep: int | None = None) -> list[str]:
+    """``source`` (whose texts are inline, as xlbridge and openpyxl write them) saved as Excel
+    and LibreOffice save: every text in the shared string table, the cells pointing into it
+    (``keep``: the table cut to its first ``keep`` texts).  Returns the table's texts."""
+    texts: list[bytes] = []
+
+    def shared(match: re.Match[bytes]) -> bytes:
+        if match.group(2) not in texts:
+            texts.append(match.group(2))
+        return b'<c %s t="s"><v>%d</v></c>' % (match.group(1), texts.index(match.group(2)))
+
+    with zipfile.ZipFile(source) as old:
+        parts = {info.filename: old.read(info) for info in old.infolist()}
+    for name in parts:
+        if name.startswith("xl/worksheets/sheet"):
+            parts[name] = _INLINE.sub(shared, parts[name])
+    kept = texts[:keep]
+    parts["xl/sharedStrings.xml"] = (
+        b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+        b'<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
+        b'count="%d" uniqueCount="%d">'
+        % (len(kept), len(kept))
+        + b"".join(b'<si><t xml:space="preserve">%s</t></si>' % t for t in kept)
+        + b"</sst>"
+    )
+    rel = (
+        b'<Relationship Id="rIdShared" Target="sharedStrings.xml" Type="http://schemas.'
+        b'openxmlformats.org/officeDocument/2006/relationships/sharedStrings"/>'
+    )
+    rels = "xl/_rels/workbook.xml.rels"
+    parts[rels] = parts[rels].replace(b"</Relationships>", rel + b"</Relationships>")
+    override = (
+        b'<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-'
+        b'officedocument.spreadsheetml.sharedStrings+xml"/>'
+    )
+    types = parts["[Content_Types].xml"]
+    parts["[Content_Types].xml"] = types.replace(b"</Types>", override + b"</Types>")
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as new:
+        for name, data in parts.items():
+            new.writestr(name, data)
+    return [t.decode() for t in texts]
+
+
+def test_a_night_with_shared_texts_scores_as_the_inline_one(small_night: Path, tmp_path) -> None:
+    night = tmp_path / "night.xlsx"
+    texts = with_shared_strings(small_night, night)
+    assert len(texts) == 163 and texts[100] == "Gillian Reeves"
+    assert figures(score_night(night)) == figures(score_night(small_night))
+
+
+#: cut to so many texts -> the message (the 101st text is Pairs!D12's, Gillian Reeves)
+SHORT_TABLES = {
+    100: "Pairs!D12 is text number 101 of the shared text table (xl/sharedStrings.xml), "
+    "which has only 100",
+    0: "Settings!A1 is text number 1 of the shared text table (xl/sharedStrings.xml), "
+    "which is missing or empty",
+}
+
+
+@pytest.mark.parametrize("keep", sorted(SHORT_TABLES))
+def test_a_short_shared_text_table_is_refused_naming_the_cell(
+    keep: int, small_night: Path, tmp_path: Path, capsys
+) -> None:
+    night = tmp_path / "night.xlsx"
+    with_shared_strings(small_night, night, keep)
+    before = digest(night)
+    status = main(["score", str(night), "-o", str(tmp_path / "out.xlsx")])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert err == (
+        f"error: {str(night)!r} is damaged: {SHORT_TABLES[keep]}: open it in Excel or "
+        "LibreOffice, save it again as .xlsx, and retry\n"
+    )
+    assert "list index" not in err
+    assert digest(night) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["night.xlsx"]
+
+
+def test_a_garbled_shared_text_table_is_refused_naming_the_part(
+    small_night: Path, tmp_path: Path, capsys
+) -> None:
+    whole = tmp_path / "whole.xlsx"
+    with_shared_strings(small_night, whole)
+    night = tmp_path / "night.xlsx"
+    with zipfile.ZipFile(whole) as old, zipfile.ZipFile(night, "w") as new:
+        for info in old.infolist():
+            data = old.read(info)
+            if info.filename == "xl/sharedStrings.xml":
+                data = data[: data.index(b"Gillian Reeves") + 7]  # cut short in a text
+            new.writestr(info, data)
+    status = main(["score", str(night), "-o", str(tmp_path / "out.xlsx")])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert re.fullmatch(
+        f"error: {re.escape(repr(str(night)))} is damaged: its part xl/sharedStrings.xml is "
+        r"not well-formed XML \(cut short or garbled at line 2, column \d+\): open it in "
+        r"Excel or LibreOffice, save it again as .xlsx, and retry\n",
+        err,
+    ), err

@@ -302,8 +302,18 @@ def find_damage(path: Path, widths: Mapping[str, int] | None = None) -> str:
                     f"{name!r} is damaged: it has no part xl/styles.xml (the cells' formats): "
                     f"{_AGAIN}"
                 )
+            shared = _shared_count(archive, names)
             for sheet, part in parts.items():
                 if widths is None or sheet in widths:
+                    past = _past_shared(archive.read(part), shared)
+                    if past is not None:
+                        ref, index = past
+                        held = f"has only {shared}" if shared else "is missing or empty"
+                        return (
+                            f"{name!r} is damaged: {sheet}!{ref} is text number {index + 1} of "
+                            f"the shared text table (xl/sharedStrings.xml), which {held}: "
+                            f"{_AGAIN}"
+                        )
                     cell = _bad_number(archive.read(part))
                     if cell is not None:
                         ref, text = cell
@@ -314,6 +324,30 @@ def find_damage(path: Path, widths: Mapping[str, int] | None = None) -> str:
     except (zipfile.BadZipFile, OSError, KeyError, ElementTree.ParseError):
         pass
     return ""
+
+
+def _shared_count(archive: zipfile.ZipFile, names: set[str]) -> int:
+    """How many texts the shared text table holds (0 when there is none)."""
+    if "xl/sharedStrings.xml" not in names:
+        return 0
+    table = ElementTree.fromstring(archive.read("xl/sharedStrings.xml"))
+    return sum(1 for _ in table.iter(f"{_MAIN}si"))
+
+
+_SHARED_CELL = re.compile(rb"<c\s([^>]*)>\s*<v>\s*(\d+)\s*</v>")
+_REF_ATTRIBUTE = re.compile(rb"""\br\s*=\s*["']([A-Z]+\d+)["']""")
+_SHARED_KIND = re.compile(rb"""\bt\s*=\s*["']s["']""")
+
+
+def _past_shared(data: bytes, count: int) -> tuple[str, int] | None:
+    """The first cell of a sheet's XML holding a shared text past the table's ``count``
+    texts: its reference and the index it holds (from 0)."""
+    for match in _SHARED_CELL.finditer(data):
+        attributes = match.group(1)
+        if int(match.group(2)) >= count and _SHARED_KIND.search(attributes):
+            ref = _REF_ATTRIBUTE.search(attributes)
+            return ("?" if ref is None else ref.group(1).decode()), int(match.group(2))
+    return None
 
 
 def _xml_problem(data: bytes) -> str:
