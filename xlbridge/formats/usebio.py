@@ -195,10 +195,15 @@ def _parse(name: str) -> Any:
             f"{Path(name).name!r} is larger than any club's results file ({size:,} bytes; "
             f"at most {MAX_USEBIO_BYTES // 1024 // 1024} MB): not read"
         )
+    try:
+        data = _utf8_if_undeclared(Path(name).read_bytes(), name)
+    except OSError as exc:
+        raise InputFileError(f"cannot read {name!r}: {exc.strerror or exc}") from None
     # processing instructions kept: xlbridge's own (<?xlbridge ...?>) say what SCORE cannot
     parser = SafeET.DefusedXMLParser(target=ET.TreeBuilder(insert_pis=True))
     try:
-        return SafeET.parse(name, parser=parser).getroot()
+        parser.feed(data)
+        return parser.close()
     except DefusedXmlException as exc:
         entity = getattr(exc, "name", "") or "?"
         raise InputFileError(
@@ -209,6 +214,39 @@ def _parse(name: str) -> Any:
         raise InputFileError(f"{name!r} is not well-formed XML: {exc}") from None
     except OSError as exc:
         raise InputFileError(f"cannot read {name!r}: {exc.strerror or exc}") from None
+
+
+_DECLARED = re.compile(rb"""^<\?xml[^>]*\bencoding\s*=""")
+
+
+def _utf8_if_undeclared(data: bytes, name: str) -> bytes:
+    """The file's bytes as the XML parser should see them.
+
+    A file with a byte-order mark (UTF-8 or UTF-16) or an encoding declared
+    (``windows-1252``, ``ISO-8859-1``) is read as it says.  One with neither is
+    UTF-8 by the XML standard, but Windows programs write such files in
+    Windows-1252 (a name with é or £): one that is not UTF-8 is read as
+    Windows-1252, one that is not that either is refused naming the file.
+    """
+    if data.startswith((b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")) or _DECLARED.match(data):
+        return data
+    if data.startswith((b"<\0", b"\0<")):
+        raise InputFileError(
+            f"{name!r} is UTF-16 text without a byte-order mark or an encoding declaration: "
+            "save it as UTF-8"
+        )
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        try:
+            return data.decode("cp1252").encode("utf-8")
+        except UnicodeDecodeError as exc:
+            byte = exc.object[exc.start]
+            raise InputFileError(
+                f"{name!r} is neither UTF-8 nor Windows-1252 text (byte {byte:#04x} at offset "
+                f"{exc.start}) and declares no encoding: save it as UTF-8"
+            ) from None
+    return data
 
 
 def _text(element: Any, tag: str) -> str:

@@ -337,7 +337,7 @@ def read_pbn(path: str | os.PathLike[str]) -> PublishedEvent:
     except OSError as exc:
         reason = exc.strerror or "cannot be read"
         raise InputFileError(f"{os.fspath(path)!r}: {reason}") from None
-    results = read_results(decode(data), source.name)
+    results = read_results(decode(data, source.name), source.name)
     lines = tuple(
         PublishedLine(
             line.board,

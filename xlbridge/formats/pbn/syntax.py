@@ -244,13 +244,36 @@ def read_file_games(text: str, name: str) -> list[Game]:
         raise ScoringError(f"{name}: {exc}" if name else str(exc)) from None
 
 
-def decode(data: bytes) -> str:
-    """A PBN file's text: UTF-8 (PBN 2.1), else ISO 8859-1 (PBN 1.0 and older programs)."""
+def decode(data: bytes, name: str = "the file") -> str:
+    """A PBN file's text: UTF-8 (PBN 2.1), UTF-16 with its byte-order mark (saved as
+    "Unicode" by Windows Notepad), else Windows-1252 (PBN 1.0's ISO 8859-1 and the
+    Windows programs' superset of it: a name with é or £ reads the same in both).
+
+    UTF-16 without a byte-order mark is refused naming the file (``name``) and the
+    encoding, as is a file that is no text in any of them.
+    """
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
+    elif data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            raise ScoringError(
+                f"{name!r} starts as UTF-16 text but is cut short or damaged: save it again "
+                "as UTF-8"
+            ) from None
+    if b"\0" in data:
+        raise ScoringError(
+            f"{name!r} is not PBN text in UTF-8 or Windows-1252: it holds NUL bytes (UTF-16 "
+            "without a byte-order mark, or not a text file?): save it as UTF-8"
+        )
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
+        pass
+    try:
+        return data.decode("cp1252")
+    except UnicodeDecodeError:  # the five bytes Windows-1252 leaves undefined
         return data.decode("latin-1")
 
 
