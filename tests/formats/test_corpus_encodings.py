@@ -66,7 +66,7 @@ def test_a_usebio_file_in_another_encoding_reads_as_the_utf8(saved: str, tmp_pat
     assert other == utf8
     assert other.event.pairs[0].players[0].name == PLAYER
     assert other.event.facts.club == CLUB
-    assert other.event.pairs[0].names == f"{PLAYER} & Maureen Duthie"  # capitals: the file's
+    assert other.event.pairs[0].names == f"{PLAYER} & MAUREEN DUTHIE"  # never re-cased
 
 
 #: how the USEBIO file is saved -> its bytes, and the message refusing it

@@ -85,7 +85,7 @@ from xlbridge.event import (
     Settings,
 )
 from xlbridge.exact import parse_date, round_half_away
-from xlbridge.formats import settings_words
+from xlbridge.formats import settings_words, split_names
 from xlbridge.hands import Deal
 from xlbridge.movement import PairNumbering, number_key
 from xlbridge.pair import PairLabel, parse_direction
@@ -342,7 +342,7 @@ def _pairs(event_el: Any, name: str) -> tuple[list[Pair], list[PublishedPair], P
         text = _text(pair_el, "PAIR_NUMBER")
         players = tuple(
             Player(
-                _text(player, "PLAYER_NAME").title(),
+                _text(player, "PLAYER_NAME"),  # as the file spells it: McDonald, van der Berg
                 _national_id(_text(player, "NATIONAL_ID_NUMBER")),
                 guest=_national_id(_text(player, "NATIONAL_ID_NUMBER")) == "",
             )
@@ -691,8 +691,7 @@ def _participants(event_el: ET.Element, result: EventResult, version: str) -> No
 def _pair_players(pair: Pair) -> tuple[Player, ...]:
     if pair.players:
         return pair.players
-    names = [name.strip() for name in re.split(r"\s*(?:&|/| and )\s*", pair.names) if name.strip()]
-    return tuple(Player(name) for name in names)
+    return tuple(Player(name) for name in split_names(pair.names))
 
 
 def _boards_out(event_el: ET.Element, result: EventResult, info: EventInfo) -> None:

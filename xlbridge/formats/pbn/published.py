@@ -25,6 +25,7 @@ from xlbridge.event import (
     Settings,
 )
 from xlbridge.exact import parse_date
+from xlbridge.formats import split_names
 from xlbridge.formats.pbn.export import (
     ADJUSTMENT_TABLE,
     SETTINGS_TAG,
@@ -375,4 +376,4 @@ def _published_figure(text: str | None) -> Figure | None:
 
 def _players(names: str) -> tuple[Player, ...]:
     """The players of a Names entry: ``'Ann Lee & Bob Ray'`` or ``'LEE ANN - RAY BOB'``."""
-    return tuple(Player(name.strip()) for name in re.split(r" & | - |/", names) if name.strip())
+    return tuple(Player(name) for name in split_names(names))

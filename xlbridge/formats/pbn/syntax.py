@@ -280,12 +280,16 @@ def decode(data: bytes, name: str = "the file") -> str:
 # --- writing ------------------------------------------------------------------------
 
 
+_LINE_BREAK = re.compile(r"\r\n|[\r\n\v\f\x85\u2028\u2029]")
+
+
 def quote(value: str) -> str:
     """``value`` as a PBN string: in double quotes, a quote inside escaped (``\\"``).
 
     A backslash is written as it is (tables' column formats, ``Rank\\2R``, are
     written so by every program), doubled only before a quote or at the end.
     """
+    value = _LINE_BREAK.sub(" ", value)  # PBN has no line break in a string: one space
     value = value.replace('\\"', '\\\\"').replace('"', '\\"')
     if value.endswith("\\") and not value.endswith('\\"'):
         value += "\\"
