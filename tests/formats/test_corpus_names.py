@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 from xml.etree import ElementTree
 
 from openpyxl import load_workbook
@@ -55,10 +56,18 @@ def named_night(small_night: Path, folder: Path) -> Path:
     return night
 
 
+def sheet_rows(path: Path, sheet: str) -> list[tuple[Any, ...]]:
+    """The rows of a sheet of the workbook at ``path`` (values), the file closed."""
+    wb = load_workbook(path, read_only=True)
+    try:
+        return list(wb[sheet].iter_rows(values_only=True))
+    finally:
+        wb.close()
+
+
 def typed_names(night: Path) -> dict[str, str]:
     """Pair number -> the Players cell as typed."""
-    ws = load_workbook(night, read_only=True)["Pairs"]
-    return {str(r[0]): r[1] for r in ws.iter_rows(min_row=2, values_only=True) if r[0] is not None}
+    return {str(r[0]): r[1] for r in sheet_rows(night, "Pairs")[1:] if r[0] is not None}
 
 
 def scored(small_night: Path, folder: Path, capsys) -> tuple[Path, dict[str, str]]:
@@ -72,15 +81,15 @@ def scored(small_night: Path, folder: Path, capsys) -> tuple[Path, dict[str, str
 
 def test_the_results_workbook_keeps_every_name_and_the_title(small_night, tmp_path, capsys):
     _, typed = scored(small_night, tmp_path, capsys)
-    wb = load_workbook(tmp_path / "out.xlsx", read_only=True)
-    ranking = {str(row[1]): row[2] for row in wb["Ranking"].iter_rows(values_only=True) if row[2]}
+    out = tmp_path / "out.xlsx"
+    ranking = {str(row[1]): row[2] for row in sheet_rows(out, "Ranking") if row[2]}
     assert ranking["1"] == 'Mary\nMcDonald & Bob "Sonny" LaFrancesca'
     assert ranking["2"] == "Piet van der Berg & Seán O'Neill"
     assert ranking["3"] == "Ann Smith/Jones & DE LA RUE"
     assert ranking["4"] == "Jo McKay/Di MacLeod"
     assert ranking["5"] == "Smith/Jones & d'Arcy"
     assert all(ranking[pair] == names for pair, names in typed.items())
-    assert wb["Settings"]["B2"].value == EVENT
+    assert sheet_rows(out, "Settings")[1][1] == EVENT
 
 
 class _Texts(HTMLParser):
@@ -127,10 +136,9 @@ def test_usebio_keeps_every_name_and_reads_back_the_same(small_night, tmp_path, 
     # xlbridge import: the workbook's Pairs sheet holds each player as typed
     imported = tmp_path / "from-usebio.xlsx"
     assert main(["import", str(tmp_path / "out.xml"), "-o", str(imported)]) == 0
-    ws = load_workbook(imported, read_only=True)["Pairs"]
-    rows = {str(r[0]): (r[3], r[5]) for r in ws.iter_rows(min_row=2, values_only=True) if r[0]}
+    rows = {str(r[0]): (r[3], r[5]) for r in sheet_rows(imported, "Pairs")[1:] if r[0]}
     assert rows["1"] == PLAYERS[2] and rows["2"] == PLAYERS[3] and rows["3"] == PLAYERS[4]
-    assert load_workbook(imported, read_only=True)["Settings"]["B2"].value == EVENT
+    assert sheet_rows(imported, "Settings")[1][1] == EVENT
     assert typed["1"] == " & ".join(PLAYERS[2])
 
 
@@ -151,8 +159,7 @@ def test_pbn_is_valid_and_reads_back_the_names_with_a_space_for_a_line_break(
     assert names["1"] == 'Mary McDonald & Bob "Sonny" LaFrancesca'
     imported = tmp_path / "from-pbn.xlsx"
     assert main(["import", str(tmp_path / "out.pbn"), "-o", str(imported)]) == 0
-    ws = load_workbook(imported, read_only=True)["Pairs"]
-    rows = {str(r[0]): r[1] for r in ws.iter_rows(min_row=2, values_only=True) if r[0]}
+    rows = {str(r[0]): r[1] for r in sheet_rows(imported, "Pairs")[1:] if r[0]}
     assert rows == names
 
 

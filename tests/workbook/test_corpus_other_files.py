@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
-from support.nights import digest, figures
+from support.nights import digest, figures, fill_round
 from support.paths import DATA
 
 from xlbridge.cli import main
@@ -103,6 +103,33 @@ def test_a_night_saved_as_ods_by_libreoffice_scores_as_the_xlsx(
     from_ods = score_all(night, night.parent, capsys)
     (tmp_path / "xlsx").mkdir()
     assert from_ods == score_all(small_night, tmp_path / "xlsx", capsys)
+
+
+@pytest.mark.external  # LibreOffice
+def test_a_teams_night_saved_as_ods_scores_as_the_xlsx(tmp_path: Path, capsys) -> None:
+    """A round robin of 6 teams, round 1's scores typed, saved as .ods: the same standings
+    and page (the draw into an .ods is refused: it writes an .xlsx)."""
+    made = tmp_path / "made.xlsx"
+    assert main(["new", str(made), "--teams", "6", "--boards", "4", "--format", "round-robin"]) == 0
+    night = tmp_path / "teams.xlsx"
+    fill_round(made, night, 1)
+    ods = ods_copy(night, tmp_path)
+    capsys.readouterr()
+    printed, pages = [], []
+    for source, folder in ((night, tmp_path / "x"), (ods, tmp_path / "o")):
+        folder.mkdir()
+        page = folder / "out.html"
+        outputs = ["-o", str(folder / "out.xlsx"), "--html", str(page)]
+        assert main(["score", str(source), *outputs]) == 0
+        printed.append(capsys.readouterr().out.rsplit("\nwrote ", 1)[0])
+        pages.append(page.read_text(encoding="utf-8"))
+    assert printed[0] == printed[1] and pages[0] == pages[1]
+    assert "6     4 Team 4                          1      13      36    1.24" in printed[1]
+    assert main(["draw", str(ods), "--round", "2", "-o", str(tmp_path / "r2.xlsx")]) == 2
+    assert capsys.readouterr().err == (
+        f"error: {str(ods)!r} is an .ods: xlbridge draw writes the round into an .xlsx "
+        "workbook: save it as .xlsx in LibreOffice and draw there\n"
+    )
 
 
 def test_an_ods_named_xlsx_is_refused_naming_it(tmp_path: Path, capsys) -> None:

@@ -790,7 +790,7 @@ def _ods_book(path: Path) -> Any:
     from python_calamine import CalamineWorkbook
 
     try:
-        return CalamineWorkbook.from_path(os.fspath(path))
+        return CalamineWorkbook.from_filelike(io.BytesIO(path.read_bytes()))  # no file kept open
     except Exception as exc:
         raise InputFileError(
             f"{os.fspath(path)!r} could not be read as an OpenDocument spreadsheet "
