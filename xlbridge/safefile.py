@@ -20,8 +20,11 @@ zip bomb                                    the zip directory declares more than
                                             :data:`RATIO_MIN_BYTES` compressed more than
                                             :data:`MAX_RATIO`:1; checked *before* decompressing
 password-protected zip members              cannot be read
-an OpenDocument (.ods) or binary .xlsb file  not an .xlsx workbook
+an OpenDocument file not a spreadsheet,     not a workbook (an .ods spreadsheet is read, if its
+a binary .xlsb file                         name ends in .ods)
 no ``xl/workbook.xml``                      not an .xlsx workbook (e.g. a Word document)
+Strict Open XML (``purl.oclc.org``)         xlbridge reads the ordinary (Transitional) .xlsx
+                                            only: save it as an ordinary .xlsx
 external links (``xl/externalLinks/``)      the cells would hold values cached from other
                                             files, which may be stale: break the links first
 ``<!DOCTYPE`` or ``<!ENTITY`` in any part   XML entity bombs ("billion laughs") and external
@@ -106,6 +109,8 @@ MAX_MERGED_CELLS = 100_000
 
 #: Extensions openpyxl opens.
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".xltx", ".xltm")
+#: The extension of an OpenDocument spreadsheet (LibreOffice's own format), read by calamine.
+ODS_SUFFIXES = (".ods",)
 
 _OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _ZIP_MAGICS = (b"PK\x03\x04", b"PK\x05\x06", b"PK\x07\x08")
@@ -114,14 +119,15 @@ _ENCODINGS = ("utf-8", "utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be")
 _DTD_MARKERS = tuple(m.encode(e) for m in ("<!DOCTYPE", "<!ENTITY") for e in _ENCODINGS)
 _ENCRYPTION_MARKERS = tuple(m.encode("utf-16-le") for m in ("EncryptionInfo", "EncryptedPackage"))
 #: Opaque user content (pictures, embedded documents), which may hold anything, even HTML.
-_OPAQUE = ("xl/media/", "xl/embeddings/")
+_OPAQUE = ("xl/media/", "xl/embeddings/", "Pictures/", "Thumbnails/", "Object ")
 _EOCD = struct.Struct("<4s4H2LH")
 _ZIP64_LOCATOR = struct.Struct("<4sLQL")
 _ZIP64_EOCD = struct.Struct("<4sQ2H2L4Q")
 
 
 def check_workbook_file(path: str | os.PathLike[str]) -> None:
-    """Raise :class:`InputFileError` unless ``path`` looks like a safe, readable .xlsx workbook.
+    """Raise :class:`InputFileError` unless ``path`` looks like a safe, readable workbook:
+    an .xlsx, or an OpenDocument spreadsheet named .ods (LibreOffice's own format).
 
     The checks (module docstring) read the zip directory and scan the parts
     in small chunks, so a refusal takes well under a second and a few
@@ -134,7 +140,13 @@ def check_workbook_file(path: str | os.PathLike[str]) -> None:
         if not head.startswith(_ZIP_MAGICS):
             raise InputFileError(_not_a_zip(name, head, file))
         _check_zip_directory(name, file, size)
-    _check_members(name)
+    if _check_members(name) == "ods":
+        if not name.lower().endswith(ODS_SUFFIXES):
+            raise InputFileError(
+                f"{name} is an OpenDocument spreadsheet (.ods), but its name does not end in "
+                ".ods: rename it to .ods (or save it as .xlsx)"
+            )
+        return
     if not name.lower().endswith(WORKBOOK_SUFFIXES):
         raise InputFileError(
             f"{name} is a workbook, but its name does not end in .xlsx: rename it to .xlsx"
@@ -520,13 +532,15 @@ def _check_zip_directory(name: str, file: BinaryIO, size: int) -> None:
         )
 
 
-def _check_members(name: str) -> None:
+def _check_members(name: str) -> str:
+    """Check the parts; return the kind of workbook: ``'xlsx'`` or ``'ods'``."""
     try:
         with zipfile.ZipFile(name) as archive:
             infos = archive.infolist()
             _check_sizes(name, infos)
-            _check_parts(name, archive, {info.filename for info in infos})
+            kind = _check_parts(name, archive, {info.filename for info in infos})
             _check_no_dtd(name, archive, infos)
+            return kind
     except InputFileError:
         raise
     except (zipfile.BadZipFile, zipfile.LargeZipFile, zlib.error, EOFError, ValueError) as exc:
@@ -559,11 +573,19 @@ def _check_sizes(name: str, infos: list[zipfile.ZipInfo]) -> None:
             )
 
 
-def _check_parts(name: str, archive: zipfile.ZipFile, names: set[str]) -> None:
+def _check_parts(name: str, archive: zipfile.ZipFile, names: set[str]) -> str:
     if "mimetype" in names and b"opendocument" in _head(archive, "mimetype"):
-        raise InputFileError(
-            f"{name} is an OpenDocument spreadsheet (.ods), not an .xlsx workbook: save it as .xlsx"
-        )
+        if _head(archive, "mimetype").strip() != b"application/vnd.oasis.opendocument.spreadsheet":
+            raise InputFileError(
+                f"{name} is an OpenDocument file but not a spreadsheet (a text document?): "
+                "give the club night's workbook (.xlsx or .ods)"
+            )
+        if "content.xml" not in names:
+            raise InputFileError(
+                f"{name} is a damaged OpenDocument spreadsheet (it has no content.xml): "
+                "open it in LibreOffice, save it again, and retry"
+            )
+        return "ods"
     if "xl/workbook.bin" in names:
         raise InputFileError(
             f"{name} is a binary workbook (.xlsb), not .xlsx: open it in Excel and save it as .xlsx"
@@ -572,6 +594,12 @@ def _check_parts(name: str, archive: zipfile.ZipFile, names: set[str]) -> None:
         raise InputFileError(
             f"{name} is a zip archive but not an .xlsx workbook (it has no xl/workbook.xml)"
         )
+    if _STRICT in _head(archive, "xl/workbook.xml", 4096):
+        raise InputFileError(
+            f"{name} is saved as Strict Open XML, which xlbridge does not read: open it in "
+            "Excel or LibreOffice and save it as an ordinary .xlsx (Excel Workbook, not "
+            "Strict Open XML Spreadsheet)"
+        )
     links = sorted(n for n in names if n.startswith("xl/externalLinks/") and n.endswith(".xml"))
     if links:
         raise InputFileError(
@@ -579,11 +607,17 @@ def _check_parts(name: str, archive: zipfile.ZipFile, names: set[str]) -> None:
             "copied from other files, which may be out of date; break the links in Excel "
             "(Data > Edit Links > Break Link), save, and try again"
         )
+    return "xlsx"
 
 
-def _head(archive: zipfile.ZipFile, member: str) -> bytes:
+def _head(archive: zipfile.ZipFile, member: str, size: int = 200) -> bytes:
     with archive.open(member) as file:
-        return file.read(200)
+        return file.read(size)
+
+
+#: The namespaces of Strict Open XML (ISO/IEC 29500 Strict) begin so; an ordinary .xlsx's
+#: (Transitional) are schemas.openxmlformats.org's.
+_STRICT = b"http://purl.oclc.org/ooxml/"
 
 
 def _check_no_dtd(name: str, archive: zipfile.ZipFile, infos: list[zipfile.ZipInfo]) -> None:

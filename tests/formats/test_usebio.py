@@ -256,8 +256,8 @@ def test_players_and_club_read():
     pairs = {pair.label: pair for pair in published.event.pairs}
     players = pairs["NS 1"].players  # 1NS in the file
     assert [(p.name, p.national_id, p.guest) for p in players] == [
-        ("Yeung Cheung", "936510", False),
-        ("Director", "", True),
+        ("YEUNG CHEUNG", "936510", False),  # as Compscore3 wrote them: never re-cased
+        ("DIRECTOR", "", True),
     ]
     assert pairs["NS 3"].master_points == "21"
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import os
+import re
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
@@ -24,7 +25,7 @@ from xlbridge.errors import InputFileError
 from xlbridge.exact import decimal_text
 from xlbridge.settings import Settings
 
-__all__ = ["READERS", "read_published", "settings_words"]
+__all__ = ["READERS", "read_published", "settings_words", "split_names"]
 
 #: The reader of each file suffix: ``module:function``, the function taking the path.
 READERS = {
@@ -48,6 +49,26 @@ def read_published(path: str | os.PathLike[str]) -> PublishedEvent:
         raise InputFileError(f"{shown}: {suffix} files cannot be imported yet") from None
     reader = cast(Callable[[str | os.PathLike[str]], PublishedEvent], found)
     return reader(path)
+
+
+_PARTNERS = re.compile(r"\s*&\s*|\s+and\s+|\s+-\s+")
+
+
+def split_names(names: str) -> tuple[str, ...]:
+    """The players of a pair's names typed on one line, each as typed (never re-cased).
+
+    ``&``, `` and `` or a spaced hyphen parts the players; a ``/`` parts them only
+    where none of those does, so that a name with a ``/`` in it stays whole.
+
+    >>> split_names("Ann Lee & Bob Ray"), split_names("LEE ANN - RAY BOB")
+    (('Ann Lee', 'Bob Ray'), ('LEE ANN', 'RAY BOB'))
+    >>> split_names("Jo McKay/Di MacLeod"), split_names("Smith/Jones & d'Arcy")
+    (('Jo McKay', 'Di MacLeod'), ('Smith/Jones', "d'Arcy"))
+    """
+    parts = [part.strip() for part in _PARTNERS.split(names) if part.strip()]
+    if len(parts) == 1:
+        parts = [part.strip() for part in parts[0].split("/") if part.strip()]
+    return tuple(parts)
 
 
 def settings_words(settings: Settings) -> dict[str, str]:

@@ -113,7 +113,7 @@ def load_hands(path: str | os.PathLike[str], *, use_solver: bool | None = None) 
         raise InputFileError(f"{os.fspath(path)}: the hand-record file is not there") from None
     if size > MAX_BYTES:
         raise InputFileError(f"{name} is {size:,} bytes: too big for a hand-record file")
-    records = read_hand_records(decode(path.read_bytes()), name)
+    records = read_hand_records(decode(path.read_bytes(), name), name)
     warnings = list(records.warnings)
     solving = solver_available() if use_solver is None else use_solver and solver_available()
     cached = _read_cache(cache_path(path))

@@ -86,7 +86,7 @@ from xlbridge.event import (
     Settings,
 )
 from xlbridge.exact import parse_date, round_half_away
-from xlbridge.formats import settings_words
+from xlbridge.formats import settings_words, split_names
 from xlbridge.hands import Deal
 from xlbridge.movement import PairNumbering, number_key
 from xlbridge.pair import PairLabel, parse_direction
@@ -204,10 +204,15 @@ def _parse(name: str) -> Any:
             f"{Path(name).name} is larger than any club's results file ({size:,} bytes; "
             f"at most {MAX_USEBIO_BYTES // 1024 // 1024} MB): not read"
         )
+    try:
+        data = _utf8_if_undeclared(Path(name).read_bytes(), name)
+    except OSError as exc:
+        raise InputFileError(f"cannot read {name}: {exc.strerror or exc}") from None
     # processing instructions kept: xlbridge's own (<?xlbridge ...?>) say what SCORE cannot
     parser = SafeET.DefusedXMLParser(target=ET.TreeBuilder(insert_pis=True))
     try:
-        return SafeET.parse(name, parser=parser).getroot()
+        parser.feed(data)
+        return parser.close()
     except DefusedXmlException as exc:
         entity = getattr(exc, "name", "") or "?"
         raise InputFileError(
@@ -218,6 +223,39 @@ def _parse(name: str) -> Any:
         raise InputFileError(f"{name} is not well-formed XML: {exc}") from None
     except OSError as exc:
         raise InputFileError(f"cannot read {name}: {exc.strerror or exc}") from None
+
+
+_DECLARED = re.compile(rb"""^<\?xml[^>]*\bencoding\s*=""")
+
+
+def _utf8_if_undeclared(data: bytes, name: str) -> bytes:
+    """The file's bytes as the XML parser should see them.
+
+    A file with a byte-order mark (UTF-8 or UTF-16) or an encoding declared
+    (``windows-1252``, ``ISO-8859-1``) is read as it says.  One with neither is
+    UTF-8 by the XML standard, but Windows programs write such files in
+    Windows-1252 (a name with é or £): one that is not UTF-8 is read as
+    Windows-1252, one that is not that either is refused naming the file.
+    """
+    if data.startswith((b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")) or _DECLARED.match(data):
+        return data
+    if data.startswith((b"<\0", b"\0<")):
+        raise InputFileError(
+            f"{name} is UTF-16 text without a byte-order mark or an encoding declaration: "
+            "save it as UTF-8"
+        )
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        try:
+            return data.decode("cp1252").encode("utf-8")
+        except UnicodeDecodeError as exc:
+            byte = exc.object[exc.start]
+            raise InputFileError(
+                f"{name} is neither UTF-8 nor Windows-1252 text (byte {byte:#04x} at offset "
+                f"{exc.start}) and declares no encoding: save it as UTF-8"
+            ) from None
+    return data
 
 
 def _text(element: Any, tag: str) -> str:
@@ -326,7 +364,7 @@ def _pairs(event_el: Any, name: str) -> tuple[list[Pair], list[PublishedPair], P
         text = _text(pair_el, "PAIR_NUMBER")
         players = tuple(
             Player(
-                _text(player, "PLAYER_NAME").title(),
+                _text(player, "PLAYER_NAME"),  # as the file spells it: McDonald, van der Berg
                 _national_id(_text(player, "NATIONAL_ID_NUMBER")),
                 guest=_national_id(_text(player, "NATIONAL_ID_NUMBER")) == "",
             )
@@ -749,8 +787,7 @@ def _participants(event_el: ET.Element, result: EventResult, version: str) -> No
 def _pair_players(pair: Pair) -> tuple[Player, ...]:
     if pair.players:
         return pair.players
-    names = [name.strip() for name in re.split(r"\s*(?:&|/| and )\s*", pair.names) if name.strip()]
-    return tuple(Player(name) for name in names)
+    return tuple(Player(name) for name in split_names(pair.names))
 
 
 def _boards_out(event_el: ET.Element, result: EventResult, info: EventInfo) -> None:
@@ -860,7 +897,7 @@ def usebio_event_type(path: str | os.PathLike[str]) -> str:
     event_el = root.find("EVENT")
     if root.tag != "USEBIO" or event_el is None:
         raise InputFileError(
-            f"{os.fspath(path)!r} is not a USEBIO results file (no USEBIO and EVENT)"
+            f"{os.fspath(path)} is not a USEBIO results file (no USEBIO and EVENT)"
         )
     return (event_el.get("EVENT_TYPE") or "").strip().upper()
 
@@ -1028,7 +1065,7 @@ def read_usebio_teams(path: str | os.PathLike[str]) -> PublishedTeams:
     root = _parse(name)
     event_el = root.find("EVENT")
     if root.tag != "USEBIO" or event_el is None:
-        raise InputFileError(f"{name!r} is not a USEBIO results file (no USEBIO and EVENT)")
+        raise InputFileError(f"{name} is not a USEBIO results file (no USEBIO and EVENT)")
     kind = (event_el.get("EVENT_TYPE") or "").upper()
     if kind not in TEAMS_EVENT_TYPES:
         raise ScoringError(f"{name}: EVENT_TYPE {kind or 'none'!r} is not a teams-of-four event")

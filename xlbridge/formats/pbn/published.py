@@ -25,6 +25,7 @@ from xlbridge.event import (
     Settings,
 )
 from xlbridge.exact import parse_date
+from xlbridge.formats import split_names
 from xlbridge.formats.pbn.export import (
     ADJUSTMENT_TABLE,
     SETTINGS_TAG,
@@ -337,7 +338,7 @@ def read_pbn(path: str | os.PathLike[str]) -> PublishedEvent:
     except OSError as exc:
         reason = exc.strerror or "cannot be read"
         raise InputFileError(f"{os.fspath(path)}: {reason}") from None
-    results = read_results(decode(data), source.name)
+    results = read_results(decode(data, source.name), source.name)
     lines = tuple(
         PublishedLine(
             line.board,
@@ -375,4 +376,4 @@ def _published_figure(text: str | None) -> Figure | None:
 
 def _players(names: str) -> tuple[Player, ...]:
     """The players of a Names entry: ``'Ann Lee & Bob Ray'`` or ``'LEE ANN - RAY BOB'``."""
-    return tuple(Player(name.strip()) for name in re.split(r" & | - |/", names) if name.strip())
+    return tuple(Player(name) for name in split_names(names))

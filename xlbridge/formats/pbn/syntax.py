@@ -244,17 +244,42 @@ def read_file_games(text: str, name: str) -> list[Game]:
         raise ScoringError(f"{name}: {exc}" if name else str(exc)) from None
 
 
-def decode(data: bytes) -> str:
-    """A PBN file's text: UTF-8 (PBN 2.1), else ISO 8859-1 (PBN 1.0 and older programs)."""
+def decode(data: bytes, name: str = "the file") -> str:
+    """A PBN file's text: UTF-8 (PBN 2.1), UTF-16 with its byte-order mark (saved as
+    "Unicode" by Windows Notepad), else Windows-1252 (PBN 1.0's ISO 8859-1 and the
+    Windows programs' superset of it: a name with é or £ reads the same in both).
+
+    UTF-16 without a byte-order mark is refused naming the file (``name``) and the
+    encoding, as is a file that is no text in any of them.
+    """
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
+    elif data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            raise ScoringError(
+                f"{name} starts as UTF-16 text but is cut short or damaged: save it again as UTF-8"
+            ) from None
+    if b"\0" in data:
+        raise ScoringError(
+            f"{name} is not PBN text in UTF-8 or Windows-1252: it holds NUL bytes (UTF-16 "
+            "without a byte-order mark, or not a text file?): save it as UTF-8"
+        )
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
+        pass
+    try:
+        return data.decode("cp1252")
+    except UnicodeDecodeError:  # the five bytes Windows-1252 leaves undefined
         return data.decode("latin-1")
 
 
 # --- writing ------------------------------------------------------------------------
+
+
+_LINE_BREAK = re.compile(r"\r\n|[\r\n\v\f\x85\u2028\u2029]")
 
 
 def quote(value: str) -> str:
@@ -263,6 +288,7 @@ def quote(value: str) -> str:
     A backslash is written as it is (tables' column formats, ``Rank\\2R``, are
     written so by every program), doubled only before a quote or at the end.
     """
+    value = _LINE_BREAK.sub(" ", value)  # PBN has no line break in a string: one space
     value = value.replace('\\"', '\\\\"').replace('"', '\\"')
     if value.endswith("\\") and not value.endswith('\\"'):
         value += "\\"

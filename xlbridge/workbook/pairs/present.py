@@ -27,7 +27,7 @@ __all__ = ["explain_board", "format_ranking", "format_table"]
 
 def format_table(header: Sequence[str], rows: Sequence[Sequence[str]], right: str = "") -> str:
     """Rows as aligned text; columns whose header is in ``right`` are right-aligned."""
-    table = [list(header), *[list(r) for r in rows]]
+    table = [list(header), *[[_one_line(cell) for cell in r] for r in rows]]
     widths = [max(len(row[i]) for row in table) for i in range(len(header))]
     lines = []
     for row in table:
@@ -38,6 +38,11 @@ def format_table(header: Sequence[str], rows: Sequence[Sequence[str]], right: st
         lines.append("  ".join(cells).rstrip())
     lines.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(lines)
+
+
+def _one_line(cell: str) -> str:
+    """A cell's text on one line (a name typed on two, with Alt+Enter): a space for each break."""
+    return " ".join(cell.splitlines()) if "\n" in cell or "\r" in cell else cell
 
 
 def format_ranking(result: EventResult) -> str:

@@ -37,7 +37,12 @@ from xlbridge.scored import BoardResult, EventResult, PairResult
 from xlbridge.workbook.pairs import layout as L
 from xlbridge.workbook.pairs.printing import prepare_printing
 from xlbridge.workbook.pairs.reader import source_row
-from xlbridge.workbook.shared.sheets import damage_message, sheet_parts
+from xlbridge.workbook.shared.sheets import (
+    damage_message,
+    is_opendocument,
+    ods_workbook,
+    sheet_parts,
+)
 from xlbridge.workbook.shared.style import (
     BOLD,
     COMPUTED_FILL,
@@ -134,11 +139,14 @@ def write_results(
     With ``hands``, each board's deal, makeable contracts and par go beside
     its frequency table (:func:`fill_hands`).
     """
-    check_merged_cells(source)
-    try:
-        wb = keep_formulas(load_workbook(io.BytesIO(_without_results(Path(source)))))
-    except Exception as exc:  # a part the entries do not need is damaged: name it
-        raise InputFileError(damage_message(Path(source), exc)) from exc
+    if is_opendocument(source):  # an .ods: its values, in an .xlsx of their own
+        wb = ods_workbook(source)
+    else:
+        check_merged_cells(source)
+        try:
+            wb = keep_formulas(load_workbook(io.BytesIO(_without_results(Path(source)))))
+        except Exception as exc:  # a part the entries do not need is damaged: name it
+            raise InputFileError(damage_message(Path(source), exc)) from exc
     fill_results(wb, result)
     if hands is not None:
         from xlbridge.workbook.pairs.handsheet import fill_hands  # only when hands are given

@@ -49,8 +49,11 @@ __all__ = [
     "Sheets",
     "damage_message",
     "find_damage",
+    "is_opendocument",
     "is_percent_format",
     "load_sheets",
+    "ods_workbook",
+    "sheet_names",
     "sheet_parts",
 ]
 
@@ -117,6 +120,8 @@ def load_sheets(path: str | os.PathLike[str], widths: Mapping[str, int]) -> Shee
     :func:`xlbridge.safefile.check_workbook_file`.
     """
     source = Path(path)
+    if is_opendocument(source):
+        return _ods_sheets(source, widths)
     try:
         fast = _fast_sheets(source, widths)
         if fast is not None:
@@ -126,6 +131,15 @@ def load_sheets(path: str | os.PathLike[str], widths: Mapping[str, int]) -> Shee
         raise
     except Exception as exc:  # a damaged package: say which part, never a traceback
         raise InputFileError(damage_message(source, exc, widths)) from exc
+
+
+def sheet_names(path: str | os.PathLike[str]) -> list[str]:
+    """The names of the sheets of the workbook (.xlsx or .ods) at ``path``, in order."""
+    if is_opendocument(path):
+        names: list[str] = _ods_book(Path(path)).sheet_names
+        return names
+    with zipfile.ZipFile(path) as archive:
+        return list(sheet_parts(archive))
 
 
 def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
@@ -180,7 +194,7 @@ def _openpyxl_file(file: IO[bytes], path: Path, widths: Mapping[str, int]) -> Sh
             for index, row in enumerate(ws.iter_rows(min_row=1, max_col=COLUMNS), start=1):
                 if index > MAX_ROWS:  # openpyxl makes every blank row up to the last one
                     raise InputFileError(
-                        f"{os.fspath(path)}: the sheet {name!r} goes on past row "
+                        f"{os.fspath(path)}: the sheet {name} goes on past row "
                         f"{MAX_ROWS:,}: delete anything typed below the entries; if there is "
                         f"nothing there, the file is damaged: {_AGAIN}"
                     )
@@ -200,7 +214,7 @@ def _openpyxl_file(file: IO[bytes], path: Path, widths: Mapping[str, int]) -> Sh
                 if problem:
                     raise InputFileError(
                         f"{os.fspath(path)} is damaged: its part {target} (the sheet "
-                        f"{name!r}) {problem}: {_AGAIN}"
+                        f"{name}) {problem}: {_AGAIN}"
                     )
             if widths.get(name):
                 with archive.open(target) as xml:
@@ -288,8 +302,18 @@ def find_damage(path: Path, widths: Mapping[str, int] | None = None) -> str:
                     f"{name} is damaged: it has no part xl/styles.xml (the cells' formats): "
                     f"{_AGAIN}"
                 )
+            shared = _shared_count(archive, names)
             for sheet, part in parts.items():
                 if widths is None or sheet in widths:
+                    past = _past_shared(archive.read(part), shared)
+                    if past is not None:
+                        ref, index = past
+                        held = f"has only {shared}" if shared else "is missing or empty"
+                        return (
+                            f"{name} is damaged: {sheet}!{ref} is text number {index + 1} of "
+                            f"the shared text table (xl/sharedStrings.xml), which {held}: "
+                            f"{_AGAIN}"
+                        )
                     cell = _bad_number(archive.read(part))
                     if cell is not None:
                         ref, text = cell
@@ -300,6 +324,30 @@ def find_damage(path: Path, widths: Mapping[str, int] | None = None) -> str:
     except (zipfile.BadZipFile, OSError, KeyError, ElementTree.ParseError):
         pass
     return ""
+
+
+def _shared_count(archive: zipfile.ZipFile, names: set[str]) -> int:
+    """How many texts the shared text table holds (0 when there is none)."""
+    if "xl/sharedStrings.xml" not in names:
+        return 0
+    table = ElementTree.fromstring(archive.read("xl/sharedStrings.xml"))
+    return sum(1 for _ in table.iter(f"{_MAIN}si"))
+
+
+_SHARED_CELL = re.compile(rb"<c\s([^>]*)>\s*<v>\s*(\d+)\s*</v>")
+_REF_ATTRIBUTE = re.compile(rb"""\br\s*=\s*["']([A-Z]+\d+)["']""")
+_SHARED_KIND = re.compile(rb"""\bt\s*=\s*["']s["']""")
+
+
+def _past_shared(data: bytes, count: int) -> tuple[str, int] | None:
+    """The first cell of a sheet's XML holding a shared text past the table's ``count``
+    texts: its reference and the index it holds (from 0)."""
+    for match in _SHARED_CELL.finditer(data):
+        attributes = match.group(1)
+        if int(match.group(2)) >= count and _SHARED_KIND.search(attributes):
+            ref = _REF_ATTRIBUTE.search(attributes)
+            return ("?" if ref is None else ref.group(1).decode()), int(match.group(2))
+    return None
 
 
 def _xml_problem(data: bytes) -> str:
@@ -716,3 +764,141 @@ def _quick_hidden(name: str, width: int, data: bytes) -> list[Hidden]:
         else:
             return []
     return list(_hidden(name, width, io.BytesIO(data)))
+
+
+# --- OpenDocument spreadsheets (.ods), LibreOffice's own format --------------------------------
+
+_ODS_MIMETYPE = b"application/vnd.oasis.opendocument.spreadsheet"
+_TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
+_OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
+_ODS_AGAIN = "open it in LibreOffice, save it again (as .ods or .xlsx), and retry"
+
+
+def is_opendocument(path: str | os.PathLike[str]) -> bool:
+    """Whether the file at ``path`` is an OpenDocument spreadsheet (its ``mimetype`` says so)."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            if "mimetype" not in archive.namelist():
+                return False
+            with archive.open("mimetype") as member:
+                return member.read(len(_ODS_MIMETYPE) + 1).strip() == _ODS_MIMETYPE
+    except (OSError, zipfile.BadZipFile):
+        return False
+
+
+def _ods_book(path: Path) -> Any:
+    from python_calamine import CalamineWorkbook
+
+    try:
+        return CalamineWorkbook.from_filelike(io.BytesIO(path.read_bytes()))  # no file kept open
+    except Exception as exc:
+        raise InputFileError(
+            f"{os.fspath(path)} could not be read as an OpenDocument spreadsheet "
+            f"({str(exc).splitlines()[0] if str(exc) else type(exc).__name__}): {_ODS_AGAIN}"
+        ) from None
+
+
+def _ods_sheets(path: Path, widths: Mapping[str, int]) -> Sheets:
+    """The sheets of an .ods workbook as :func:`load_sheets` gives an .xlsx workbook's.
+
+    The values are python-calamine's (LibreOffice saves every formula's value);
+    a cell LibreOffice stores as a percentage gets the number format ``0%``, and
+    merged cells in a typed column are reported as they are in an .xlsx.
+    """
+    name = os.fspath(path)
+    book = _ods_book(path)
+    try:
+        with zipfile.ZipFile(path) as archive, archive.open("content.xml") as content:
+            formats, hidden = _ods_layout(content, widths)
+        read: dict[str, Sheet] = {}
+        others: dict[str, tuple[Any, ...]] = {}
+        for title in book.sheet_names:
+            rows = book.get_sheet_by_name(title).to_python(skip_empty_area=False)
+            if title not in widths:
+                others[title] = _padded(tuple(_ods_value(v) for v in (rows[0] if rows else ())))
+                continue
+            if len(rows) > MAX_ROWS:
+                raise InputFileError(
+                    f"{name}: the sheet {title!r} goes on past row {MAX_ROWS:,}: delete "
+                    "anything typed below the entries"
+                )
+            values = [_padded(tuple(_ods_value(v) for v in row[:COLUMNS])) for row in rows]
+            read[title] = Sheet(title, values, partial(dict, formats.get(title, {})))
+    except InputFileError:
+        raise
+    except Exception as exc:  # a damaged package: say so, never a traceback
+        raise InputFileError(
+            f"{name} is a damaged OpenDocument spreadsheet ({exc}): {_ODS_AGAIN}"
+        ) from exc
+    return Sheets(read, others, hidden)
+
+
+def _ods_value(value: Any) -> Any:
+    """A calamine value of an .ods cell as openpyxl gives an .xlsx cell's."""
+    if isinstance(value, str):
+        return value or None
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
+        return int(value)
+    if type(value) is date:
+        return datetime.combine(value, time())
+    return value
+
+
+def _ods_layout(
+    content: IO[bytes], widths: Mapping[str, int]
+) -> tuple[dict[str, dict[tuple[int, int], str]], list[Hidden]]:
+    """From ``content.xml``: each read sheet's percentage cells (as the format ``0%``) and
+    its merged cells in the typed columns."""
+    formats: dict[str, dict[tuple[int, int], str]] = {}
+    hidden: list[Hidden] = []
+    title, row = "", 0
+    for event, element in ElementTree.iterparse(content, ("start", "end")):
+        if event == "start":
+            if element.tag == f"{_TABLE}table":
+                title, row = element.get(f"{_TABLE}name", ""), 0
+            continue
+        if element.tag != f"{_TABLE}table-row":
+            if element.tag == f"{_TABLE}table":
+                element.clear()
+            continue
+        repeated = int(element.get(f"{_TABLE}number-rows-repeated", "1"))
+        if title in widths and row < MAX_ROWS:
+            column = 0
+            for cell in element:
+                if column >= COLUMNS:
+                    break
+                span = int(cell.get(f"{_TABLE}number-columns-repeated", "1"))
+                if cell.get(f"{_OFFICE}value-type") == "percentage":
+                    for r in range(row + 1, row + 1 + min(repeated, MAX_ROWS)):
+                        for c in range(column + 1, min(column + span, COLUMNS) + 1):
+                            formats.setdefault(title, {})[r, c] = "0%"
+                across = int(cell.get(f"{_TABLE}number-columns-spanned", "1"))
+                down = int(cell.get(f"{_TABLE}number-rows-spanned", "1"))
+                if (across > 1 or down > 1) and column < widths[title]:
+                    first = f"{_letter(column + 1)}{row + 1}"
+                    last = f"{_letter(column + across)}{row + down}"
+                    hidden.append(Hidden(title, f"{first}:{last}", "merged"))
+                column += span
+        row += repeated
+        element.clear()
+    return formats, hidden
+
+
+def ods_workbook(path: str | os.PathLike[str]) -> Any:
+    """The .ods workbook at ``path`` as an openpyxl ``Workbook`` of its values (every sheet,
+    every cell; percentages formatted ``0%``), for the results to be written into."""
+    from openpyxl import Workbook
+
+    source = Path(path)
+    book = _ods_book(source)
+    with zipfile.ZipFile(source) as archive, archive.open("content.xml") as content:
+        formats, _ = _ods_layout(content, dict.fromkeys(book.sheet_names, 0))
+    wb = Workbook()
+    wb.remove(wb.active)
+    for title in book.sheet_names:
+        ws = wb.create_sheet(title)
+        for values in book.get_sheet_by_name(title).to_python(skip_empty_area=False):
+            ws.append([_ods_value(v) for v in values])
+        for (r, c), code in formats.get(title, {}).items():
+            ws.cell(r, c).number_format = code
+    return wb

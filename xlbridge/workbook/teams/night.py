@@ -37,7 +37,7 @@ from xlbridge.teams import (
     score_teams,
     swiss_draw,
 )
-from xlbridge.workbook.shared.sheets import damage_message
+from xlbridge.workbook.shared.sheets import damage_message, is_opendocument
 from xlbridge.workbook.shared.written import keep_formulas, save
 from xlbridge.workbook.teams.reader import TeamsNight, read_teams_workbook
 from xlbridge.workbook.teams.template import (
@@ -200,6 +200,11 @@ def draw_round(source: Path, round_number: int, target: Path, keep: Path | None 
     """
     if keep is None:
         refuse_same_file(source, target)
+    if is_opendocument(source):
+        raise ScoringError(
+            f"{os.fspath(source)} is an .ods: xlbridge draw writes the round into an .xlsx "
+            "workbook: save it as .xlsx in LibreOffice and draw there"
+        )
     night = read_teams_workbook(source)  # the round before may be unfinished: the draw says so
     result = score_teams(night.event)
     if night.format != "swiss":

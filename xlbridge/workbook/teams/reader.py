@@ -9,7 +9,6 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
-import zipfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -45,7 +44,7 @@ from xlbridge.workbook.shared.results import (
     read_rulings,
     ruling_key,
 )
-from xlbridge.workbook.shared.sheets import Sheets, load_sheets, sheet_parts
+from xlbridge.workbook.shared.sheets import Sheets, load_sheets, sheet_names
 from xlbridge.workbook.teams import template as T
 
 __all__ = ["TeamsNight", "is_teams_workbook", "read_teams_workbook"]
@@ -76,8 +75,7 @@ def is_teams_workbook(path: str | os.PathLike[str]) -> bool:
     """
     check_workbook_file(path)
     try:
-        with zipfile.ZipFile(path) as archive:
-            names = sheet_parts(archive)
+        names = sheet_names(path)
     except Exception:  # any damage is reported by the pairs reader, naming the part
         return False
     return all(name in names for name in T.TEAMS_SHEETS)
@@ -125,7 +123,7 @@ class _Reader:
     def read(self) -> TeamsNight:
         for name in (T.SETTINGS, *T.TEAMS_SHEETS):
             if name not in self.sheets:
-                raise ScoringError(f"the workbook has no sheet named {name!r}: is it a teams one?")
+                raise ScoringError(f"the workbook has no sheet named {name}: is it a teams one?")
         check_headers(self.problems, self.sheets, _ENTRY_COLUMNS)
         check_other_sheets(self.problems, self.loaded, _ENTRY_COLUMNS, (T.SETTINGS,))
         settings = self._settings()

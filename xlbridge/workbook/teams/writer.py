@@ -20,7 +20,7 @@ from xlbridge.result import Result, Row, Weighted, format_result
 from xlbridge.safefile import check_merged_cells
 from xlbridge.teams import TIE_BREAK_RULE, MatchResult, TeamsResult
 from xlbridge.workbook.shared.pages import break_between, print_setup
-from xlbridge.workbook.shared.sheets import damage_message
+from xlbridge.workbook.shared.sheets import damage_message, is_opendocument, ods_workbook
 from xlbridge.workbook.shared.style import (
     HEADER_FILL,
     HEADER_FONT,
@@ -79,12 +79,15 @@ def write_teams_results(
     tables (never split), with the event and ``day`` at the top of each page and the page
     numbers at the foot; the template's How to use is left out.
     """
-    check_merged_cells(source)
-    try:
-        with open(source, "rb") as file:  # closed even when openpyxl fails half way
-            wb = keep_formulas(load_workbook(file))
-    except Exception as exc:  # a part the entries do not need is damaged: name it
-        raise InputFileError(damage_message(Path(source), exc)) from exc
+    if is_opendocument(source):  # an .ods: its values, in an .xlsx of their own
+        wb = ods_workbook(source)
+    else:
+        check_merged_cells(source)
+        try:
+            with open(source, "rb") as file:  # closed even when openpyxl fails half way
+                wb = keep_formulas(load_workbook(file))
+        except Exception as exc:  # a part the entries do not need is damaged: name it
+            raise InputFileError(damage_message(Path(source), exc)) from exc
     names = {t.number: t.name for t in result.event.teams}
     by_key = {(m.match.round, m.match.home): m for m in result.matches}
     _fill_travellers(wb[TRAVELLERS], by_key)
