@@ -138,7 +138,7 @@ def test_a_pbn_file_in_utf16_without_a_byte_order_mark_is_refused(tmp_path, caps
     err = capsys.readouterr().err
     assert status == 2
     assert err == (
-        "error: 'results.pbn' is not PBN text in UTF-8 or Windows-1252: it holds NUL bytes "
+        "error: results.pbn is not PBN text in UTF-8 or Windows-1252: it holds NUL bytes "
         "(UTF-16 without a byte-order mark, or not a text file?): save it as UTF-8\n"
     )
 
@@ -156,7 +156,7 @@ def test_pbn_text_in_each_encoding() -> None:
     # Windows-1252's own characters (the euro, curly quotes) are not ISO 8859-1's controls
     curly = "\N{EURO SIGN}5 \N{LEFT SINGLE QUOTATION MARK}Ó Dálaigh\N{RIGHT SINGLE QUOTATION MARK}"
     assert decode(curly.encode("cp1252")) == curly
-    with pytest.raises(ScoringError, match=r"^'x\.pbn' starts as UTF-16 text but is cut short"):
+    with pytest.raises(ScoringError, match=r"^x\.pbn starts as UTF-16 text but is cut short"):
         decode("Zoë".encode("utf-16")[:-1], "x.pbn")
 
 

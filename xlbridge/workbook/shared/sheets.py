@@ -194,7 +194,7 @@ def _openpyxl_file(file: IO[bytes], path: Path, widths: Mapping[str, int]) -> Sh
             for index, row in enumerate(ws.iter_rows(min_row=1, max_col=COLUMNS), start=1):
                 if index > MAX_ROWS:  # openpyxl makes every blank row up to the last one
                     raise InputFileError(
-                        f"{os.fspath(path)}: the sheet {name} goes on past row "
+                        f"{os.fspath(path)}: the sheet {name!r} goes on past row "
                         f"{MAX_ROWS:,}: delete anything typed below the entries; if there is "
                         f"nothing there, the file is damaged: {_AGAIN}"
                     )
@@ -214,7 +214,7 @@ def _openpyxl_file(file: IO[bytes], path: Path, widths: Mapping[str, int]) -> Sh
                 if problem:
                     raise InputFileError(
                         f"{os.fspath(path)} is damaged: its part {target} (the sheet "
-                        f"{name}) {problem}: {_AGAIN}"
+                        f"{name!r}) {problem}: {_AGAIN}"
                     )
             if widths.get(name):
                 with archive.open(target) as xml:
