@@ -86,6 +86,7 @@ __all__ = [
     "check_workbook_file",
     "is_own_output",
     "refuse_same_file",
+    "write_together",
 ]
 
 #: The largest workbook file accepted (bytes on disk).
@@ -278,24 +279,35 @@ class OutputPlan:
     def write(self) -> list[Path]:
         """Check, then write every output, or none; return the paths written."""
         self.check()
-        temps: list[tuple[Path, Path]] = []
-        try:
-            for output in self.outputs:
-                try:
-                    tmp = _create_temp(output.path)
-                except OSError as exc:
-                    raise InputFileError(_cannot_write(output.path, exc)) from exc
-                temps.append((tmp, output.path))
-                try:
-                    output.write(tmp)
-                    _fsync(tmp)
-                except OSError as exc:
-                    raise InputFileError(_cannot_write(output.path, exc)) from exc
-            _replace_all(temps)
-        finally:
-            for tmp, _ in temps:
-                tmp.unlink(missing_ok=True)
+        write_together([(output.path, output.write) for output in self.outputs])
         return [output.path for output in self.outputs]
+
+
+def write_together(outputs: Sequence[tuple[Path, Callable[[Path], None]]]) -> None:
+    """Write every ``(path, write)`` or none: each ``write(tmp)`` fills a temporary file
+    beside its path, and only when all are filled are they renamed over their paths; if
+    any rename fails, the files replaced already get their previous content back.
+
+    ``draw`` writes the copy kept of a workbook and the workbook with the new round so:
+    a workbook open in Excel leaves no copy behind, and the same command runs again.
+    """
+    temps: list[tuple[Path, Path]] = []
+    try:
+        for path, write in outputs:
+            try:
+                tmp = _create_temp(path)
+            except OSError as exc:
+                raise InputFileError(_cannot_write(path, exc)) from exc
+            temps.append((tmp, path))
+            try:
+                write(tmp)
+                _fsync(tmp)
+            except OSError as exc:
+                raise InputFileError(_cannot_write(path, exc)) from exc
+        _replace_all(temps)
+    finally:
+        for tmp, _ in temps:
+            tmp.unlink(missing_ok=True)
 
 
 def _same_file(first: Path, second: Path) -> bool:

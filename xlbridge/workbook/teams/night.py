@@ -5,14 +5,16 @@ adds the new round to the workbook itself, after keeping a copy of it as it was
 (``NIGHT-before-round2.xlsx``), so nothing typed can be lost; with ``-o`` it
 writes the new round to another file instead.  ``score`` never changes its
 input: it writes a results workbook.  Every output goes through
-:func:`xlbridge.safefile.atomic_write`.
+:func:`xlbridge.safefile.atomic_write`; a draw writes the copy and the workbook with
+:func:`xlbridge.safefile.write_together` (both or neither), so a draw that fails
+leaves nothing behind and is simply run again.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -27,6 +29,7 @@ from xlbridge.safefile import (
     check_merged_cells,
     check_workbook_file,
     refuse_same_file,
+    write_together,
 )
 from xlbridge.teams import (
     Match,
@@ -237,13 +240,15 @@ def draw_round(source: Path, round_number: int, target: Path, keep: Path | None 
     except Exception as exc:  # a part the entries do not need is damaged: name it
         raise InputFileError(damage_message(Path(source), exc)) from exc
     add_round(wb, matches)
+    outputs: list[tuple[Path, Callable[[Path], None]]] = []
     if keep is not None:
 
         def copy(tmp: Path) -> None:
             shutil.copyfile(source, tmp)
 
-        atomic_write(keep, copy)
-    atomic_write(target, lambda tmp: save(wb, tmp))
+        outputs.append((keep, copy))
+    outputs.append((target, lambda tmp: save(wb, tmp)))
+    write_together(outputs)  # the copy and the round, or neither: the draw runs again
     standings = tuple((s.rank_text, s.team.number, s.vps) for s in result.standings)
     names = {t.number: t.name for t in night.event.teams}
     return Draw(round_number, matches, names, standings, repeats)
