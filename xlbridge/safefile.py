@@ -56,6 +56,7 @@ input, each folder must exist), and then either all are written or none.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import itertools
 import os
 import re
@@ -73,6 +74,8 @@ from typing import IO, BinaryIO
 from xlbridge.errors import InputFileError
 
 __all__ = [
+    "CONTENT_PLACEHOLDER",
+    "CONTENT_PROPERTY",
     "MAX_FILE_BYTES",
     "MAX_MEMBERS",
     "MAX_MERGED_CELLS",
@@ -158,6 +161,7 @@ def atomic_write(path: str | os.PathLike[str], write: Callable[[Path], None]) ->
         raise InputFileError(_cannot_write(target, exc)) from exc
     try:
         write(tmp)
+        _stamp(tmp)
         _fsync(tmp)
         if target.exists():
             os.chmod(tmp, stat.S_IMODE(target.stat().st_mode))
@@ -269,7 +273,14 @@ class OutputPlan:
                     f"{output.option} {name!r}: the name must end in "
                     + " or ".join(output.suffixes)
                 )
-            if not self.force and output.path.exists() and not is_own_output(output.path):
+            owner = "own" if self.force or not output.path.exists() else _ownership(output.path)
+            if owner == "changed":
+                raise InputFileError(
+                    f"{output.option} {name!r} was written by xlbridge but has been changed "
+                    "since (a correction typed in it?): give another name, or add --force "
+                    "to replace it"
+                )
+            if owner == "other":
                 raise InputFileError(
                     f"{output.option} {name!r} exists and is not a file xlbridge wrote "
                     "(a filled night, or someone's own file?): give another name, "
@@ -301,6 +312,7 @@ def write_together(outputs: Sequence[tuple[Path, Callable[[Path], None]]]) -> No
             temps.append((tmp, path))
             try:
                 write(tmp)
+                _stamp(tmp)
                 _fsync(tmp)
             except OSError as exc:
                 raise InputFileError(_cannot_write(path, exc)) from exc
@@ -422,26 +434,101 @@ _OWN_MARKS = {
 }
 
 
-def is_own_output(path: str | os.PathLike[str]) -> bool:
-    """True when the file at ``path`` is one xlbridge wrote as an output: a results
-    workbook (its document category says so), a results page, a USEBIO or PBN file.
+#: The custom document property of a results workbook that holds the fingerprint (SHA-256)
+#: of its content as xlbridge wrote it; :data:`CONTENT_PLACEHOLDER` until it is written.
+CONTENT_PROPERTY = "xlbridge content"
+CONTENT_PLACEHOLDER = "0" * 64
+_CUSTOM = "docProps/custom.xml"
 
-    A club-night workbook being filled in is not one: replacing it loses what was
-    typed, so ``score -o`` and ``draw`` refuse it unless told ``--force``.
+
+def is_own_output(path: str | os.PathLike[str]) -> bool:
+    """True when the file at ``path`` is one xlbridge wrote as an output, as it wrote
+    it: a results workbook (its document category says so, and its content is what
+    was written: the fingerprint kept in its custom properties), a results page, a
+    USEBIO or PBN file.
+
+    A club-night workbook being filled in is not one, nor results corrected by hand
+    after xlbridge wrote them: replacing either loses what was typed, so ``score -o``
+    and ``draw`` refuse it unless told ``--force``.
     """
-    target = Path(path)
+    return _ownership(Path(path)) == "own"
+
+
+def _ownership(target: Path) -> str:
+    """``own``, ``changed`` (a results workbook xlbridge wrote, changed since) or ``other``."""
     suffix = target.suffix.lower()
     try:
         if suffix in _OWN_MARKS:
             with open(target, "rb") as file:
-                return _OWN_MARKS[suffix] in file.read(1 << 16)
+                return "own" if _OWN_MARKS[suffix] in file.read(1 << 16) else "other"
         if suffix in (".xlsx", ".xlsm"):
             with zipfile.ZipFile(target) as archive:
                 core = archive.read("docProps/core.xml")[: 1 << 16]
-            return f"<cp:category>{OWN_WORKBOOK_CATEGORY}</cp:category>".encode() in core
+                marked = f"<cp:category>{OWN_WORKBOOK_CATEGORY}</cp:category>".encode() in core
+                if not marked:
+                    return "other"
+                kept = _kept_fingerprint(archive)
+                return "own" if kept == _fingerprint(archive) else "changed"
     except (OSError, KeyError, zipfile.BadZipFile):
-        return False
-    return False
+        return "other"
+    return "other"
+
+
+def _fingerprint(archive: zipfile.ZipFile) -> str:
+    """SHA-256 of the workbook's content: every part's name and bytes but the document
+    properties (Excel rewrites the sheets' parts whenever it saves a change)."""
+    digest = hashlib.sha256()
+    for name in sorted(archive.namelist()):
+        if name.startswith("docProps/"):
+            continue
+        digest.update(name.encode() + b"\0")
+        with archive.open(name) as member:
+            for chunk in iter(lambda: member.read(1 << 20), b""):
+                digest.update(chunk)
+        digest.update(b"\0")
+    return digest.hexdigest()
+
+
+def _kept_fingerprint(archive: zipfile.ZipFile) -> str | None:
+    try:
+        custom = archive.read(_CUSTOM)[: 1 << 16]
+    except KeyError:
+        return None
+    found = re.search(
+        rb'name="'
+        + re.escape(CONTENT_PROPERTY.encode())
+        + rb'"[^>]*>\s*<vt:lpwstr>([0-9a-f]{64})<',
+        custom,
+    )
+    return found.group(1).decode() if found else None
+
+
+def _stamp(path: Path) -> None:
+    """Write the fingerprint of a results workbook's content into its custom property.
+
+    Only a workbook marked for it (:data:`CONTENT_PLACEHOLDER`, see
+    ``workbook.shared.style.mark_results``) is rewritten; every part keeps its place,
+    its time stamp and its compression.
+    """
+    if path.suffix.lower() not in (".xlsx", ".xlsm") or not zipfile.is_zipfile(path):
+        return
+    with zipfile.ZipFile(path) as archive:
+        try:
+            custom = archive.read(_CUSTOM)
+        except KeyError:
+            return
+        if CONTENT_PLACEHOLDER.encode() not in custom:
+            return
+        stamped = custom.replace(CONTENT_PLACEHOLDER.encode(), _fingerprint(archive).encode(), 1)
+        rewritten = path.with_name(path.name + ".stamp")
+        try:
+            with zipfile.ZipFile(rewritten, "w") as out:
+                for info in archive.infolist():
+                    data = stamped if info.filename == _CUSTOM else archive.read(info)
+                    out.writestr(info, data)
+            os.replace(rewritten, path)
+        finally:
+            rewritten.unlink(missing_ok=True)
 
 
 def _not_a_zip(name: str, head: bytes, file: BinaryIO) -> str:

@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 
 import pytest
+from openpyxl import load_workbook
 from support.nights import digest, fill_round
 
 from xlbridge import safefile
@@ -72,3 +73,28 @@ def test_a_draw_of_the_wrong_round_leaves_nothing_and_runs_again(
     assert digest(night) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["swiss.xlsx"]
     assert main(["draw", str(night), "--round", "2"]) == 0
+
+
+def test_a_results_workbook_corrected_by_hand_is_not_replaced_without_force(
+    small_night: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    night = tmp_path / "tuesday.xlsx"
+    night.write_bytes(small_night.read_bytes())
+    results = tmp_path / "results.xlsx"
+    assert main(["score", str(night), "-o", str(results)]) == 0
+    assert main(["score", str(night), "-o", str(results)]) == 0  # its own: replaced
+    wb = load_workbook(results)
+    wb["Ranking"]["B2"] = "Ann Smith & Bob Jones (corrected)"  # typed in after scoring
+    wb.save(results)
+    corrected = digest(results)
+    capsys.readouterr()
+    assert main(["score", str(night), "-o", str(results)]) == 2
+    assert capsys.readouterr().err == (
+        f"error: -o '{results}' was written by xlbridge but has been changed since "
+        "(a correction typed in it?): give another name, or add --force to replace it\n"
+    )
+    assert digest(results) == corrected
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["results.xlsx", "tuesday.xlsx"]
+    assert main(["score", str(night), "-o", str(results), "--force"]) == 0
+    assert digest(results) != corrected
+    assert main(["score", str(night), "-o", str(results)]) == 0  # xlbridge's own again
