@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import io
 import itertools
 import os
 import re
@@ -81,17 +82,22 @@ __all__ = [
     "MAX_MERGED_CELLS",
     "MAX_RATIO",
     "MAX_UNCOMPRESSED_BYTES",
+    "NAME_MAX",
     "OWN_WORKBOOK_CATEGORY",
     "RATIO_MIN_BYTES",
     "OutputPlan",
     "atomic_write",
     "check_merged_cells",
+    "check_name",
     "check_workbook_file",
     "is_own_output",
     "refuse_same_file",
     "write_together",
 ]
 
+#: The longest name of a file or folder (bytes, one part of a path) that the common file
+#: systems take: ext4, NTFS and APFS all stop at 255.
+NAME_MAX = 255
 #: The largest workbook file accepted (bytes on disk).
 MAX_FILE_BYTES = 200 * 1024 * 1024
 #: The largest total uncompressed size of all the members of a workbook.
@@ -144,6 +150,25 @@ def check_workbook_file(path: str | os.PathLike[str]) -> None:
         )
 
 
+def check_name(path: str | os.PathLike[str], where: str = "", hint: str = "") -> None:
+    """Raise :class:`InputFileError` if a part of ``path`` is longer than :data:`NAME_MAX` bytes.
+
+    A file system refuses such a name with an ``OSError`` whenever it is used (even to
+    ask whether the file exists); the message names the option (``where``) and the
+    name, shortened, and says how long it is.
+    """
+    name = os.fspath(path)
+    for part in Path(name).parts:
+        size = len(os.fsencode(part))
+        if size > NAME_MAX:
+            head = name[: name.index(part) + 40] + "..." if len(part) > 40 else name
+            shown = f"{where} {head!r}" if where else repr(head)
+            raise InputFileError(
+                f"{shown}: the file name is {size} bytes long, more than the {NAME_MAX} "
+                "a file system takes: give a shorter name" + (f" ({hint})" if hint else "")
+            )
+
+
 def atomic_write(path: str | os.PathLike[str], write: Callable[[Path], None]) -> None:
     """Write ``path`` all at once: ``write(tmp)`` fills a temporary file, which then replaces it.
 
@@ -155,6 +180,7 @@ def atomic_write(path: str | os.PathLike[str], write: Callable[[Path], None]) ->
     :class:`OSError` as :class:`InputFileError`.
     """
     target = Path(path)
+    check_name(target)
     try:
         tmp = _create_temp(target)
     except OSError as exc:
@@ -247,6 +273,8 @@ class OutputPlan:
 
     def check(self) -> None:
         """Raise :class:`InputFileError` for the first output that cannot or must not be written."""
+        for output in self.outputs:
+            check_name(output.path, output.option)
         for index, output in enumerate(self.outputs):
             name = os.fspath(output.path)
             for source in self.inputs:
@@ -302,6 +330,8 @@ def write_together(outputs: Sequence[tuple[Path, Callable[[Path], None]]]) -> No
     ``draw`` writes the copy kept of a workbook and the workbook with the new round so:
     a workbook open in Excel leaves no copy behind, and the same command runs again.
     """
+    for path, _ in outputs:
+        check_name(path)
     temps: list[tuple[Path, Path]] = []
     try:
         for path, write in outputs:
@@ -520,15 +550,12 @@ def _stamp(path: Path) -> None:
         if CONTENT_PLACEHOLDER.encode() not in custom:
             return
         stamped = custom.replace(CONTENT_PLACEHOLDER.encode(), _fingerprint(archive).encode(), 1)
-        rewritten = path.with_name(path.name + ".stamp")
-        try:
-            with zipfile.ZipFile(rewritten, "w") as out:
-                for info in archive.infolist():
-                    data = stamped if info.filename == _CUSTOM else archive.read(info)
-                    out.writestr(info, data)
-            os.replace(rewritten, path)
-        finally:
-            rewritten.unlink(missing_ok=True)
+        rewritten = io.BytesIO()
+        with zipfile.ZipFile(rewritten, "w") as out:
+            for info in archive.infolist():
+                data = stamped if info.filename == _CUSTOM else archive.read(info)
+                out.writestr(info, data)
+    path.write_bytes(rewritten.getbuffer())
 
 
 def _not_a_zip(name: str, head: bytes, file: BinaryIO) -> str:
@@ -810,8 +837,10 @@ def _contains(chunks: Iterable[bytes], markers: tuple[bytes, ...]) -> bytes:
 
 def _create_temp(target: Path) -> Path:
     """A new empty file beside ``target``, created with the user's default permissions."""
+    suffix = target.suffix if len(target.suffix) <= 8 else ""
+    head = target.stem[:40]  # the name may be as long as a file system takes: this is shorter
     for _ in range(100):
-        tmp = target.with_name(f".{target.stem}-{secrets.token_hex(4)}.tmp{target.suffix}")
+        tmp = target.with_name(f".{head}-{secrets.token_hex(4)}.tmp{suffix}")
         try:
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
         except FileExistsError:

@@ -98,3 +98,71 @@ def test_a_results_workbook_corrected_by_hand_is_not_replaced_without_force(
     assert main(["score", str(night), "-o", str(results), "--force"]) == 0
     assert digest(results) != corrected
     assert main(["score", str(night), "-o", str(results)]) == 0  # xlbridge's own again
+
+
+#: 300 bytes: more than any common file system takes in one name (ext4, NTFS, APFS: 255)
+LONG = "Tuesday Pairs " * 20 + "at the old club.xlsx"
+MITCHELL = ["--movement", "mitchell", "--tables", "3", "--boards", "3"]
+
+
+@pytest.mark.parametrize(
+    ("command", "shown"),
+    [
+        (["score", "{night}", "-o", "{long}"], "-o '{short}'"),
+        (["score", "{night}", "--html", "{long_html}"], "--html '{short}'"),
+        (["new", "{long}"], "'{short}'"),
+        (["new", "{long}", *MITCHELL], "'{short}'"),
+        (["new", "{long}", "--teams", "4", "--boards", "2"], "'{short}'"),
+        (["import", "{night}", "-o", "{long}"], "-o '{short}'"),
+        (["merge", "{night}", "{night}", "-o", "{long}"], "-o '{short}'"),
+    ],
+)
+def test_a_name_too_long_for_the_file_system_is_refused_in_one_line(
+    small_night: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    command: list[str],
+    shown: str,
+) -> None:
+    night = tmp_path / "tuesday.xlsx"
+    night.write_bytes(small_night.read_bytes())
+    long = tmp_path / LONG
+    long_html = tmp_path / LONG.replace(".xlsx", ".html")
+    name = long_html if "--html" in command else long
+    short = os.fspath(tmp_path / name.name[:40]) + "..."
+    words = {"night": str(night), "long": str(long), "long_html": str(long_html)}
+    capsys.readouterr()
+    assert main([part.format(**words) for part in command]) == 2
+    where = shown.format(short=short)
+    assert capsys.readouterr().err == (
+        f"error: {where}: the file name is 300 bytes long, more than the 255 a file "
+        "system takes: give a shorter name\n"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tuesday.xlsx"]
+
+
+def test_a_draw_whose_kept_copy_would_be_too_long_a_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    night = tmp_path / ("Swiss " * 40 + ".xlsx")  # 245 bytes; its copy's name, 259
+    assert main(["new", str(night), "--teams", "4", "--boards", "2"]) == 0
+    fill_round(night, night, 1)
+    before = digest(night)
+    capsys.readouterr()
+    assert main(["draw", str(night), "--round", "2"]) == 2
+    keep = night.with_name(night.stem + "-before-round2.xlsx")
+    assert capsys.readouterr().err == (
+        f"error: the copy kept before the draw '{os.fspath(keep)[: 40 + len(str(tmp_path)) + 1]}"
+        "...': the file name is 259 bytes long, more than the 255 a file system takes: "
+        "give a shorter name (or draw with -o OUT.xlsx)\n"
+    )
+    assert digest(night) == before
+    out = tmp_path / "round2.xlsx"
+    assert main(["draw", str(night), "--round", "2", "-o", str(out)]) == 0
+
+
+def test_a_long_event_name_is_only_a_title(tmp_path: Path) -> None:
+    night = tmp_path / "n.xlsx"
+    event = LONG.removesuffix(".xlsx")
+    assert main(["new", str(night), "--teams", "4", "--boards", "2", "--event", event]) == 0
+    assert load_workbook(night)["Settings"]["B2"].value == event
