@@ -11,14 +11,23 @@ asserts its exact message (exit 2) or the files left in the folder.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from openpyxl import load_workbook
-from support.nights import digest, fill_round
+from openpyxl import Workbook, load_workbook
+from support.nights import build, digest, fill_round, put, run_score
 
 from xlbridge import safefile
 from xlbridge.cli import main
+
+
+def both(*mutations: Callable[[Workbook], None]) -> Callable[[Workbook], None]:
+    def mutate(wb: Workbook) -> None:
+        for mutation in mutations:
+            mutation(wb)
+
+    return mutate
 
 
 def swiss_after_round1(folder: Path) -> Path:
@@ -166,3 +175,76 @@ def test_a_long_event_name_is_only_a_title(tmp_path: Path) -> None:
     event = LONG.removesuffix(".xlsx")
     assert main(["new", str(night), "--teams", "4", "--boards", "2", "--event", event]) == 0
     assert load_workbook(night)["Settings"]["B2"].value == event
+
+
+def setting_cell(path: Path, label: str) -> str:
+    sheet = load_workbook(path)["Settings"]
+    row = next(r for r in range(1, sheet.max_row + 1) if sheet.cell(r, 1).value == label)
+    return f"B{row}"
+
+
+def test_a_pairs_boards_setting_in_the_millions_is_refused_at_its_cell(
+    small_night: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cell = setting_cell(small_night, "Boards")
+    tables = setting_cell(small_night, "Tables")
+    night = build(small_night, tmp_path, both(put("Settings", cell, 9_000_000),
+                                              put("Settings", tables, 1_000_000)))  # fmt: skip
+    status, _, err = run_score(night, capsys)
+    assert status == 2
+    assert err == (
+        "error: 2 problems in the workbook:\n"
+        f"Settings!{tables}: the number of tables must be a whole number from 1 to 100, "
+        "not 1000000\n"
+        f"Settings!{cell}: the number of boards must be a whole number from 1 to 200, "
+        "not 9000000\n"
+    )
+    assert not (tmp_path / "out.xlsx").exists()
+
+
+@pytest.mark.parametrize(
+    ("sheet", "cell", "value", "message"),
+    [
+        (
+            "Settings",
+            "B6",
+            5_000_000,
+            "Settings!B6: a match of 5000000 boards is more than a VP scale is made for: "
+            "give the boards per match, at most 1000",
+        ),
+        (
+            "Matches",
+            "E2",
+            "1-5000000000",
+            "Matches!E2: '1-5000000000' names 5000000000 boards, more than a match can have "
+            "(at most 1000)",
+        ),
+        (
+            "Matches",
+            "E2",
+            "1-600,601-1200",
+            "Matches!E2: '1-600,601-1200' names 1200 boards, more than a match can have "
+            "(at most 1000)",
+        ),
+    ],
+)
+def test_a_teams_match_of_millions_of_boards_is_refused_at_its_cell(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    sheet: str,
+    cell: str,
+    value: object,
+    message: str,
+) -> None:
+    night = tmp_path / "swiss.xlsx"
+    assert main(["new", str(night), "--teams", "4", "--boards", "2"]) == 0
+    assert setting_cell(night, "Boards per match") == "B6"
+    fill_round(night, night, 1)
+    wb = load_workbook(night)
+    wb[sheet][cell] = value
+    wb.save(night)
+    capsys.readouterr()
+    assert main(["score", str(night)]) == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[1] == message
+    assert "MemoryError" not in err and not (tmp_path / "swiss-results.xlsx").exists()

@@ -343,8 +343,8 @@ class _Reader:
                 self.problems.error(where or L.SETTINGS, _quote_free(str(exc), value))
                 return default
 
-        tables = get("Tables", _positive, None)
-        boards = get("Boards", _positive, None)
+        tables = get("Tables", partial(_count, "tables", _limits("Tables")), None)
+        boards = get("Boards", partial(_count, "boards", _limits("Boards")), None)
         fields = {setting: name for name, setting in _SETTING_FIELDS.items()}
         typed = {fields[name]: values[name][0] for name in fields if values[name][0] is not _FAULTY}
         sources = {fields[name]: values[name][1] or L.SETTINGS for name in fields}
@@ -1009,6 +1009,28 @@ def _quote_free(message: str, value: object) -> str:
 
 def _unit(value: object) -> AdjustmentUnit:
     return AdjustmentUnit.parse(value)
+
+
+def _limits(name: str) -> tuple[int, int]:
+    """The least and the most a count of the Settings sheet may be: the template's own."""
+    limits = next(setting.whole for setting in L.SETTING_ROWS if setting.name == name)
+    assert limits is not None
+    return limits
+
+
+def _count(what: str, limits: tuple[int, int], value: object) -> int:
+    """A count of the Settings sheet (tables, boards) within the template's limits: a count
+    in the millions is a slip, and would build a movement of millions of boards."""
+    low, high = limits
+    try:
+        number = whole_number(value)
+    except ValueError:
+        raise ValueError(f"{quote(value)} is not a whole number from {low} to {high}") from None
+    if not low <= number <= high:
+        raise ValueError(
+            f"the number of {what} must be a whole number from {low} to {high}, not {quote(value)}"
+        )
+    return number
 
 
 def _positive(value: object) -> int:

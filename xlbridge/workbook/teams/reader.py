@@ -27,7 +27,7 @@ from xlbridge.exact import (
 )
 from xlbridge.result import Row
 from xlbridge.safefile import check_workbook_file
-from xlbridge.scales import WBF_CONTINUOUS, vp_scale
+from xlbridge.scales import MAX_MATCH_BOARDS, WBF_CONTINUOUS, vp_scale
 from xlbridge.teams import BYE_VPS, Match, Penalty, Team, TeamsEvent, TeamsSettings
 from xlbridge.workbook.shared.checks import (
     Problems,
@@ -200,7 +200,7 @@ class _Reader:
                 f"{self.setting_cells['bye_vps']}: {_shown(found['bye_vps'][1])} is more than "
                 f"the {scale.total} VPs of a match on the {scale} scale"
             )
-        boards = value("boards", _positive, 0)
+        boards = value("boards", _match_length, 0)
         if boards and "vp_scale" in found:
             # A length the scale has no table for is named at the scale's cell, once.
             self._try(self.setting_cells["vp_scale"], partial(scale.pair, 0), boards)
@@ -461,11 +461,22 @@ def _amount(value: object) -> Fraction:
     return amount
 
 
+def _match_length(value: object) -> int:
+    """Settings' boards per match: a whole number up to the longest match a VP scale has."""
+    boards = _positive(value)
+    if boards > MAX_MATCH_BOARDS:
+        raise ScoringError(
+            f"a match of {boards} boards is more than a VP scale is made for: give the boards "
+            f"per match, at most {MAX_MATCH_BOARDS}"
+        )
+    return boards
+
+
 def _boards(value: object) -> tuple[int, ...]:
     if isinstance(value, int | float) and not isinstance(value, bool):
         return (_positive(value),)
     text = "" if value is None else str(value)
-    boards: list[int] = []
+    spans: list[tuple[int, int]] = []
     for part in text.split(","):
         found = _RANGE.match(part)
         if found is None:
@@ -473,6 +484,15 @@ def _boards(value: object) -> tuple[int, ...]:
         first, last = int(found[1]), int(found[2] or found[1])
         if not 1 <= first <= last:
             raise ScoringError(f"{_shown(value)}: boards run upwards from 1, as in 1-6")
+        spans.append((first, last))
+    count = sum(last - first + 1 for first, last in spans)  # counted before any is listed
+    if count > MAX_MATCH_BOARDS:
+        raise ScoringError(
+            f"{_shown(value)} names {count} boards, more than a match can have "
+            f"(at most {MAX_MATCH_BOARDS})"
+        )
+    boards: list[int] = []
+    for first, last in spans:
         boards.extend(range(first, last + 1))
     if len(set(boards)) != len(boards):
         raise ScoringError(f"{_shown(value)} names a board twice")
