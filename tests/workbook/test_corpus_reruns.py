@@ -11,6 +11,7 @@ asserts its exact message (exit 2) or the files left in the folder.
 from __future__ import annotations
 
 import os
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -248,3 +249,78 @@ def test_a_teams_match_of_millions_of_boards_is_refused_at_its_cell(
     err = capsys.readouterr().err
     assert err.splitlines()[1] == message
     assert "MemoryError" not in err and not (tmp_path / "swiss-results.xlsx").exists()
+
+
+def renumber_row(path: Path, part: str, row: int, number: str) -> None:
+    """The sheet's ``<row r="row">`` renumbered ``number`` in the package's XML."""
+    with zipfile.ZipFile(path) as archive:
+        members = [(info, archive.read(info)) for info in archive.infolist()]
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for info, data in members:
+            if info.filename == part:
+                before = f'<row r="{row}"'.encode()
+                assert before in data
+                data = data.replace(before, f'<row r="{number}"'.encode(), 1)
+            archive.writestr(info, data)
+
+
+AGAIN = "open it in Excel or LibreOffice, save it again as .xlsx, and retry"
+
+
+@pytest.mark.parametrize(
+    ("sheet", "part", "row", "number"),
+    [
+        ("Settings", "sheet2", 3, "-1"),
+        ("Teams", "sheet3", 2, "-1"),
+        ("Matches", "sheet4", 3, "-1"),
+        ("Travellers", "sheet5", 4, "-1"),
+        ("Travellers", "sheet5", 1, "0"),
+        ("Travellers", "sheet5", 3, "2"),
+        ("Rulings", "sheet6", 2, "-1"),
+    ],
+)
+def test_a_teams_sheet_numbering_a_row_minus_one_is_refused_as_damaged(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    sheet: str,
+    part: str,
+    row: int,
+    number: str,
+) -> None:
+    night = swiss_after_round1(tmp_path)
+    wb = load_workbook(night)
+    wb["Rulings"].append(["R1", "", 420, "60%", "4H= by N"])
+    wb["Rulings"].append(["R1", "", -50, "40%", "4H-1 by N"])
+    wb.save(night)
+    renumber_row(night, f"xl/worksheets/{part}.xml", row, number)
+    before = digest(night)
+    after = f" after row {row - 1}" if row > 1 else ""
+    message = (
+        f"error: '{night}' is damaged: its part xl/worksheets/{part}.xml (the sheet "
+        f"'{sheet}') numbers a row '{number}'{after}: {AGAIN}\n"
+    )
+    capsys.readouterr()
+    assert main(["score", str(night)]) == 2
+    assert capsys.readouterr().err == message
+    assert main(["draw", str(night), "--round", "2"]) == 2
+    assert capsys.readouterr().err == message
+    assert digest(night) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["swiss.xlsx"]
+
+
+def test_a_draw_does_not_rewrite_a_damaged_sheet_it_does_not_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    night = swiss_after_round1(tmp_path)
+    renumber_row(night, "xl/worksheets/sheet1.xml", 3, "-1")  # the How to use sheet
+    before = digest(night)
+    capsys.readouterr()
+    assert main(["score", str(night)]) == 0  # the entries are whole: the night is scored
+    capsys.readouterr()
+    assert main(["draw", str(night), "--round", "2"]) == 2  # but rewritten, row 3 would go
+    assert capsys.readouterr().err == (
+        f"error: '{night}' is damaged: its part xl/worksheets/sheet1.xml (the sheet "
+        f"'How to use') numbers a row '-1' after row 1: {AGAIN}\n"
+    )
+    assert digest(night) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["swiss-results.xlsx", "swiss.xlsx"]

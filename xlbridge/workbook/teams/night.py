@@ -39,7 +39,7 @@ from xlbridge.teams import (
     score_teams,
     swiss_draw,
 )
-from xlbridge.workbook.shared.sheets import damage_message
+from xlbridge.workbook.shared.sheets import check_row_numbers, damage_message
 from xlbridge.workbook.shared.written import keep_formulas, save
 from xlbridge.workbook.teams.reader import TeamsNight, read_teams_workbook
 from xlbridge.workbook.teams.template import (
@@ -234,6 +234,7 @@ def draw_round(source: Path, round_number: int, target: Path, keep: Path | None 
     matches = _round_matches(round_number, _with_bye(pairs, bye), boards)
     check_workbook_file(source)
     check_merged_cells(source)
+    check_row_numbers(source)  # every sheet is written back: none may lose a row
     try:
         with open(source, "rb") as file:  # closed even when openpyxl fails half way
             wb = keep_formulas(load_workbook(file))
