@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import zipfile
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -324,3 +325,77 @@ def test_a_draw_does_not_rewrite_a_damaged_sheet_it_does_not_read(
     )
     assert digest(night) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["swiss-results.xlsx", "swiss.xlsx"]
+
+
+@pytest.mark.parametrize(
+    ("sheet", "cell", "value", "message"),
+    [
+        (  # 1-2 typed in a US Excel: January 2nd, shown 2-Jan
+            "Matches",
+            "E2",
+            datetime(2026, 1, 2),
+            "Matches!E2: Excel read 1-2 as a date (2-Jan): type the boards as text, '1-2",
+        ),
+        (  # 1-2 typed in a UK Excel: 1 February, shown 1-Feb
+            "Matches",
+            "E3",
+            datetime(2026, 2, 1),
+            "Matches!E3: Excel read 1-2 as a date (1-Feb): type the boards as text, '1-2",
+        ),
+        (
+            "Teams",
+            "A2",
+            datetime(2026, 1, 2),
+            "Teams!A2: the date 2 January 2026 is not a whole number",
+        ),
+        (
+            "Matches",
+            "A2",
+            datetime(2026, 1, 2, 14, 30),
+            "Matches!A2: the date and time 2 January 2026 14:30 is not a whole number",
+        ),
+    ],
+)
+def test_a_range_excel_turned_into_a_date_is_quoted_as_excel_shows_it(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    sheet: str,
+    cell: str,
+    value: object,
+    message: str,
+) -> None:
+    night = swiss_after_round1(tmp_path)
+    wb = load_workbook(night)
+    wb[sheet][cell] = value
+    wb.save(night)
+    capsys.readouterr()
+    assert main(["score", str(night)]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert message in lines
+    assert not any("2026-0" in line or "datetime" in line for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("sheet", "cell", "message"),
+    [
+        ("Travellers", "B2", "Travellers!B2: the date 4 January 2026 is not a pair number"),
+        (
+            "Rulings",
+            "A2",
+            "Rulings!A2: ruling '4-JAN': the weights add up to 60%, not 100%",
+        ),
+    ],
+)
+def test_a_pairs_cell_excel_turned_into_a_date_is_quoted_as_excel_shows_it(
+    small_night: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    sheet: str,
+    cell: str,
+    message: str,
+) -> None:
+    night = build(small_night, tmp_path, put(sheet, cell, datetime(2026, 1, 4)))
+    status, _, err = run_score(night, capsys)
+    assert status == 2
+    assert message in err.splitlines()
+    assert "2026-01-04" not in err and "00:00" not in err

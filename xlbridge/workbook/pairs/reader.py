@@ -44,6 +44,7 @@ from xlbridge.event import (
     Settings,
 )
 from xlbridge.exact import (
+    excel_shown,
     is_blank,
     normalise_text,
     parse_date,
@@ -178,10 +179,9 @@ _ROW_NUMBER = re.compile(r"(\d+)$")
 
 
 def cell_text(value: object) -> str:
-    """A cell's text as it shows (``12.0`` and ``'12'`` are both ``'12'``; blank is ``''``)."""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return "" if is_blank(value) else normalise_text(str(value))
+    """A cell's text as it shows (``12.0`` and ``'12'`` are both ``'12'``; blank is ``''``;
+    a date Excel made of ``1-4`` is ``4-Jan``)."""
+    return "" if is_blank(value) else normalise_text(excel_shown(value))
 
 
 #: What the ID column holds for a player without a national number (a visitor or guest).

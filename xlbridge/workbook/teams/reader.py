@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from xlbridge.errors import ScoringError
 from xlbridge.exact import (
+    excel_shown,
     is_blank,
     normalise_text,
     parse_date,
@@ -475,6 +476,12 @@ def _match_length(value: object) -> int:
 def _boards(value: object) -> tuple[int, ...]:
     if isinstance(value, int | float) and not isinstance(value, bool):
         return (_positive(value),)
+    if isinstance(value, dt.date):  # 1-4 typed: Excel's 4 January (or 1 April) at midnight
+        low, high = sorted((value.day, value.month))
+        raise ScoringError(
+            f"Excel read {low}-{high} as a date ({excel_shown(value)}): type the boards as "
+            f"text, '{low}-{high}"
+        )
     text = "" if value is None else str(value)
     spans: list[tuple[int, int]] = []
     for part in text.split(","):
@@ -507,7 +514,12 @@ def _format(value: object) -> str:
 
 
 def _shown(value: object) -> str:
-    """A cell's value as the user sees it, quoted."""
+    """A cell's value as the user sees it: text and numbers quoted, a date or a time, a
+    true/false value or a blank in words (``the date 4 January 2026``, never its repr)."""
+    if isinstance(value, str):
+        return repr(normalise_text(value))
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    return f"'{value}'" if not isinstance(value, str) else repr(normalise_text(value))
+    if isinstance(value, int | float | Fraction) and not isinstance(value, bool):
+        return f"'{value}'"
+    return quote(value)
