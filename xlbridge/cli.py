@@ -9,6 +9,7 @@ message (naming sheet and cell) and never as a traceback.
 from __future__ import annotations
 
 import dataclasses
+import errno
 import gc
 import os
 import sys
@@ -344,8 +345,10 @@ def new(
     with --teams, a teams workbook."""
     from xlbridge.exact import parse_date, plain_text
     from xlbridge.movement import make_movement
+    from xlbridge.safefile import check_name
     from xlbridge.workbook.pairs.night import new_night
 
+    check_name(night)
     if night.name.lower() in ("", ".", "..", ".xlsx", ".xlsm"):
         raise ScoringError(
             f"{os.fspath(night)}: give the new workbook a name, such as tuesday.xlsx"
@@ -445,12 +448,12 @@ def merge(clubs: tuple[Path, ...], output: Path, force: bool) -> None:
     # A merged field is millions of objects without cycles: the cyclic garbage collector
     # would only walk them again and again (a third of the time of 500 clubs), up to the
     # last report printed.
-    _refuse_repeated_files(clubs)
     plan = OutputPlan(clubs, force)
     merged: list[Workbook] = []
     bulk = BulkRows()
     plan.add(output, "-o", lambda tmp: save_workbook(merged[0], tmp, bulk), (".xlsx",))
     plan.check()
+    _refuse_repeated_files(clubs)
     collecting = gc.isenabled()
     gc.disable()
     try:
@@ -577,9 +580,10 @@ def import_(source: Path, output: Path, force: bool) -> None:
     """
     from xlbridge.audit import choose_convention, conventions_for_event, format_audit, scored_with
     from xlbridge.formats import read_published
-    from xlbridge.safefile import refuse_same_file
+    from xlbridge.safefile import check_name, refuse_same_file
     from xlbridge.workbook.pairs.filled import write_filled_workbook
 
+    check_name(output, "-o")
     refuse_same_file(source, output)
     if output.exists() and not force:
         raise ScoringError(f"{os.fspath(output)} exists already: give a new file name (or --force)")
@@ -801,11 +805,12 @@ def _score_teams(
 @click.option("--force", is_flag=True, help="Replace the output (or the kept copy) if it exists.")
 def draw(night: Path, round_number: int, output: Path | None, force: bool) -> None:
     """Draw the next Swiss round from the standings (no two teams meet twice) and print it."""
-    from xlbridge.safefile import refuse_same_file
+    from xlbridge.safefile import check_name, refuse_same_file
     from xlbridge.workbook.teams.night import before_draw_copy, draw_round, format_draw
 
     if output is None:  # one workbook for the whole event; the workbook before is kept
         keep = before_draw_copy(night, round_number)
+        check_name(keep, "the copy kept before the draw", "or draw with -o OUT.xlsx")
         if keep.exists() and not force:
             raise ScoringError(
                 f"{os.fspath(keep)} exists already: round {round_number} was drawn before? "
@@ -818,6 +823,7 @@ def draw(night: Path, round_number: int, output: Path | None, force: bool) -> No
             f"fill in round {round_number} there"
         )
         return
+    check_name(output, "-o")
     refuse_same_file(night, output)
     if not output.name.lower().endswith(".xlsx"):
         raise ScoringError(f"-o {os.fspath(output)}: the drawn workbook's name must end in .xlsx")
@@ -847,6 +853,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except click.exceptions.Abort:
         click.echo("aborted", err=True)
         return 1
+    except OSError as exc:
+        if exc.errno != errno.ENAMETOOLONG:
+            raise
+        # each command checks its names first (safefile.check_name); this is the net under them
+        shown = f"{os.fspath(exc.filename)}: " if exc.filename else ""
+        click.echo(f"error: {shown}the file name is too long: give a shorter name", err=True)
+        return 2
     except Exception as exc:
         from openpyxl.utils.exceptions import IllegalCharacterError
 

@@ -28,6 +28,7 @@ __all__ = [
     "decimal_text",
     "excel_error",
     "excel_error_name",
+    "excel_shown",
     "format_date",
     "is_blank",
     "normalise_text",
@@ -282,6 +283,29 @@ def _shown(value: object) -> str:
     if isinstance(value, str):
         return repr(value)
     return str(value)
+
+
+def excel_shown(value: object) -> str:
+    """A cell's value as text, a date as Excel shows the date it made of what was typed.
+
+    Excel turns ``1-4`` (or ``1/4``) typed into a cell into a date, shown ``4-Jan``
+    (``d-mmm``); an ID, a version or a list of boards read as text says that, never
+    ``2026-01-04 00:00:00``.  Other values are their text (a whole float without ``.0``).
+
+    >>> import datetime
+    >>> excel_shown(datetime.datetime(2026, 1, 4)), excel_shown(12.0), excel_shown("R1")
+    ('4-Jan', '12', 'R1')
+    """
+    if isinstance(value, datetime.datetime):
+        text = f"{value.day}-{value:%b}"
+        return text if value.time() == datetime.time() else f"{text} {value:%H:%M}"
+    if isinstance(value, datetime.date):
+        return f"{value.day}-{value:%b}"
+    if isinstance(value, datetime.time):
+        return f"{value:%H:%M}"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return "" if value is None else str(value)
 
 
 def decimal_text(value: Fraction) -> str:

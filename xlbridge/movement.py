@@ -55,6 +55,7 @@ workbook's checks.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -194,7 +195,8 @@ class Movement:
                 f"tables 1 and {t} share boards each round; a relay stand holds one set "
                 f"between tables {half} and {half + 1}"
             )
-            notes.append(f"or a skip Mitchell of {t - 1} rounds: add --skip")
+            if t >= 4:  # a skip Mitchell needs four full tables
+                notes.append(f"or a skip Mitchell of {t - 1} rounds: add --skip")
         elif self.variant == SKIP:
             notes.append(f"EW pairs skip a table after round {t // 2}")
         if self.sit_out:
@@ -321,14 +323,32 @@ def make_movement(
     """
     key = str(kind).strip().lower()
     if key == MITCHELL:
-        return mitchell(tables, boards, skip=skip, sit_out=sit_out)
+        return _compared(mitchell(tables, boards, skip=skip, sit_out=sit_out))
     if key == HOWELL:
         if skip:
             raise ScoringError(
                 "--skip is for a Mitchell of an even number of tables: a Howell has no skip"
             )
-        return howell(tables, boards, sit_out=sit_out)
+        return _compared(howell(tables, boards, sit_out=sit_out))
     raise ScoringError(f"{kind!r} is not a movement: write mitchell or howell")
+
+
+def _compared(movement: Movement) -> Movement:
+    """``movement``, if each board is played at two tables or more: a board played once
+    has no other result to be compared with (two tables with a sit-out seat 3 pairs)."""
+    plays = Counter(
+        board
+        for seat in movement.seats
+        if seat.ns is not None and seat.ew is not None
+        for board in seat.boards
+    )
+    if plays and max(plays.values()) < 2:
+        raise ScoringError(
+            f"a {movement.name} of {movement.tables} tables seats {len(movement.pairs)} pairs: "
+            "each board is played at one table only, so no result is compared with another: "
+            "seat 4 pairs or more (two full tables)"
+        )
+    return movement
 
 
 def _set_size(name: str, tables: int, boards: int, rounds: int) -> int:

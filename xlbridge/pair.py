@@ -36,6 +36,7 @@ each of them and is said by them alone.
 
 from __future__ import annotations
 
+import datetime
 import re
 from typing import Any, ClassVar
 
@@ -94,7 +95,7 @@ def parse_direction(value: object, where: str = "") -> str:
 
 def _number_text(value: object) -> str:
     """A pair number as text: ``12.0`` and ``'12'`` are ``'12'``."""
-    if isinstance(value, bool):
+    if isinstance(value, bool | datetime.date | datetime.time):
         raise ScoringError(f"{quote(value)} is not a pair number")
     if isinstance(value, int):
         return str(value)

@@ -59,6 +59,8 @@ input, each folder must exist), and then either all are written or none.
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import io
 import itertools
 import os
 import re
@@ -76,22 +78,30 @@ from typing import IO, BinaryIO
 from xlbridge.errors import InputFileError
 
 __all__ = [
+    "CONTENT_PLACEHOLDER",
+    "CONTENT_PROPERTY",
     "MAX_FILE_BYTES",
     "MAX_MEMBERS",
     "MAX_MERGED_CELLS",
     "MAX_RATIO",
     "MAX_UNCOMPRESSED_BYTES",
+    "NAME_MAX",
     "OWN_WORKBOOK_CATEGORY",
     "RATIO_MIN_BYTES",
     "OutputPlan",
     "atomic_write",
     "check_merged_cells",
+    "check_name",
     "check_workbook_file",
     "is_own_output",
     "open_in_spreadsheet",
     "refuse_same_file",
+    "write_together",
 ]
 
+#: The longest name of a file or folder (bytes, one part of a path) that the common file
+#: systems take: ext4, NTFS and APFS all stop at 255.
+NAME_MAX = 255
 #: The largest workbook file accepted (bytes on disk).
 MAX_FILE_BYTES = 200 * 1024 * 1024
 #: The largest total uncompressed size of all the members of a workbook.
@@ -174,6 +184,25 @@ def open_in_spreadsheet(path: str | os.PathLike[str]) -> str | None:
     return None
 
 
+def check_name(path: str | os.PathLike[str], where: str = "", hint: str = "") -> None:
+    """Raise :class:`InputFileError` if a part of ``path`` is longer than :data:`NAME_MAX` bytes.
+
+    A file system refuses such a name with an ``OSError`` whenever it is used (even to
+    ask whether the file exists); the message names the option (``where``) and the
+    name, shortened, and says how long it is.
+    """
+    name = os.fspath(path)
+    for part in Path(name).parts:
+        size = len(os.fsencode(part))
+        if size > NAME_MAX:
+            head = name[: name.index(part) + 40] + "..." if len(part) > 40 else name
+            shown = f"{where} {head}" if where else head
+            raise InputFileError(
+                f"{shown}: the file name is {size} bytes long, more than the {NAME_MAX} "
+                "a file system takes: give a shorter name" + (f" ({hint})" if hint else "")
+            )
+
+
 def atomic_write(path: str | os.PathLike[str], write: Callable[[Path], None]) -> None:
     """Write ``path`` all at once: ``write(tmp)`` fills a temporary file, which then replaces it.
 
@@ -185,12 +214,14 @@ def atomic_write(path: str | os.PathLike[str], write: Callable[[Path], None]) ->
     :class:`OSError` as :class:`InputFileError`.
     """
     target = Path(path)
+    check_name(target)
     try:
         tmp = _create_temp(target)
     except OSError as exc:
         raise InputFileError(_cannot_write(target, exc)) from exc
     try:
         write(tmp)
+        _stamp(tmp)
         _fsync(tmp)
         if target.exists():
             os.chmod(tmp, stat.S_IMODE(target.stat().st_mode))
@@ -276,6 +307,8 @@ class OutputPlan:
 
     def check(self) -> None:
         """Raise :class:`InputFileError` for the first output that cannot or must not be written."""
+        for output in self.outputs:
+            check_name(output.path, output.option)
         for index, output in enumerate(self.outputs):
             name = os.fspath(output.path)
             for source in self.inputs:
@@ -301,7 +334,14 @@ class OutputPlan:
                 raise InputFileError(
                     f"{output.option} {name}: the name must end in " + " or ".join(output.suffixes)
                 )
-            if not self.force and output.path.exists() and not is_own_output(output.path):
+            owner = "own" if self.force or not output.path.exists() else _ownership(output.path)
+            if owner == "changed":
+                raise InputFileError(
+                    f"{output.option} {name} was written by xlbridge but has been changed "
+                    "since (a correction typed in it?): give another name, or add --force "
+                    "to replace it"
+                )
+            if owner == "other":
                 raise InputFileError(
                     f"{output.option} {name} exists and is not a file xlbridge wrote "
                     "(a filled night, or someone's own file?): give another name, "
@@ -311,24 +351,38 @@ class OutputPlan:
     def write(self) -> list[Path]:
         """Check, then write every output, or none; return the paths written."""
         self.check()
-        temps: list[tuple[Path, Path]] = []
-        try:
-            for output in self.outputs:
-                try:
-                    tmp = _create_temp(output.path)
-                except OSError as exc:
-                    raise InputFileError(_cannot_write(output.path, exc)) from exc
-                temps.append((tmp, output.path))
-                try:
-                    output.write(tmp)
-                    _fsync(tmp)
-                except OSError as exc:
-                    raise InputFileError(_cannot_write(output.path, exc)) from exc
-            _replace_all(temps)
-        finally:
-            for tmp, _ in temps:
-                tmp.unlink(missing_ok=True)
+        write_together([(output.path, output.write) for output in self.outputs])
         return [output.path for output in self.outputs]
+
+
+def write_together(outputs: Sequence[tuple[Path, Callable[[Path], None]]]) -> None:
+    """Write every ``(path, write)`` or none: each ``write(tmp)`` fills a temporary file
+    beside its path, and only when all are filled are they renamed over their paths; if
+    any rename fails, the files replaced already get their previous content back.
+
+    ``draw`` writes the copy kept of a workbook and the workbook with the new round so:
+    a workbook open in Excel leaves no copy behind, and the same command runs again.
+    """
+    for path, _ in outputs:
+        check_name(path)
+    temps: list[tuple[Path, Path]] = []
+    try:
+        for path, write in outputs:
+            try:
+                tmp = _create_temp(path)
+            except OSError as exc:
+                raise InputFileError(_cannot_write(path, exc)) from exc
+            temps.append((tmp, path))
+            try:
+                write(tmp)
+                _stamp(tmp)
+                _fsync(tmp)
+            except OSError as exc:
+                raise InputFileError(_cannot_write(path, exc)) from exc
+        _replace_all(temps)
+    finally:
+        for tmp, _ in temps:
+            tmp.unlink(missing_ok=True)
 
 
 def _same_file(first: Path, second: Path) -> bool:
@@ -443,26 +497,98 @@ _OWN_MARKS = {
 }
 
 
-def is_own_output(path: str | os.PathLike[str]) -> bool:
-    """True when the file at ``path`` is one xlbridge wrote as an output: a results
-    workbook (its document category says so), a results page, a USEBIO or PBN file.
+#: The custom document property of a results workbook that holds the fingerprint (SHA-256)
+#: of its content as xlbridge wrote it; :data:`CONTENT_PLACEHOLDER` until it is written.
+CONTENT_PROPERTY = "xlbridge content"
+CONTENT_PLACEHOLDER = "0" * 64
+_CUSTOM = "docProps/custom.xml"
 
-    A club-night workbook being filled in is not one: replacing it loses what was
-    typed, so ``score -o`` and ``draw`` refuse it unless told ``--force``.
+
+def is_own_output(path: str | os.PathLike[str]) -> bool:
+    """True when the file at ``path`` is one xlbridge wrote as an output, as it wrote
+    it: a results workbook (its document category says so, and its content is what
+    was written: the fingerprint kept in its custom properties), a results page, a
+    USEBIO or PBN file.
+
+    A club-night workbook being filled in is not one, nor results corrected by hand
+    after xlbridge wrote them: replacing either loses what was typed, so ``score -o``
+    and ``draw`` refuse it unless told ``--force``.
     """
-    target = Path(path)
+    return _ownership(Path(path)) == "own"
+
+
+def _ownership(target: Path) -> str:
+    """``own``, ``changed`` (a results workbook xlbridge wrote, changed since) or ``other``."""
     suffix = target.suffix.lower()
     try:
         if suffix in _OWN_MARKS:
             with open(target, "rb") as file:
-                return _OWN_MARKS[suffix] in file.read(1 << 16)
+                return "own" if _OWN_MARKS[suffix] in file.read(1 << 16) else "other"
         if suffix in (".xlsx", ".xlsm"):
             with zipfile.ZipFile(target) as archive:
                 core = archive.read("docProps/core.xml")[: 1 << 16]
-            return f"<cp:category>{OWN_WORKBOOK_CATEGORY}</cp:category>".encode() in core
+                marked = f"<cp:category>{OWN_WORKBOOK_CATEGORY}</cp:category>".encode() in core
+                if not marked:
+                    return "other"
+                kept = _kept_fingerprint(archive)
+                return "own" if kept == _fingerprint(archive) else "changed"
     except (OSError, KeyError, zipfile.BadZipFile):
-        return False
-    return False
+        return "other"
+    return "other"
+
+
+def _fingerprint(archive: zipfile.ZipFile) -> str:
+    """SHA-256 of the workbook's content: every part's name and bytes but the document
+    properties (Excel rewrites the sheets' parts whenever it saves a change)."""
+    digest = hashlib.sha256()
+    for name in sorted(archive.namelist()):
+        if name.startswith("docProps/"):
+            continue
+        digest.update(name.encode() + b"\0")
+        with archive.open(name) as member:
+            for chunk in iter(lambda: member.read(1 << 20), b""):
+                digest.update(chunk)
+        digest.update(b"\0")
+    return digest.hexdigest()
+
+
+def _kept_fingerprint(archive: zipfile.ZipFile) -> str | None:
+    try:
+        custom = archive.read(_CUSTOM)[: 1 << 16]
+    except KeyError:
+        return None
+    found = re.search(
+        rb'name="'
+        + re.escape(CONTENT_PROPERTY.encode())
+        + rb'"[^>]*>\s*<vt:lpwstr>([0-9a-f]{64})<',
+        custom,
+    )
+    return found.group(1).decode() if found else None
+
+
+def _stamp(path: Path) -> None:
+    """Write the fingerprint of a results workbook's content into its custom property.
+
+    Only a workbook marked for it (:data:`CONTENT_PLACEHOLDER`, see
+    ``workbook.shared.style.mark_results``) is rewritten; every part keeps its place,
+    its time stamp and its compression.
+    """
+    if path.suffix.lower() not in (".xlsx", ".xlsm") or not zipfile.is_zipfile(path):
+        return
+    with zipfile.ZipFile(path) as archive:
+        try:
+            custom = archive.read(_CUSTOM)
+        except KeyError:
+            return
+        if CONTENT_PLACEHOLDER.encode() not in custom:
+            return
+        stamped = custom.replace(CONTENT_PLACEHOLDER.encode(), _fingerprint(archive).encode(), 1)
+        rewritten = io.BytesIO()
+        with zipfile.ZipFile(rewritten, "w") as out:
+            for info in archive.infolist():
+                data = stamped if info.filename == _CUSTOM else archive.read(info)
+                out.writestr(info, data)
+    path.write_bytes(rewritten.getbuffer())
 
 
 def _not_a_zip(name: str, head: bytes, file: BinaryIO) -> str:
@@ -764,8 +890,10 @@ def _contains(chunks: Iterable[bytes], markers: tuple[bytes, ...]) -> bytes:
 
 def _create_temp(target: Path) -> Path:
     """A new empty file beside ``target``, created with the user's default permissions."""
+    suffix = target.suffix if len(target.suffix) <= 8 else ""
+    head = target.stem[:40]  # the name may be as long as a file system takes: this is shorter
     for _ in range(100):
-        tmp = target.with_name(f".{target.stem}-{secrets.token_hex(4)}.tmp{target.suffix}")
+        tmp = target.with_name(f".{head}-{secrets.token_hex(4)}.tmp{suffix}")
         try:
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
         except FileExistsError:

@@ -901,7 +901,8 @@ def MATCH_IMPS(open_room: Cell, closed_room: Cell, rulings: Cell = None) -> Any:
 @_arg("closed_room", ndim=2, doc=_CLOSED_DOC)
 @_arg(
     "boards",
-    doc="Optional: the boards in the match (its length); default: the rows given",
+    doc="Optional: the boards in the match (its length, at least the boards with a result); "
+    "default: the rows given",
 )
 @_arg("rulings", ndim=2, doc=_RULINGS_DOC)
 @_arg("vp_scale", ndim=2, doc=_VP_SCALE_DOC)
@@ -918,6 +919,12 @@ def MATCH_VPS(
     vp_scale named or given as a table."""
     rows = _match_rows(open_room, closed_room, rulings)
     length = _optional(boards, len(rows), _whole("boards"))
+    played = sum(1 for pair in rows if pair[0] is not None or pair[1] is not None)
+    if length < played:  # VPs on a shorter match's scale: a figure on the wrong scale
+        raise ScoringError(
+            f"boards {length} is fewer than the {played} boards with a result in open_room "
+            f"and closed_room: give the match's length (at least {played}), or leave boards out"
+        )
     scale = _vp_scale(vp_scale)
     home = away = Fraction(0)
     for pair in rows:

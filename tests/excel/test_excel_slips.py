@@ -16,7 +16,7 @@ import pytest
 from support.officejs import run_officejs
 
 from xlbridge.errors import ScoringError
-from xlbridge.udfs import MATCHPOINTS, WEIGHTED_MP
+from xlbridge.udfs import MATCH_IMPS, MATCH_VPS, MATCHPOINTS, VP, WEIGHTED_MP
 
 # 420 (1 result), R1 = 1/3 of 420 and 2/3 of -50, 140: three results, top 4.
 # The frequency table: 420 1 1/3, 140 1, -50 2/3 (Law 12C1(c) weights in the table).
@@ -88,3 +88,30 @@ def test_apply_avplus_given_a_range_where_one_cell_belongs(arguments, words):
     assert str(info.value) == words
     # Law 12C2(c), top 24: 15 on the board played is 62.5%, better than 60%: the A+ is 62.5%
     assert APPLY_AVPLUS([[15], ["A+"]], [[24]]) == pytest.approx(62.5)
+
+
+# Four boards: 420 v -100 (520, 11 IMPs), a push, 650 v 620 (30, 1 IMP), -50 v 50 (-100,
+# -3 IMPs): 9 IMPs to the home team over 4 boards.
+OPEN_ROOM, CLOSED_ROOM = [[420], [100], [650], [-50]], [[-100], [100], [620], [50]]
+
+
+@pytest.mark.parametrize(("boards", "shown"), [(2, "2"), (3, "3"), ([[3]], "3"), (3.0, "3")])
+def test_a_match_length_shorter_than_the_boards_played_is_refused(boards, shown):
+    with pytest.raises(ScoringError) as info:
+        MATCH_VPS(OPEN_ROOM, CLOSED_ROOM, boards)
+    assert str(info.value) == (
+        f"boards {shown} is fewer than the 4 boards with a result in open_room and "
+        "closed_room: give the match's length (at least 4), or leave boards out"
+    )
+
+
+def test_a_longer_match_and_blank_rows_to_come_are_scored():
+    assert MATCH_IMPS(OPEN_ROOM, CLOSED_ROOM) == [
+        [11.0, -11.0], [0.0, 0.0], [1.0, -1.0], [-3.0, 3.0]
+    ]  # fmt: skip
+    four = MATCH_VPS(OPEN_ROOM, CLOSED_ROOM)  # the rows given: a match of 4 boards
+    assert MATCH_VPS(OPEN_ROOM, CLOSED_ROOM, 4) == four
+    # two boards still to play: the length the match will have, rows left blank
+    later = MATCH_VPS([*OPEN_ROOM, [None], [None]], [*CLOSED_ROOM, [None], [None]], 6)
+    assert later == MATCH_VPS(OPEN_ROOM, CLOSED_ROOM, 6) == [[VP(9, 6), VP(-9, 6)]]
+    assert four != later  # 9 IMPs over 4 boards is worth more than over 6

@@ -27,6 +27,26 @@ EXTERNAL = (
 )
 Make = Callable[[], bytes]
 
+
+def pbn_match(tags: str, more: str = "") -> str:
+    """Board 1 of a teams match as a PBN results file: the IMPs of two rooms (PBN 2.1's
+    Scoring "IMP"), teams 1 and 2 at the first table, 3 and 4 at the second; ``tags``
+    added to the game (a Competition tag, the rooms' tags), ``more`` lines to its table."""
+    return (
+        "% PBN 2.1\n% EXPORT\n"
+        '[Event "Club Swiss Teams"]\n[Site ""]\n[Date "2026.11.23"]\n[Board "1"]\n'
+        f'{tags}[Scoring "IMP"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+        '[Declarer "S"]\n[Contract "4H"]\n[Result "10"]\n'
+        '[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;'
+        'Score_NS\\6R;IMP_NS\\6R;IMP_EW\\6R"]\n'
+        " 1  2 4H    S 10    420  11     -11\n"
+        " 3  4 3NT   N  9    400   0       0\n" + more
+    )
+
+
+NOT_PAIRS = "not a pairs event: xlbridge imports pairs events (matchpoints, Butler or cross-IMPs)"
+TEAMS_WORKBOOK = "; score a teams event in a teams workbook (xlbridge new --teams)"
+
 REFUSED: dict[str, tuple[str, Make, str]] = {
     "an entity bomb": ("x.xml", lambda: BOMB.encode(), "declares XML entities (&a;)"),
     "an external entity": ("x.xml", lambda: EXTERNAL.encode(), "declares XML entities (&e;)"),
@@ -70,6 +90,26 @@ REFUSED: dict[str, tuple[str, Make, str]] = {
         # read as a teams file now (USEBIO teams in): its pairs are no teams
         "x.xml: PARTICIPANTS lists no TEAM",
     ),
+    "a PBN teams event": (
+        "x.pbn",
+        lambda: pbn_match('[Competition "Teams"]\n').encode(),
+        f'x.pbn line 7: [Competition "Teams"]: a teams event, {NOT_PAIRS}{TEAMS_WORKBOOK}',
+    ),
+    "a PBN individual event": (
+        "x.pbn",
+        lambda: pbn_match('[Competition "Individuals"]\n').encode(),
+        f'x.pbn line 7: [Competition "Individuals"]: an individual event, {NOT_PAIRS}\n',
+    ),
+    "a PBN teams match by its rooms": (
+        "x.pbn",
+        lambda: pbn_match('[HomeTeam "Aces"]\n[VisitTeam "Kings"]\n[Room "Open"]\n').encode(),
+        f'x.pbn line 7: [HomeTeam "Aces"]: a teams match\'s team, {NOT_PAIRS}{TEAMS_WORKBOOK}',
+    ),
+    "a PBN room": (
+        "x.pbn",
+        lambda: pbn_match('[Room "Closed"]\n').encode(),
+        f'x.pbn line 7: [Room "Closed"]: a teams match\'s room, {NOT_PAIRS}{TEAMS_WORKBOOK}',
+    ),
     "binary data as PBN": ("x.pbn", lambda: bytes(range(256)) * 4, "not PBN text"),
     "hand records, not results": (
         "x.pbn",
@@ -91,6 +131,19 @@ def test_a_hostile_or_broken_file_is_refused(case, tmp_path, capsys):
     assert words in err, err
     assert "Traceback" not in err and "EntitiesForbidden" not in err
     assert not night.exists()
+
+
+def test_a_pbn_pairs_event_scored_in_imps_is_still_butler(tmp_path, capsys):
+    source = tmp_path / "x.pbn"
+    # four pairs' results: the datum drops 420 and -50 and is 410, so 420 and 400 score 0
+    # IMPs, -50 (460 below) -10 and the second 420 0 (WBF IMP scale)
+    more = " 5  6 4H    S 10    420   0       0\n 7  8 4H    S  9    -50 -10      10\n"
+    text = pbn_match('[Competition "Pairs"]\n', more).replace("420  11     -11", "420   0       0")
+    source.write_text(text, encoding="utf-8")
+    night = tmp_path / "night.xlsx"
+    assert main(["import", str(source), "-o", str(night)]) == 0
+    out = capsys.readouterr().out
+    assert "convention: Butler" in out and "every one reproduced" in out
 
 
 @pytest.mark.parametrize(

@@ -48,6 +48,16 @@ REFUSED = {
                               "--skip"], "a skip Mitchell is for an even number of tables"),
     "skip with a Howell": (["--movement", "howell", "--tables", "4", "--boards", "14",
                             "--skip"], "--skip is for a Mitchell of an even number of tables"),
+    "three pairs in a Mitchell: no board played twice": (
+        ["--movement", "mitchell", "--tables", "2", "--boards", "4", "--sit-out"],
+        "error: a Mitchell share-and-relay with a sit-out of 2 tables seats 3 pairs: each "
+        "board is played at one table only, so no result is compared with another: seat 4 "
+        "pairs or more (two full tables)\n"),
+    "three pairs in a Howell: no board played twice": (
+        ["--movement", "howell", "--tables", "2", "--boards", "6", "--sit-out"],
+        "error: a Howell with a sit-out of 2 tables seats 3 pairs: each board is played at "
+        "one table only, so no result is compared with another: seat 4 pairs or more (two "
+        "full tables)\n"),
     "tables without a movement": (["--tables", "7"],
                                   "--tables, --boards, --skip and --sit-out go with --movement"),
     "a movement that is not one": (["--movement", "rover", "--tables", "4", "--boards", "8"],
@@ -105,6 +115,21 @@ def test_six_tables_say_what_was_chosen_and_what_else(tmp_path, capsys):
     assert "tables 1 and 6 share boards each round" in out
     assert "relay stand holds one set between tables 3 and 4" in out
     assert "add --skip" in out
+
+
+def test_two_tables_are_not_offered_a_skip_mitchell(tmp_path, capsys):
+    night = tmp_path / "night.xlsx"
+    assert (
+        main(["new", str(night), "--movement", "mitchell", "--tables", "2", "--boards", "4"]) == 0
+    )
+    out = capsys.readouterr().out
+    assert "Mitchell share-and-relay, 2 tables, 2 rounds of 2 boards" in out
+    assert "--skip" not in out  # a skip Mitchell needs 4 tables or more
+    night.unlink()
+    assert (
+        main(["new", str(night), "--movement", "mitchell", "--tables", "4", "--boards", "8"]) == 0
+    )
+    assert "or a skip Mitchell of 3 rounds: add --skip" in capsys.readouterr().out
 
 
 def test_the_longest_teams_matches_are_made(tmp_path, capsys):

@@ -107,6 +107,7 @@ def read_results(text: str, name: str = "") -> PbnResults:
     """
     games = read_file_games(text, name)
     prefix = f"{name} " if name else ""
+    _refuse_other_events(games, prefix)
     listed: dict[tuple[PairLabel, str], PublishedPairText] = {}
     form: ScoringForm | None = None
     facts = EventFacts()
@@ -156,6 +157,50 @@ def read_results(text: str, name: str = "") -> PbnResults:
         event_pairs, tuple(plays), tuple(adjustments), settings or Settings(form=form), facts
     )
     return PbnResults(event, tuple(lines), tuple(pairs.values()), _program(text), settings)
+
+
+#: PBN 2.1's Competition tag: the kinds of event that are not pairs, in words.
+_COMPETITIONS = {
+    "teams": "a teams event",
+    "individuals": "an individual event",
+    "individual": "an individual event",
+    "cavendish": "a Cavendish event",
+    "chicago": "a Chicago event",
+    "rubber": "a rubber bridge event",
+}
+#: The tags of a teams match (PBN 2.1): a board is played in two rooms by two teams.
+_TEAMS_TAGS = {"hometeam": "a teams match's team", "visitteam": "a teams match's team"}
+_ROOMS = {"open", "closed"}
+
+
+def _refuse_other_events(games: Iterable[Game], prefix: str) -> None:
+    """Refuse a file of an event that is not pairs: PBN 2.1's Competition tag says so
+    (``Teams``, ``Individuals``), or its games carry a teams match's tags (``HomeTeam``,
+    ``VisitTeam``, ``Room "Open"``).  Scored as Butler pairs, a teams match's IMPs
+    would be audited against a datum they were never scored against."""
+    for game in games:
+        for tag in game.tags:
+            key, value = tag.name.lower(), tag.value.strip()
+            if key == "competition":
+                kind = _COMPETITIONS.get(value.lower())
+            elif key in _TEAMS_TAGS and value:
+                kind = _TEAMS_TAGS[key]
+            elif key == "room" and value.lower() in _ROOMS:
+                kind = "a teams match's room"
+            else:
+                continue
+            if kind is None:
+                continue
+            shown = value.replace('"', '\\"')
+            raise InputFileError(
+                f'{prefix}line {tag.line}: [{tag.name} "{shown}"]: {kind}, not a pairs '
+                "event: xlbridge imports pairs events (matchpoints, Butler or cross-IMPs)"
+                + (
+                    "; score a teams event in a teams workbook (xlbridge new --teams)"
+                    if "teams" in kind
+                    else ""
+                )
+            )
 
 
 def _order(label: PairLabel) -> tuple[object, ...]:

@@ -44,6 +44,7 @@ from xlbridge.event import (
     Settings,
 )
 from xlbridge.exact import (
+    excel_shown,
     is_blank,
     normalise_text,
     parse_date,
@@ -179,10 +180,9 @@ _ROW_NUMBER = re.compile(r"(\d+)$")
 
 
 def cell_text(value: object) -> str:
-    """A cell's text as it shows (``12.0`` and ``'12'`` are both ``'12'``; blank is ``''``)."""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return "" if is_blank(value) else normalise_text(str(value))
+    """A cell's text as it shows (``12.0`` and ``'12'`` are both ``'12'``; blank is ``''``;
+    a date Excel made of ``1-4`` is ``4-Jan``)."""
+    return "" if is_blank(value) else normalise_text(excel_shown(value))
 
 
 #: What the ID column holds for a player without a national number (a visitor or guest).
@@ -344,8 +344,8 @@ class _Reader:
                 self.problems.error(where or L.SETTINGS, _quote_free(str(exc), value))
                 return default
 
-        tables = get("Tables", _positive, None)
-        boards = get("Boards", _positive, None)
+        tables = get("Tables", partial(_count, "tables", _limits("Tables")), None)
+        boards = get("Boards", partial(_count, "boards", _limits("Boards")), None)
         fields = {setting: name for name, setting in _SETTING_FIELDS.items()}
         typed = {fields[name]: values[name][0] for name in fields if values[name][0] is not _FAULTY}
         sources = {fields[name]: values[name][1] or L.SETTINGS for name in fields}
@@ -1022,6 +1022,28 @@ def _quote_free(message: str, value: object) -> str:
 
 def _unit(value: object) -> AdjustmentUnit:
     return AdjustmentUnit.parse(value)
+
+
+def _limits(name: str) -> tuple[int, int]:
+    """The least and the most a count of the Settings sheet may be: the template's own."""
+    limits = next(setting.whole for setting in L.SETTING_ROWS if setting.name == name)
+    assert limits is not None
+    return limits
+
+
+def _count(what: str, limits: tuple[int, int], value: object) -> int:
+    """A count of the Settings sheet (tables, boards) within the template's limits: a count
+    in the millions is a slip, and would build a movement of millions of boards."""
+    low, high = limits
+    try:
+        number = whole_number(value)
+    except ValueError:
+        raise ValueError(f"{quote(value)} is not a whole number from {low} to {high}") from None
+    if not low <= number <= high:
+        raise ValueError(
+            f"the number of {what} must be a whole number from {low} to {high}, not {quote(value)}"
+        )
+    return number
 
 
 def _positive(value: object) -> int:

@@ -20,6 +20,7 @@ readers read them here, with the same checks and the same words:
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -31,7 +32,7 @@ from typing import Any
 from xlbridge.contract import PlayedContract, board_vulnerability, is_possible_score
 from xlbridge.direction import Direction
 from xlbridge.errors import ContractError, ScoringError
-from xlbridge.exact import is_blank, normalise_text, quote
+from xlbridge.exact import excel_shown, is_blank, normalise_text, quote
 from xlbridge.result import (
     RULING_SIDES,
     Artificial,
@@ -239,7 +240,7 @@ def read_rulings(sheet: str, rows: Iterable[tuple[int, Cells]], problems: Proble
             problems.error(f"{sheet}!A{index}", "a ruling row needs an ID (R1)")
             continue
         ok = _ruling_cells(sheet, index, (side, score, weight), problems)
-        key = normalise_text(str(ident)).upper().replace(" ", "")
+        key = normalise_text(excel_shown(ident)).upper().replace(" ", "")
         groups[key].append((index, cells if ok else ()))
     results: dict[str, Result] = {}
     found: dict[str, list[int]] = {}
@@ -293,9 +294,15 @@ def _ruling_cells(
     return len(problems.errors) == before
 
 
+def _shown_id(ident: object) -> object:
+    """A ruling's ID as the user sees it: a date Excel made of it as Excel shows it."""
+    return excel_shown(ident) if isinstance(ident, dt.date | dt.time) else ident
+
+
 def _one_ruling(members: list[tuple[int, Cells]], where: str) -> Result:
     try:
-        (only,) = parse_rulings([cells[:4] for _, cells in members], where).values()
+        rows = [(_shown_id(cells[0]), *cells[1:4]) for _, cells in members]
+        (only,) = parse_rulings(rows, where).values()
     except ScoringError as exc:
         message = str(exc)
         for _, cells in members:  # the cells as the user sees them, not as Python writes them

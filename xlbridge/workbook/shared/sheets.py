@@ -47,6 +47,7 @@ __all__ = [
     "Hidden",
     "Sheet",
     "Sheets",
+    "check_row_numbers",
     "damage_message",
     "find_damage",
     "is_opendocument",
@@ -210,16 +211,36 @@ def _openpyxl_file(file: IO[bytes], path: Path, widths: Mapping[str, int]) -> Sh
     with zipfile.ZipFile(path) as archive:
         for name, target in sheet_parts(archive).items():
             if name in widths:
-                problem = row_number_problem(archive.read(target))
-                if problem:
-                    raise InputFileError(
-                        f"{os.fspath(path)} is damaged: its part {target} (the sheet "
-                        f"{name!r}) {problem}: {_AGAIN}"
-                    )
+                _check_rows(path, archive, name, target)
             if widths.get(name):
                 with archive.open(target) as xml:
                     hidden.extend(_hidden(name, widths[name], xml))
     return Sheets(read, others, hidden)
+
+
+def check_row_numbers(path: str | os.PathLike[str]) -> None:
+    """Refuse a workbook any of whose sheets numbers its rows out of order (a row -1).
+
+    The readers check the sheets they read; a command that writes the whole workbook
+    back (``draw`` adds a round to it) checks every sheet, since openpyxl would drop
+    such a row from a sheet without a word, and the rewritten workbook would lack it.
+    """
+    with zipfile.ZipFile(path) as archive:
+        for name, target in sheet_parts(archive).items():
+            _check_rows(Path(path), archive, name, target)
+
+
+def _check_rows(path: Path, archive: zipfile.ZipFile, name: str, target: str) -> None:
+    try:
+        data = archive.read(target)
+    except KeyError:
+        return  # a part missing is named by the reading itself
+    problem = row_number_problem(data)
+    if problem:
+        raise InputFileError(
+            f"{os.fspath(path)} is damaged: its part {target} (the sheet "
+            f"{name!r}) {problem}: {_AGAIN}"
+        )
 
 
 def _padded(row: tuple[Any, ...]) -> tuple[Any, ...]:

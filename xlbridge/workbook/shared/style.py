@@ -95,11 +95,17 @@ th,td{padding:.2em .25em}th{font-size:.9em;font-weight:600}
 
 
 def mark_results(wb: Workbook) -> None:
-    """Mark a results workbook as xlbridge's own output (its document category), so that
-    the next run may replace it while a night being filled in is never replaced."""
-    from xlbridge.safefile import OWN_WORKBOOK_CATEGORY
+    """Mark a results workbook as xlbridge's own output (its document category, and a
+    custom property that will hold the fingerprint of its content), so that the next run
+    may replace it while a night being filled in, or results corrected by hand, are never
+    replaced."""
+    from openpyxl.packaging.custom import StringProperty
+
+    from xlbridge.safefile import CONTENT_PLACEHOLDER, CONTENT_PROPERTY, OWN_WORKBOOK_CATEGORY
 
     wb.properties.category = OWN_WORKBOOK_CATEGORY
+    # the fingerprint of what is written goes here when the file is written (safefile)
+    wb.custom_doc_props.append(StringProperty(name=CONTENT_PROPERTY, value=CONTENT_PLACEHOLDER))
 
 
 def fix_properties(wb: Workbook) -> None:

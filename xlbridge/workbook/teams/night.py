@@ -5,14 +5,16 @@ adds the new round to the workbook itself, after keeping a copy of it as it was
 (``NIGHT-before-round2.xlsx``), so nothing typed can be lost; with ``-o`` it
 writes the new round to another file instead.  ``score`` never changes its
 input: it writes a results workbook.  Every output goes through
-:func:`xlbridge.safefile.atomic_write`.
+:func:`xlbridge.safefile.atomic_write`; a draw writes the copy and the workbook with
+:func:`xlbridge.safefile.write_together` (both or neither), so a draw that fails
+leaves nothing behind and is simply run again.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -28,6 +30,7 @@ from xlbridge.safefile import (
     check_workbook_file,
     open_in_spreadsheet,
     refuse_same_file,
+    write_together,
 )
 from xlbridge.teams import (
     Match,
@@ -37,7 +40,7 @@ from xlbridge.teams import (
     score_teams,
     swiss_draw,
 )
-from xlbridge.workbook.shared.sheets import damage_message, is_opendocument
+from xlbridge.workbook.shared.sheets import check_row_numbers, damage_message, is_opendocument
 from xlbridge.workbook.shared.written import keep_formulas, save
 from xlbridge.workbook.teams.reader import TeamsNight, read_teams_workbook
 from xlbridge.workbook.teams.template import (
@@ -239,19 +242,22 @@ def draw_round(source: Path, round_number: int, target: Path, keep: Path | None 
     matches = _round_matches(round_number, _with_bye(pairs, bye), boards)
     check_workbook_file(source)
     check_merged_cells(source)
+    check_row_numbers(source)  # every sheet is written back: none may lose a row
     try:
         with open(source, "rb") as file:  # closed even when openpyxl fails half way
             wb = keep_formulas(load_workbook(file))
     except Exception as exc:  # a part the entries do not need is damaged: name it
         raise InputFileError(damage_message(Path(source), exc)) from exc
     add_round(wb, matches)
+    outputs: list[tuple[Path, Callable[[Path], None]]] = []
     if keep is not None:
 
         def copy(tmp: Path) -> None:
             shutil.copyfile(source, tmp)
 
-        atomic_write(keep, copy)
-    atomic_write(target, lambda tmp: save(wb, tmp))
+        outputs.append((keep, copy))
+    outputs.append((target, lambda tmp: save(wb, tmp)))
+    write_together(outputs)  # the copy and the round, or neither: the draw runs again
     standings = tuple((s.rank_text, s.team.number, s.vps) for s in result.standings)
     names = {t.number: t.name for t in night.event.teams}
     return Draw(round_number, matches, names, standings, repeats)

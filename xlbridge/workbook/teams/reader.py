@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 from xlbridge.errors import ScoringError
 from xlbridge.exact import (
+    excel_shown,
     is_blank,
     normalise_text,
     parse_date,
@@ -26,7 +27,7 @@ from xlbridge.exact import (
 )
 from xlbridge.result import Row
 from xlbridge.safefile import check_workbook_file
-from xlbridge.scales import WBF_CONTINUOUS, vp_scale
+from xlbridge.scales import MAX_MATCH_BOARDS, WBF_CONTINUOUS, vp_scale
 from xlbridge.teams import BYE_VPS, Match, Penalty, Team, TeamsEvent, TeamsSettings
 from xlbridge.workbook.shared.checks import (
     Problems,
@@ -199,7 +200,7 @@ class _Reader:
                 f"{self.setting_cells['bye_vps']}: {_shown(found['bye_vps'][1])} is more than "
                 f"the {scale.total} VPs of a match on the {scale} scale"
             )
-        boards = value("boards", _positive, 0)
+        boards = value("boards", _match_length, 0)
         if boards and "vp_scale" in found:
             # A length the scale has no table for is named at the scale's cell, once.
             self._try(self.setting_cells["vp_scale"], partial(scale.pair, 0), boards)
@@ -460,11 +461,28 @@ def _amount(value: object) -> Fraction:
     return amount
 
 
+def _match_length(value: object) -> int:
+    """Settings' boards per match: a whole number up to the longest match a VP scale has."""
+    boards = _positive(value)
+    if boards > MAX_MATCH_BOARDS:
+        raise ScoringError(
+            f"a match of {boards} boards is more than a VP scale is made for: give the boards "
+            f"per match, at most {MAX_MATCH_BOARDS}"
+        )
+    return boards
+
+
 def _boards(value: object) -> tuple[int, ...]:
     if isinstance(value, int | float) and not isinstance(value, bool):
         return (_positive(value),)
+    if isinstance(value, dt.date):  # 1-4 typed: Excel's 4 January (or 1 April) at midnight
+        low, high = sorted((value.day, value.month))
+        raise ScoringError(
+            f"Excel read {low}-{high} as a date ({excel_shown(value)}): type the boards as "
+            f"text, '{low}-{high}"
+        )
     text = "" if value is None else str(value)
-    boards: list[int] = []
+    spans: list[tuple[int, int]] = []
     for part in text.split(","):
         found = _RANGE.match(part)
         if found is None:
@@ -472,6 +490,15 @@ def _boards(value: object) -> tuple[int, ...]:
         first, last = int(found[1]), int(found[2] or found[1])
         if not 1 <= first <= last:
             raise ScoringError(f"{_shown(value)}: boards run upwards from 1, as in 1-6")
+        spans.append((first, last))
+    count = sum(last - first + 1 for first, last in spans)  # counted before any is listed
+    if count > MAX_MATCH_BOARDS:
+        raise ScoringError(
+            f"{_shown(value)} names {count} boards, more than a match can have "
+            f"(at most {MAX_MATCH_BOARDS})"
+        )
+    boards: list[int] = []
+    for first, last in spans:
         boards.extend(range(first, last + 1))
     if len(set(boards)) != len(boards):
         raise ScoringError(f"{_shown(value)} names a board twice")
@@ -486,7 +513,12 @@ def _format(value: object) -> str:
 
 
 def _shown(value: object) -> str:
-    """A cell's value as the user sees it, quoted."""
+    """A cell's value as the user sees it: text and numbers quoted, a date or a time, a
+    true/false value or a blank in words (``the date 4 January 2026``, never its repr)."""
+    if isinstance(value, str):
+        return repr(normalise_text(value))
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    return f"'{value}'" if not isinstance(value, str) else repr(normalise_text(value))
+    if isinstance(value, int | float | Fraction) and not isinstance(value, bool):
+        return f"'{value}'"
+    return quote(value)
