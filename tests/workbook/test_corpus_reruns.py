@@ -56,7 +56,7 @@ def test_a_draw_into_a_locked_workbook_leaves_nothing_and_runs_again(
     assert main(["draw", str(night), "--round", "2"]) == 2
     err = capsys.readouterr().err
     assert err == (
-        f"error: cannot write '{night}': it is open in another program (Excel?) or "
+        f"error: cannot write {night}: it is open in another program (Excel?) or "
         "read-only: close it (or give another name) and run the command again\n"
     )
     assert digest(night) == before
@@ -101,7 +101,7 @@ def test_a_results_workbook_corrected_by_hand_is_not_replaced_without_force(
     capsys.readouterr()
     assert main(["score", str(night), "-o", str(results)]) == 2
     assert capsys.readouterr().err == (
-        f"error: -o '{results}' was written by xlbridge but has been changed since "
+        f"error: -o {results} was written by xlbridge but has been changed since "
         "(a correction typed in it?): give another name, or add --force to replace it\n"
     )
     assert digest(results) == corrected
@@ -119,13 +119,13 @@ MITCHELL = ["--movement", "mitchell", "--tables", "3", "--boards", "3"]
 @pytest.mark.parametrize(
     ("command", "shown"),
     [
-        (["score", "{night}", "-o", "{long}"], "-o '{short}'"),
-        (["score", "{night}", "--html", "{long_html}"], "--html '{short}'"),
-        (["new", "{long}"], "'{short}'"),
-        (["new", "{long}", *MITCHELL], "'{short}'"),
-        (["new", "{long}", "--teams", "4", "--boards", "2"], "'{short}'"),
-        (["import", "{night}", "-o", "{long}"], "-o '{short}'"),
-        (["merge", "{night}", "{night}", "-o", "{long}"], "-o '{short}'"),
+        (["score", "{night}", "-o", "{long}"], "-o {short}"),
+        (["score", "{night}", "--html", "{long_html}"], "--html {short}"),
+        (["new", "{long}"], "{short}"),
+        (["new", "{long}", *MITCHELL], "{short}"),
+        (["new", "{long}", "--teams", "4", "--boards", "2"], "{short}"),
+        (["import", "{night}", "-o", "{long}"], "-o {short}"),
+        (["merge", "{night}", "{night}", "-o", "{long}"], "-o {short}"),
     ],
 )
 def test_a_name_too_long_for_the_file_system_is_refused_in_one_line(
@@ -163,8 +163,8 @@ def test_a_draw_whose_kept_copy_would_be_too_long_a_name(
     assert main(["draw", str(night), "--round", "2"]) == 2
     keep = night.with_name(night.stem + "-before-round2.xlsx")
     assert capsys.readouterr().err == (
-        f"error: the copy kept before the draw '{os.fspath(keep)[: 40 + len(str(tmp_path)) + 1]}"
-        "...': the file name is 259 bytes long, more than the 255 a file system takes: "
+        f"error: the copy kept before the draw {os.fspath(keep)[: 40 + len(str(tmp_path)) + 1]}"
+        "...: the file name is 259 bytes long, more than the 255 a file system takes: "
         "give a shorter name (or draw with -o OUT.xlsx)\n"
     )
     assert digest(night) == before
@@ -297,7 +297,7 @@ def test_a_teams_sheet_numbering_a_row_minus_one_is_refused_as_damaged(
     before = digest(night)
     after = f" after row {row - 1}" if row > 1 else ""
     message = (
-        f"error: '{night}' is damaged: its part xl/worksheets/{part}.xml (the sheet "
+        f"error: {night} is damaged: its part xl/worksheets/{part}.xml (the sheet "
         f"'{sheet}') numbers a row '{number}'{after}: {AGAIN}\n"
     )
     capsys.readouterr()
@@ -320,7 +320,7 @@ def test_a_draw_does_not_rewrite_a_damaged_sheet_it_does_not_read(
     capsys.readouterr()
     assert main(["draw", str(night), "--round", "2"]) == 2  # but rewritten, row 3 would go
     assert capsys.readouterr().err == (
-        f"error: '{night}' is damaged: its part xl/worksheets/sheet1.xml (the sheet "
+        f"error: {night} is damaged: its part xl/worksheets/sheet1.xml (the sheet "
         f"'How to use') numbers a row '-1' after row 1: {AGAIN}\n"
     )
     assert digest(night) == before
