@@ -138,6 +138,7 @@ from xlbridge.event import (
 )
 from xlbridge.exact import quote
 from xlbridge.pair import natural_key
+from xlbridge.places import Place
 from xlbridge.result import (
     AVERAGE,
     AVERAGE_MINUS,
@@ -237,7 +238,7 @@ def score_event(event: Event, *, boards: bool = True) -> EventResult:
 # --- validation -------------------------------------------------------------
 
 
-def _at(source: str) -> str:
+def _at(source: Place | str) -> str:
     return f"{source}: " if source else ""
 
 

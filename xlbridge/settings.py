@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 
 from xlbridge.errors import ScoringError, SettingsError
 from xlbridge.exact import decimal_text, is_blank, normalise_text, parse_fraction, quote
+from xlbridge.places import Place
 from xlbridge.result import AVERAGE_MINUS_PERCENT, AVERAGE_PLUS_PERCENT
 
 __all__ = [
@@ -298,7 +299,7 @@ _FIELDS: dict[str, _Field] = {
 }
 
 
-def parse_setting(name: str, value: object, source: str = "", argument: str = "") -> Any:
+def parse_setting(name: str, value: object, source: Place | str = "", argument: str = "") -> Any:
     """The value of setting ``name`` (a :class:`Settings` field) read from ``value``.
 
     A bad value raises :class:`~xlbridge.errors.SettingsError` whose message
@@ -385,7 +386,7 @@ class Settings:
 
     @classmethod
     def parse(
-        cls, values: Mapping[str, object], sources: Mapping[str, str] | None = None
+        cls, values: Mapping[str, object], sources: Mapping[str, Place | str] | None = None
     ) -> Settings:
         """Settings from typed values by field name; a blank value keeps the default.
 

@@ -26,7 +26,7 @@ from xlbridge.session import score_event
 from xlbridge.workbook.pairs import layout as L
 from xlbridge.workbook.pairs.cards import movement_workbook
 from xlbridge.workbook.pairs.html import results_page
-from xlbridge.workbook.pairs.reader import NightWorkbook, read_workbook, source_row
+from xlbridge.workbook.pairs.reader import NightWorkbook, read_workbook, sheet_row
 from xlbridge.workbook.pairs.template import build_macro_template, build_template
 from xlbridge.workbook.pairs.writer import (
     BulkRows,
@@ -254,5 +254,5 @@ def event_workbook(event: Event, result: EventResult, bulk: BulkRows | None = No
             travellers.cell(row, column, value if value != "" else None)
     # The merged plays' sources name their clubs' files; their rows here follow the event's order.
     rows = {id(play): row for row, play in enumerate(result.event.plays, start=2)}
-    fill_results(wb, result, bulk, lambda play: rows.get(id(play)) or source_row(play.source))
+    fill_results(wb, result, bulk, lambda play: rows.get(id(play)) or sheet_row(play))
     return wb

@@ -32,6 +32,7 @@ from xlbridge.contract import PlayedContract, board_vulnerability, is_possible_s
 from xlbridge.direction import Direction
 from xlbridge.errors import ContractError, ScoringError
 from xlbridge.exact import is_blank, normalise_text, quote
+from xlbridge.places import CellPlace, CellRange, Place
 from xlbridge.result import (
     RULING_SIDES,
     Artificial,
@@ -93,10 +94,10 @@ class ResultCells:
     """
 
     cells: Cells
-    at: Callable[[str], str]
+    at: Callable[[str], Place]
     letters: str
 
-    def place(self, part: int) -> str:
+    def place(self, part: int) -> Place:
         return self.at(self.letters[part])
 
 
@@ -129,7 +130,7 @@ def read_played(cells: ResultCells, problems: Problems) -> Played | bool | None:
         try:
             played = PlayedContract.from_cells(contract, declarer, result)
         except ContractError as exc:
-            problems.errors.append(str(exc.at(cells.place(_PARTS.get(exc.part, 0)))))
+            problems.errors.append(exc.at(cells.place(_PARTS.get(exc.part, 0))))
             return False
         assert played is not None
         if len(_PLAYED) >= 1 << 16:
@@ -178,10 +179,11 @@ def read_result(
             and not ruling
             and _plain_score(typed)  # not an assigned score (weighted, split, artificial)
         ):
-            problems.warnings.append(
-                f"{where}: the typed score {quote(typed)} differs from the contract's "
+            problems.warn(
+                where,
+                f"the typed score {quote(typed)} differs from the contract's "
                 f"({played.played if isinstance(played, Played) else ''}: {contract_score}); "
-                "the typed score is used"
+                "the typed score is used",
             )
     return parsed
 
@@ -200,7 +202,7 @@ def ruling_key(typed: object) -> str:
 
 
 def _check_possible(
-    where: str,
+    where: Place,
     typed: object,
     board: int,
     result: Result,
@@ -221,9 +223,10 @@ def _check_possible(
         why = f"no contract scores {score} for NS on board {board} ({vulnerability.described})"
         if ruling:
             first = rulings.rows[ruling][0]
-            problems.warnings.append(
-                f"{where}: ruling {ruling} ({rulings.sheet}!C{first}): {why}; "
-                "scored as the TD assigned it"
+            problems.warn(
+                where,
+                f"ruling {ruling} ({CellPlace(rulings.sheet, first, 'C')}): {why}; "
+                "scored as the TD assigned it",
             )
         else:
             problems.error(where, f"{quote(typed)}: {why}")
@@ -235,7 +238,7 @@ def read_rulings(sheet: str, rows: Iterable[tuple[int, Cells]], problems: Proble
     for index, cells in rows:
         ident, side, score, weight = (*cells, None, None, None, None)[:4]
         if is_blank(ident):
-            problems.error(f"{sheet}!A{index}", "a ruling row needs an ID (R1)")
+            problems.error(CellPlace(sheet, index, "A"), "a ruling row needs an ID (R1)")
             continue
         ok = _ruling_cells(sheet, index, (side, score, weight), problems)
         key = normalise_text(str(ident)).upper().replace(" ", "")
@@ -247,7 +250,8 @@ def read_rulings(sheet: str, rows: Iterable[tuple[int, Cells]], problems: Proble
         if any(not cells for _, cells in members):
             continue
         first, last = found[key][0], found[key][-1]
-        where = f"{sheet}!A{first}" + (f":E{last}" if last != first else "")
+        start = CellPlace(sheet, first, "A")
+        where = start.to("E", last) if last != first else start
         parsed = problems.attempt(partial(_one_ruling, members, where))
         if parsed is not None:
             results[key] = parsed
@@ -260,7 +264,7 @@ def _ruling_cells(
     """Check a ruling row's Side, Score and Weight, each error naming its cell."""
     side, score, weight = cells
     before = len(problems.errors)
-    side_at, score_at, weight_at = (f"{sheet}!{letter}{index}" for letter in "BCD")
+    side_at, score_at, weight_at = (CellPlace(sheet, index, letter) for letter in "BCD")
     if not is_blank(side):
         try:
             Direction.parse(side)
@@ -277,17 +281,10 @@ def _ruling_cells(
     return len(problems.errors) == before
 
 
-def _one_ruling(members: list[tuple[int, Cells]], where: str) -> Result:
-    try:
-        (only,) = parse_rulings([cells[:4] for _, cells in members], where).values()
-    except ScoringError as exc:
-        message = str(exc)
-        for _, cells in members:  # the cells as the user sees them, not as Python writes them
-            for cell in cells[:4]:
-                if not isinstance(cell, str) and cell is not None:
-                    message = message.replace(repr(cell), quote(cell))
-        prefix = f"{where}: "
-        raise type(exc)(message if message.startswith(where) else prefix + message) from None
+def _one_ruling(members: list[tuple[int, Cells]], where: CellPlace | CellRange) -> Result:
+    """The weighted score of one ruling's rows (each row's cells already checked)."""
+    rows = [cells[:4] for _, cells in members]
+    (only,) = parse_rulings(rows, str(where), placed=True).values()
     return only
 
 
