@@ -3,9 +3,11 @@ never built by editing text or read back from a message."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import FrozenInstanceError
 
 import pytest
+from support import paths
 
 from xlbridge.places import BridgemateEntry, CellPlace, CellRange, FileLine, Problem
 
@@ -91,3 +93,30 @@ def test_a_problem_renders_place_and_words_once() -> None:
     assert str(problem) == "Travellers!G14: '42O' is not a score"
     assert str(Problem("", "no pairs are listed")) == "no pairs are listed"
     assert str(Problem("sheet 'Travelers'", "is not read")) == "sheet 'Travelers': is not read"
+
+
+#: What placed messages by editing text or read places back from them; they must not return.
+GONE = [
+    ("source_row", re.compile(r"source_row")),
+    ('.replace("!', re.compile(r"\.replace\(\s*[\"'][^\"']*!")),
+]
+
+
+@pytest.mark.parametrize(("what", "pattern"), GONE, ids=[what for what, _ in GONE])
+def test_no_place_is_edited_as_text_or_read_back(what: str, pattern: re.Pattern[str]) -> None:
+    found = [
+        f"{path.relative_to(paths.ROOT)}:{number}"
+        for path in sorted((paths.ROOT / "xlbridge").rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if pattern.search(line)
+    ]
+    assert found == [], f"{what} is back: use a place (xlbridge/places.py)"
+
+
+def test_the_grep_finds_what_it_guards_against() -> None:
+    # the patterns above catch the code they were written for
+    patterns = dict(GONE)
+    assert patterns["source_row"].search("rows.append(source_row(play.source))")
+    assert patterns["source_row"].search("row_of = row_of or _source_row")
+    assert patterns['.replace("!'].search('where.replace("!A", "!C")')
+    assert not patterns['.replace("!'].search('text.replace(" ", "")')
