@@ -24,6 +24,7 @@ from xlbridge.errors import ScoringError
 from xlbridge.event import Event, Play, Player, Settings
 from xlbridge.exact import decimal_text, round_half_away
 from xlbridge.pair import PairLabel
+from xlbridge.places import Place
 from xlbridge.report import format_fixed
 from xlbridge.scored import BoardResult, EventResult, PairResult, ScoredPlay
 from xlbridge.session import score_event
@@ -106,7 +107,7 @@ class PublishedLine:
     ew: PairLabel
     ns_figure: Figure | None
     ew_figure: Figure | None
-    source: str = ""
+    source: Place | str = ""
 
 
 @dataclass(frozen=True)
@@ -118,7 +119,7 @@ class PublishedPair:
     total: Figure | None = None
     percentage: Figure | None = None
     place: str = ""
-    source: str = ""
+    source: Place | str = ""
 
 
 @dataclass(frozen=True)
@@ -221,7 +222,7 @@ def _audit_lines(
             checked += 1
             if ours is None or not figure.matches(ours):
                 reason = _line_reason(result, line, side, figure, unfactored)
-                where = line.source or f"board {line.board}, {line.ns} v {line.ew}"
+                where = str(line.source) or f"board {line.board}, {line.ns} v {line.ew}"
                 what = f"{side} {_unit(result)}"
                 found = Fraction(0) if ours is None else ours
                 differences.append(Difference(where, what, figure, found, reason))
@@ -266,7 +267,7 @@ def _audit_pairs(
             checked += 1
             if not figure.matches(ours):
                 reason = FOLLOWS if pair.label in touched else ""
-                where = pair.source or f"pair {pair.label}"
+                where = str(pair.source) or f"pair {pair.label}"
                 differences.append(Difference(where, what, figure, ours, reason))
     return differences, checked
 

@@ -40,6 +40,7 @@ from enum import Enum
 
 from xlbridge.errors import ScoringError
 from xlbridge.exact import is_blank, normalise_text, quote
+from xlbridge.places import Place
 
 __all__ = ["DIRECTION_EXPECTED", "LEADING", "Direction"]
 
@@ -89,7 +90,7 @@ class Direction(Enum):
         return cls(field).long if field else blank
 
     @classmethod
-    def parse(cls, value: object, where: str = "") -> Direction:
+    def parse(cls, value: object, where: Place | str = "") -> Direction:
         """The direction typed as ``value`` (the module says which spellings); anything else,
         a blank too, is refused, at ``where`` when given."""
         if isinstance(value, Direction):

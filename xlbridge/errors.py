@@ -40,6 +40,8 @@ from typing import TYPE_CHECKING, TypeVar
 if TYPE_CHECKING:
     from typing_extensions import Self
 
+    from xlbridge.places import Place
+
 __all__ = [
     "BoardError",
     "ContractError",
@@ -60,16 +62,17 @@ class ScoringError(ValueError):
     ``where`` is ``""`` until a caller that knows the place adds it with :meth:`at`.
     """
 
-    def __init__(self, what: str, where: str = "") -> None:
+    def __init__(self, what: str, where: Place | str = "") -> None:
         self.what = str(what)
         self.where = str(where)
         super().__init__(f"{self.where}: {self.what}" if self.where else self.what)
 
-    def at(self, where: str) -> Self:
-        """This error placed at ``where`` (an outer place goes before a known inner one).
+    def at(self, place: Place | str) -> Self:
+        """This error placed at ``place`` (an outer place goes before a known inner one).
 
-        A place already given, or an empty ``where``, leaves the error as it is.
+        A place already given, or an empty ``place``, leaves the error as it is.
         """
+        where = str(place)
         if not where or self.where == where or self.where.startswith(f"{where}: "):
             return self
         if not self.where and self.what.startswith(f"{where}:"):
@@ -112,7 +115,7 @@ class ContractError(ScoringError):
     reader names its column.
     """
 
-    def __init__(self, what: str, where: str = "", part: str = "") -> None:
+    def __init__(self, what: str, where: Place | str = "", part: str = "") -> None:
         super().__init__(what, where)
         self.part = part
 
@@ -128,7 +131,7 @@ class SettingsError(ScoringError):
     """
 
     def __init__(
-        self, what: str, problems: Sequence[tuple[str, str]] = (), where: str = ""
+        self, what: str, problems: Sequence[tuple[str, str]] = (), where: Place | str = ""
     ) -> None:
         super().__init__(what, where)
         self.problems = tuple(problems)
@@ -149,7 +152,7 @@ class DealError(ScoringError):
 E = TypeVar("E", bound=ScoringError)
 
 
-def located(where: str, error: E) -> E:
+def located(where: Place | str, error: E) -> E:
     """``error`` placed at ``where``: the same as ``error.at(where)``; raise it ``from error``.
 
     >>> str(located("Settings!B7", ScoringError("'x' is not a number")))

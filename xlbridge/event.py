@@ -27,6 +27,7 @@ from fractions import Fraction
 from xlbridge.contract import PlayedContract
 from xlbridge.exact import format_date
 from xlbridge.pair import BYE, PairLabel, pair_or_blank
+from xlbridge.places import Place
 from xlbridge.result import Row, counts_as_result
 from xlbridge.settings import (
     Choice,
@@ -87,7 +88,7 @@ class Pair:
 
     label: PairLabel
     names: str = ""
-    source: str = ""
+    source: Place | str = ""
     players: tuple[Player, ...] = ()
     master_points: str = ""
 
@@ -111,7 +112,7 @@ class Play:
     ns: PairLabel
     ew: PairLabel
     result: Row
-    source: str = ""
+    source: Place | str = ""
     version: str = ""
     played: PlayedContract | None = None
 
@@ -148,7 +149,7 @@ class Adjustment:
     unit: AdjustmentUnit = AdjustmentUnit.MATCHPOINTS
     board: int | None = None
     reason: str = ""
-    source: str = ""
+    source: Place | str = ""
 
     def __post_init__(self) -> None:
         if type(self.pair) is not PairLabel:

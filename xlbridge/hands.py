@@ -37,6 +37,7 @@ from xlbridge.contract import (
     score_contract,
 )
 from xlbridge.errors import DealError
+from xlbridge.places import Place
 
 __all__ = [
     "RANKS",
@@ -366,7 +367,7 @@ class BoardRecord:
     vulnerability: Vulnerability
     dd: DDTable | None = None
     par_score: int | None = None
-    source: str = ""
+    source: Place | str = ""
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from fractions import Fraction
 from xlbridge.errors import ScoringError
 from xlbridge.event import Adjustment, Event, EventFacts, Pair, Play
 from xlbridge.pair import PairLabel
+from xlbridge.places import Place
 from xlbridge.report import format_fixed
 from xlbridge.scored import EventResult, PairResult
 
@@ -94,7 +95,7 @@ class _ClubLabels(dict[PairLabel, PairLabel]):
         return found
 
 
-def _source(club: str, source: str) -> str:
+def _source(club: str, source: Place | str) -> str:
     return f"{club}: {source}" if source else club
 
 

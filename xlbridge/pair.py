@@ -43,6 +43,7 @@ from typing import Any, ClassVar
 from xlbridge.direction import Direction
 from xlbridge.errors import ScoringError
 from xlbridge.exact import is_blank, normalise_text, quote
+from xlbridge.places import Place
 
 __all__ = [
     "BYE",
@@ -82,7 +83,7 @@ def natural_key(text: str) -> tuple[tuple[int, int, str], ...]:
     )
 
 
-def parse_direction(value: object, where: str = "") -> str:
+def parse_direction(value: object, where: Place | str = "") -> str:
     """``NS``, ``EW`` or ``""`` (a blank) from a Direction cell, read by :meth:`Direction.parse`.
 
     Anything else is refused, at ``where`` when given.

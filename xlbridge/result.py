@@ -45,6 +45,7 @@ from xlbridge.exact import (
     quote,
     simple_fraction,
 )
+from xlbridge.places import Place
 
 __all__ = [
     "AVERAGE",
@@ -300,7 +301,7 @@ _COMPONENT_BREAK = re.compile(r"[;\n]")
 _PERCENTS = tuple(Fraction(p, 100) for p in range(101))
 
 
-def parse_score(value: object, where: str = "") -> int:
+def parse_score(value: object, where: Place | str = "") -> int:
     """A real bridge score: a whole multiple of 10 no larger than 7600 either way.
 
     >>> parse_score("-50")
@@ -324,7 +325,7 @@ def parse_score(value: object, where: str = "") -> int:
     return int(number)
 
 
-def parse_weight(value: object, where: str = "") -> Fraction:
+def parse_weight(value: object, where: Place | str = "") -> Fraction:
     """A weight as a fraction of 1: ``30%``, ``2/5``, ``0.3``, or a number.
 
     A number up to 1 is a fraction (Excel passes a cell formatted as 30% as
@@ -362,7 +363,7 @@ def parse_weight(value: object, where: str = "") -> Fraction:
     return weight
 
 
-def parse_result(value: object, where: str = "", rulings: Rulings | None = None) -> Row:
+def parse_result(value: object, where: Place | str = "", rulings: Rulings | None = None) -> Row:
     """Parse one result cell into a :class:`Result`, :data:`NOT_PLAYED` or ``None``.
 
     ``where`` names the place for error messages (``"row 7"``); ``rulings``
@@ -412,11 +413,11 @@ def parse_result(value: object, where: str = "", rulings: Rulings | None = None)
     return Result(side, side)
 
 
-def _at(where: str) -> str:
+def _at(where: Place | str) -> str:
     return f"{where}: " if where else ""
 
 
-def _parse_not_counted(original: object, text: str, rest: str, where: str) -> NotCounted:
+def _parse_not_counted(original: object, text: str, rest: str, where: Place | str) -> NotCounted:
     """``NP`` followed by an artificial score: ``NP A60/0``, ``NP 60/0``, ``NP A+/A-``."""
     if rest.startswith("A"):
         row = _parse_artificial_pair(original, rest, where, "NP ")
@@ -432,7 +433,7 @@ def _parse_not_counted(original: object, text: str, rest: str, where: str) -> No
     return NotCounted(row.ns, row.ew)
 
 
-def _parse_weighted(original: object, text: str, where: str) -> Weighted:
+def _parse_weighted(original: object, text: str, where: Place | str) -> Weighted:
     text = _SPACED_PERCENT.sub("%", text)  # '30 % 1430' is '30% 1430'
     parts = [p.strip() for p in _COMPONENT_BREAK.split(text) if p.strip()]
     if len(parts) == 1 and not re.search(r"[%/]", parts[0]):
@@ -471,7 +472,7 @@ def _parse_weighted(original: object, text: str, where: str) -> Weighted:
     return Weighted(tuple(components.items()))
 
 
-def _in_cell(original: object, where: str, parse: Callable[[str], T], part: str) -> T:
+def _in_cell(original: object, where: Place | str, parse: Callable[[str], T], part: str) -> T:
     """Parse one part of a cell, quoting the whole cell if the part is wrong."""
     try:
         return parse(part)
@@ -484,7 +485,7 @@ def _percent(fraction: Fraction) -> str:
     return f"{value}%" if value.denominator == 1 else f"{float(value):.4g}%"
 
 
-def _parse_side(original: object, text: str, where: str) -> Side:
+def _parse_side(original: object, text: str, where: Place | str) -> Side:
     upper = _SPACES.sub("", text.upper())
     if upper in _CODES:
         return _CODES[upper]
@@ -507,7 +508,7 @@ def _is_split(text: str) -> bool:
     return named is not None and bool(text[named.end() :].strip(" :"))
 
 
-def _split_part(original: object, part: str, where: str) -> tuple[Direction, str]:
+def _split_part(original: object, part: str, where: Place | str) -> tuple[Direction, str]:
     """A split score's part: the side it names (Direction.parse's words) and its score."""
     named = LEADING.match(part)
     if named is not None:
@@ -524,7 +525,7 @@ def _split_part(original: object, part: str, where: str) -> tuple[Direction, str
     )
 
 
-def _parse_split(original: object, text: str, where: str) -> Result:
+def _parse_split(original: object, text: str, where: Place | str) -> Result:
     sides: dict[Direction, Side] = {}
     for part in (p.strip() for p in text.split("|")):
         side, score = _split_part(original, part, where)
@@ -545,7 +546,7 @@ def _parse_split(original: object, text: str, where: str) -> Result:
     return Result(sides[Direction.NS], sides[Direction.EW])
 
 
-def _artificial(percent_text: str, original: object, where: str) -> Artificial:
+def _artificial(percent_text: str, original: object, where: Place | str) -> Artificial:
     percent = Fraction(percent_text)
     if not 0 <= percent <= 100:
         raise ResultCellError(
@@ -555,7 +556,9 @@ def _artificial(percent_text: str, original: object, where: str) -> Artificial:
     return found if found is not None else Artificial(percent, f"A{decimal_text(percent)}")
 
 
-def _parse_artificial_pair(original: object, upper: str, where: str, prefix: str = "") -> Result:
+def _parse_artificial_pair(
+    original: object, upper: str, where: Place | str, prefix: str = ""
+) -> Result:
     """An artificial score of both sides (``prefix`` is what the cell has before it, for the
     examples of a message)."""
     if upper in {"A=", "AVE", "AVG", "A=/A="}:
@@ -619,14 +622,17 @@ def _format_weight(weight: Fraction) -> str:
     return f"{percent}%" if percent.denominator == 1 else str(weight)
 
 
-def parse_rulings(rows: Iterable[Sequence[object]], where: str = "rulings") -> dict[str, Result]:
+def parse_rulings(
+    rows: Iterable[Sequence[object]], where: Place | str = "rulings", *, placed: bool = False
+) -> dict[str, Result]:
     """Read a rulings range (``ID | Side | Score | Weight | Note``) into results by ID.
 
     Rows with the same ID and side are the components of one weighted score;
     their weights must sum to exactly 100%.  Side is a direction, in the words
     :meth:`~xlbridge.direction.Direction.parse` reads (``NS``, ``N-S``,
     ``North-South``...), or blank (both).  A header row (first cell ``ID``) and
-    blank rows are skipped.
+    blank rows are skipped.  ``where`` names the range in messages; ``placed``
+    (a workbook's cells) has every message name it, the weights' sum too.
 
     >>> rulings = parse_rulings([["ID", "Side", "Score", "Weight", "Note"],
     ...                          ["R1", "", 620, 0.4, "4S made"],
@@ -649,10 +655,11 @@ def parse_rulings(rows: Iterable[Sequence[object]], where: str = "rulings") -> d
         key = normalise_text(str(ident)).upper()
         side_key = "" if is_blank(side) else _ruling_direction(side, here).short
         parts.setdefault(key, {}).setdefault(side_key, []).append((score, weight, here))
-    return {key: _ruling(key, sides, where) for key, sides in parts.items()}
+    total_at = where if placed else ""
+    return {key: _ruling(key, sides, where, total_at) for key, sides in parts.items()}
 
 
-def _ruling_direction(side: object, where: str) -> Direction:
+def _ruling_direction(side: object, where: Place | str) -> Direction:
     """A ruling's Side (Direction.parse's words), refused at ``where`` as a ruling's error."""
     try:
         return Direction.parse(side)
@@ -680,24 +687,29 @@ def one_sided_ruling(key: str, side: str, rows: int) -> str:
     return f"{what}: leave Side blank when the score is the same for both sides, or {fix}"
 
 
-def _ruling(key: str, sides: dict[str, list[tuple[object, object, str]]], where: str) -> Result:
+def _ruling(
+    key: str,
+    sides: dict[str, list[tuple[object, object, str]]],
+    where: Place | str,
+    total_at: Place | str,
+) -> Result:
     if "" in sides and len(sides) > 1:
         raise RulingError(f"{where}: ruling {key!r} has rows for both sides and for one side")
     if "" in sides:
-        side = _ruling_side(key, sides[""], both=True)
+        side = _ruling_side(key, sides[""], total_at, both=True)
         if isinstance(side, Result):
             return side
         return Result(side, side)
     if len(sides) == 1:
         ((only, rows),) = sides.items()
         raise RulingError(f"{where}: {one_sided_ruling(key, only, len(rows))}")
-    ns, ew = (_ruling_side(key, sides[s], both=False) for s in ("NS", "EW"))
+    ns, ew = (_ruling_side(key, sides[s], total_at, both=False) for s in ("NS", "EW"))
     assert not isinstance(ns, Result) and not isinstance(ew, Result)
     return Result(ns, ew)
 
 
 def _ruling_side(
-    key: str, components: list[tuple[object, object, str]], both: bool
+    key: str, components: list[tuple[object, object, str]], total_at: Place | str, both: bool
 ) -> Side | Result:
     if len(components) == 1 and isinstance(components[0][0], str):
         score, weight, here = components[0]
@@ -719,5 +731,6 @@ def _ruling_side(
         mix[value] = mix.get(value, Fraction(0)) + share
     total = sum(mix.values(), Fraction(0))
     if total != 1:
-        raise WeightError(f"ruling {key!r}: the weights add up to {_percent(total)}, not 100%")
+        what = f"ruling {key!r}: the weights add up to {_percent(total)}, not 100%"
+        raise WeightError(what, total_at)
     return Weighted(tuple(mix.items()))

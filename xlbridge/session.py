@@ -146,6 +146,7 @@ from xlbridge.event import (
 )
 from xlbridge.exact import quote, round_half_away
 from xlbridge.pair import natural_key
+from xlbridge.places import Place
 from xlbridge.result import (
     AVERAGE,
     AVERAGE_MINUS,
@@ -245,7 +246,7 @@ def score_event(event: Event, *, boards: bool = True) -> EventResult:
 # --- validation -------------------------------------------------------------
 
 
-def _at(source: str) -> str:
+def _at(source: Place | str) -> str:
     return f"{source}: " if source else ""
 
 

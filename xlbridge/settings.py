@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 
 from xlbridge.errors import ScoringError, SettingsError
 from xlbridge.exact import decimal_text, is_blank, normalise_text, parse_fraction, quote
+from xlbridge.places import Place
 from xlbridge.result import AVERAGE_MINUS_PERCENT, AVERAGE_PLUS_PERCENT
 
 __all__ = [
@@ -364,7 +365,7 @@ _FIELDS: dict[str, _Field] = {
 }
 
 
-def parse_setting(name: str, value: object, source: str = "", argument: str = "") -> Any:
+def parse_setting(name: str, value: object, source: Place | str = "", argument: str = "") -> Any:
     """The value of setting ``name`` (a :class:`Settings` field) read from ``value``.
 
     A bad value raises :class:`~xlbridge.errors.SettingsError` whose message
@@ -455,7 +456,7 @@ class Settings:
 
     @classmethod
     def parse(
-        cls, values: Mapping[str, object], sources: Mapping[str, str] | None = None
+        cls, values: Mapping[str, object], sources: Mapping[str, Place | str] | None = None
     ) -> Settings:
         """Settings from typed values by field name; a blank value keeps the default.
 
@@ -500,7 +501,7 @@ _ACBL_FIX = {
 }
 
 
-def _acbl_message(name: str, value: object, where: Mapping[str, str]) -> str:
+def _acbl_message(name: str, value: object, where: Mapping[str, Place | str]) -> str:
     """The message refusing setting ``name``'s ``value`` beside the ACBL convention."""
     said = _ACBL_NEEDS[name][1]
     cell = where.get(name, "")
@@ -524,7 +525,7 @@ def _without_acbl(parsed: Mapping[str, Any]) -> dict[str, Any]:
     return {name: value for name, value in parsed.items() if name != "convention"}
 
 
-def _acbl_conflicts(settings: Settings, where: Mapping[str, str]) -> list[tuple[str, str]]:
+def _acbl_conflicts(settings: Settings, where: Mapping[str, Place | str]) -> list[tuple[str, str]]:
     """Every setting of ``settings`` that the ACBL convention decides otherwise."""
     return [
         (name, _acbl_message(name, getattr(settings, name), where))

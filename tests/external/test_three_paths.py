@@ -25,7 +25,7 @@ from support.paths import EXAMPLE
 
 from xlbridge.workbook.pairs import layout as L
 from xlbridge.workbook.pairs.night import ScoredNight, score_night
-from xlbridge.workbook.pairs.reader import source_row
+from xlbridge.workbook.pairs.reader import sheet_row
 
 
 @pytest.fixture(scope="module")
@@ -57,7 +57,7 @@ def test_formula_engine_with_the_udfs_equals_xlbridge_score(
 
     for board in scored.result.boards:
         for play in board.plays:
-            row = source_row(play.play.source)
+            row = sheet_row(play.play)
             top = scored.result.top
             percents = [
                 None if f is None else 100 * f / top for f in (play.ns_score, play.ew_score)

@@ -16,7 +16,7 @@ from xlbridge.result import format_result
 from xlbridge.scored import EventResult
 from xlbridge.workbook.pairs import layout as L
 from xlbridge.workbook.pairs.night import ScoredNight
-from xlbridge.workbook.pairs.reader import source_row
+from xlbridge.workbook.pairs.reader import sheet_row
 
 #: The xlbridge functions in the template, which LibreOffice does not know.
 UDFS = ("MATCHPOINTS", "BUTLER_IMPS", "CROSS_IMPS", "FREQUENCY_TABLE", "BRIDGE_SCORE")
@@ -47,7 +47,7 @@ def with_xlbridge_values(scored: ScoredNight, path: Path, workbook: Path = EXAMP
             cell.value = None
     for board in scored.result.boards:
         for play in board.plays:
-            row = source_row(play.play.source)
+            row = sheet_row(play.play)
             for letter, figure in (("G", play.ns_score), ("H", play.ew_score)):
                 results[f"{letter}{row}"] = None if figure is None else float(figure)
             text = format_result(play.play.result)

@@ -26,6 +26,7 @@ import pytest
 from openpyxl import Workbook
 from support.nights import build, digest, put, run_score
 
+from xlbridge.places import CellPlace
 from xlbridge.workbook.pairs import layout as L
 from xlbridge.workbook.pairs.reader import read_workbook
 
@@ -258,7 +259,7 @@ def test_weights_typed_as_formulas_are_the_simple_fractions(small_night, tmp_pat
 
     mutate = both(put("Rulings", "D2", 1 / 3), put("Rulings", "D3", 2 / 3), put(T, "G2", "R1"))
     event = read(small_night, tmp_path, mutate)
-    (play,) = [p for p in event.plays if p.source == "Travellers!G2"]
+    (play,) = [p for p in event.plays if p.source == CellPlace("Travellers", 2, "G")]
     assert play.result.ns.components == ((-420, Fraction(1, 3)), (-450, Fraction(2, 3)))
 
 

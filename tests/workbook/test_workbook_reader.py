@@ -13,6 +13,7 @@ from support.paths import EXAMPLE
 
 from xlbridge.contract import PASSED_OUT_NAMES, board_vulnerability, is_possible_score
 from xlbridge.errors import ScoringError
+from xlbridge.places import CellPlace
 from xlbridge.result import NOT_PLAYED, Artificial, Result
 from xlbridge.workbook.pairs import layout as L
 from xlbridge.workbook.pairs import reader
@@ -63,7 +64,7 @@ def test_example_night_reads_cleanly() -> None:
     assert any(isinstance(r, Result) and isinstance(r.ns, Artificial) for r in results)
     weighted = [r for r in results if isinstance(r, Result) and getattr(r.ns, "is_weighted", False)]
     assert len(weighted) == 1
-    assert all(p.source.startswith("Travellers!G") for p in event.plays)
+    assert all(p.source == CellPlace("Travellers", p.source.row, "G") for p in event.plays)
     assert event.adjustments[0].pair == "14"
 
 
@@ -260,7 +261,7 @@ def test_every_pass_out_word_is_a_counted_row_scoring_zero(tmp_path: Path, word:
     )
     plays = read_workbook(path).event.plays
     assert len(plays) == len(before)
-    (play,) = [p for p in plays if p.source == f"Travellers!G{row}"]
+    (play,) = [p for p in plays if p.source == CellPlace("Travellers", row, "G")]
     assert play.board == 1
     assert play.result == Result.of(0)
 

@@ -43,6 +43,7 @@ from xlbridge.errors import ContractError, InputFileError, ScoringError
 from xlbridge.event import Event, EventFacts, Pair, Play, Player
 from xlbridge.exact import plain_text, plural
 from xlbridge.pair import PairLabel
+from xlbridge.places import BridgemateEntry, Problem
 from xlbridge.result import NotPlayed, Row, parse_result
 
 __all__ = ["MAX_BWS_BYTES", "BwsNight", "Missing", "Seating", "read_bws"]
@@ -66,9 +67,9 @@ class Seating:
     table: int
     round: int
 
-    def place(self, board: int) -> str:
-        where = f"table {self.table}, round {self.round}, board {board}"
-        return f"section {self.section}, {where}" if self.section else where
+    def place(self, board: int) -> BridgemateEntry:
+        """Where ``board`` was entered at this table and round."""
+        return BridgemateEntry(self.section, self.table, self.round, board)
 
 
 @dataclass(frozen=True)
@@ -196,7 +197,7 @@ def _rows(table: Table, columns: Sequence[str], name: str, table_name: str) -> l
     return [{column: table[column][i] for column in table} for i in range(count)]
 
 
-def _whole(value: object, what: str, where: str) -> int:
+def _whole(value: object, what: str, where: BridgemateEntry | str) -> int:
     if _blank(value):
         raise InputFileError(f"{where}: the {what} is blank")
     if isinstance(value, bool) or not isinstance(value, int):
@@ -283,7 +284,7 @@ def _night(open_table: Callable[[str], Table], name: str) -> BwsNight:
     )
     received.sort(key=lambda row: _entry_id(row, name))
     notes: list[str] = []
-    problems: list[str] = []
+    problems: list[Problem] = []
     kept: dict[tuple[int, int, int, int], dict[str, Any]] = {}
     erased: set[tuple[int, int, int, int]] = set()
     for row in received:
@@ -311,7 +312,7 @@ def _night(open_table: Callable[[str], Table], name: str) -> BwsNight:
         where = seating.place(board)
         planned = seat_of.get((section, table, round_))
         if planned is None:
-            problems.append(f"{where}: the movement (RoundData) has no such table and round")
+            problems.append(Problem(where, "the movement (RoundData) has no such table and round"))
             continue
         pairs_entered = _pairs_entered(row, planned, where, problems)
         if pairs_entered is None:
@@ -319,21 +320,27 @@ def _night(open_table: Callable[[str], Table], name: str) -> BwsNight:
         ns_number, ew_number = pairs_entered
         if (ns_number, ew_number) != (planned.ns, planned.ew):
             problems.append(
-                f"{where}: entered for NS {ns_number} and EW {ew_number}, but the movement "
-                f"seats NS {planned.ns} and EW {planned.ew} there: correct the pairs in "
-                "Bridgemate Control Software, or the Travellers after the import"
+                Problem(
+                    where,
+                    f"entered for NS {ns_number} and EW {ew_number}, but the movement "
+                    f"seats NS {planned.ns} and EW {planned.ew} there: correct the pairs in "
+                    "Bridgemate Control Software, or the Travellers after the import",
+                )
             )
             continue
         if not planned.low <= board <= planned.high:
             problems.append(
-                f"{where}: board {board} is not played there (the movement has boards "
-                f"{planned.low}-{planned.high}): the board number was entered wrongly"
+                Problem(
+                    where,
+                    f"board {board} is not played there (the movement has boards "
+                    f"{planned.low}-{planned.high}): the board number was entered wrongly",
+                )
             )
             continue
         try:
             played, result = _result(row, board)
         except ContractError as error:
-            problems.append(f"{where}: {error.what}")
+            problems.append(Problem(where, error.what))
             continue
         plays.append(
             Play(
@@ -391,7 +398,7 @@ def _entry_id(row: Mapping[str, Any], name: str) -> int:
 
 
 def _placed(
-    row: Mapping[str, Any], letters: Mapping[int, str], name: str, problems: list[str]
+    row: Mapping[str, Any], letters: Mapping[int, str], name: str, problems: list[Problem]
 ) -> tuple[int, int, int, int] | None:
     """Where an entry was made: section, table, round, board.  A blank one is a problem
     named by what the entry does say (and ``None`` is returned)."""
@@ -404,7 +411,10 @@ def _placed(
             which = "an entry" if _blank(entry) else f"entry {entry}"
             known = f" ({', '.join(said)})" if said else ""
             problems.append(
-                f"{name}, ReceivedData, {which}{known}: a result was entered with no {what} number"
+                Problem(
+                    f"{name}, ReceivedData, {which}{known}",
+                    f"a result was entered with no {what} number",
+                )
             )
             return None
         number = _whole(value, what, f"{name}, ReceivedData")
@@ -415,14 +425,14 @@ def _placed(
             said.append(f"section {letters[number]}")
     board = row.get("Board")
     if _blank(board):
-        problems.append(f"{', '.join(said)}: a result was entered with no board number")
+        problems.append(Problem(", ".join(said), "a result was entered with no board number"))
         return None
     section, table, round_ = numbers
     return section, table, round_, _whole(board, "board", ", ".join(said))
 
 
 def _pairs_entered(
-    row: Mapping[str, Any], planned: _Round, where: str, problems: list[str]
+    row: Mapping[str, Any], planned: _Round, where: BridgemateEntry, problems: list[Problem]
 ) -> tuple[int, int] | None:
     """The NS and EW pair numbers entered; a blank one is a problem (``None`` then)."""
     numbers: list[int] = []
@@ -430,9 +440,12 @@ def _pairs_entered(
         value = row.get(column)
         if _blank(value):
             problems.append(
-                f"{where}: the {direction} pair number is blank (the movement seats "
-                f"{direction} {seated} there): correct it in Bridgemate Control Software, "
-                "or the Travellers after the import"
+                Problem(
+                    where,
+                    f"the {direction} pair number is blank (the movement seats "
+                    f"{direction} {seated} there): correct it in Bridgemate Control Software, "
+                    "or the Travellers after the import",
+                )
             )
             return None
         numbers.append(_whole(value, f"{direction} pair", where))

@@ -24,6 +24,7 @@ from xlbridge.hands import (
     format_deal,
     parse_deal,
 )
+from xlbridge.places import FileLine, Problem
 
 __all__ = [
     "PBN_VULNERABLE",
@@ -45,15 +46,15 @@ def read_hand_records(text: str, name: str = "") -> HandRecords:
     """
     boards: dict[int, BoardRecord] = {}
     warnings: list[str] = []
-    problems: list[str] = []
+    problems: list[Problem] = []
     for game in read_file_games(text, name):
         deal_tag = game.tag("Deal")
         line = deal_tag.line if deal_tag is not None else game.line
-        where = f"{name} line {line}" if name else f"line {line}"
+        where = FileLine(name, line)
         try:
             record = _board_record(game, where, warnings)
         except ScoringError as exc:
-            problems.append(f"{where}: {exc}")
+            problems.append(Problem(where, str(exc)))
             continue
         if record is None:
             continue
@@ -62,16 +63,16 @@ def read_hand_records(text: str, name: str = "") -> HandRecords:
             boards[record.board] = record
         elif known.deal != record.deal:
             problems.append(
-                f"{where}: board {record.board} is dealt differently from {known.source}"
+                Problem(where, f"board {record.board} is dealt differently from {known.source}")
             )
     if problems:
-        raise DealError("\n".join(problems))
+        raise DealError("\n".join(str(problem) for problem in problems))
     if not boards:
         raise InputFileError(f"{name or 'the file'}: no deals found (no [Board] with a [Deal])")
     return HandRecords(boards, tuple(warnings), name)
 
 
-def _board_record(game: Game, where: str, warnings: list[str]) -> BoardRecord | None:
+def _board_record(game: Game, where: FileLine, warnings: list[str]) -> BoardRecord | None:
     board_text, deal_text = game.value("Board"), game.value("Deal")
     if not board_text or not deal_text:
         return None
@@ -94,7 +95,7 @@ def _check_rotation(
     board: int,
     dealer: Seat,
     vulnerability: Vulnerability,
-    where: str,
+    where: FileLine,
     warnings: list[str],
 ) -> None:
     said_dealer, said_vul = game.value("Dealer"), game.value("Vulnerable")
@@ -132,7 +133,7 @@ _STRAIN_NAMES = {"NT": Strain.NT, "N": Strain.NT, "S": Strain.S, "H": Strain.H}
 _STRAIN_NAMES |= {"D": Strain.D, "C": Strain.C}
 
 
-def _dd_table(game: Game, board: int, where: str, warnings: list[str]) -> DDTable | None:
+def _dd_table(game: Game, board: int, where: FileLine, warnings: list[str]) -> DDTable | None:
     """The double-dummy table the file gives: OptimumResultTable, else DoubleDummyTricks."""
     table = game.table("OptimumResultTable")
     if table is not None:
@@ -163,7 +164,7 @@ def _dd_table(game: Game, board: int, where: str, warnings: list[str]) -> DDTabl
 
 
 def _table_of(
-    found: dict[tuple[Seat, Strain], int], where: str, board: int, warnings: list[str]
+    found: dict[tuple[Seat, Strain], int], where: FileLine, board: int, warnings: list[str]
 ) -> DDTable | None:
     try:
         return DDTable(tuple(tuple(found[(seat, strain)] for strain in STRAINS) for seat in SEATS))

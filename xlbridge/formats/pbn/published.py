@@ -35,6 +35,7 @@ from xlbridge.formats.pbn.export import (
 from xlbridge.formats.pbn.syntax import Game, decode, read_file_games
 from xlbridge.movement import PairNumbering, number_key
 from xlbridge.pair import PairLabel
+from xlbridge.places import FileLine, Place
 from xlbridge.result import parse_result
 
 __all__ = [
@@ -55,7 +56,7 @@ class PublishedLineText:
     ew: PairLabel
     ns_figure: str | None
     ew_figure: str | None
-    source: str
+    source: Place | str
 
 
 @dataclass(frozen=True)
@@ -72,7 +73,7 @@ class PublishedPairText:
     rank: str
     total: str | None
     percentage: str | None
-    source: str
+    source: Place | str
 
 
 @dataclass(frozen=True)
@@ -120,11 +121,11 @@ def read_results(text: str, name: str = "") -> PbnResults:
         total = game.table("TotalScoreTable")
         if total is not None:
             for offset, record in enumerate(total.records(), start=1):
-                pair = _published_pair(record, f"{prefix}line {total.line + offset}")
+                pair = _published_pair(record, FileLine(name, total.line + offset))
                 if pair is not None:
                     listed.setdefault((pair.label, pair.direction), pair)
-        settings = settings or _settings(game, prefix)
-        adjustments += _adjustments(game, prefix)
+        settings = settings or _settings(game, name)
+        adjustments += _adjustments(game, name)
     numbering = _numbering(listed.values())
     pairs: dict[PairLabel, PublishedPairText] = {}
     for pair in listed.values():  # the first listing wins
@@ -140,7 +141,7 @@ def read_results(text: str, name: str = "") -> PbnResults:
         board = int(board_text)
         version = (game.value(VERSION_TAG) or "").strip()
         for offset, record in enumerate(table.records(), start=1):
-            where = f"{prefix}line {table.line + offset}"
+            where = FileLine(name, table.line + offset)
             play, line = _traveller_line(board, record, numbering, version, where)
             if form is None and ("IMP_NS" in record or "IMP_EW" in record):
                 form = ScoringForm.BUTLER
@@ -225,24 +226,24 @@ def _facts(game: Game) -> EventFacts:
     )
 
 
-def _settings(game: Game, prefix: str) -> Settings | None:
+def _settings(game: Game, name: str) -> Settings | None:
     text = game.value(SETTINGS_TAG)
     if not text:
         return None
     try:
         return parse_settings(text)
     except (ScoringError, KeyError) as exc:
-        where = f"{prefix}line {game.line}"
-        raise ScoringError(f"{where}: {SETTINGS_TAG} is not valid: {exc}") from None
+        where = FileLine(name, game.line)
+        raise ScoringError(f"{SETTINGS_TAG} is not valid: {exc}", where) from None
 
 
-def _adjustments(game: Game, prefix: str) -> list[Adjustment]:
+def _adjustments(game: Game, name: str) -> list[Adjustment]:
     table = game.table(ADJUSTMENT_TABLE)
     if table is None:
         return []
     found = []
     for offset, record in enumerate(table.records(), start=1):
-        where = f"{prefix}line {table.line + offset}"
+        where = FileLine(name, table.line + offset)
         board = record.get("Board", "-")
         try:
             found.append(
@@ -256,7 +257,7 @@ def _adjustments(game: Game, prefix: str) -> list[Adjustment]:
                 )
             )
         except (ScoringError, ValueError, ZeroDivisionError) as exc:
-            raise ScoringError(f"{where}: an adjustment is not valid: {exc}") from None
+            raise ScoringError(f"an adjustment is not valid: {exc}", where) from None
     return found
 
 
@@ -286,7 +287,7 @@ def _scoring_form(text: str) -> ScoringForm | None:
     return None
 
 
-def _published_pair(record: dict[str, str], where: str) -> PublishedPairText | None:
+def _published_pair(record: dict[str, str], where: FileLine) -> PublishedPairText | None:
     text = record.get("PairId", "").strip()
     if text in _MISSING:
         return None
@@ -309,11 +310,11 @@ def _published_pair(record: dict[str, str], where: str) -> PublishedPairText | N
 
 
 def _traveller_line(
-    board: int, record: dict[str, str], numbering: PairNumbering, version: str, where: str
+    board: int, record: dict[str, str], numbering: PairNumbering, version: str, where: FileLine
 ) -> tuple[Play, PublishedLineText]:
     texts = record.get("PairId_NS", ""), record.get("PairId_EW", "")
     if texts[0] in _MISSING or texts[1] in _MISSING:
-        raise ScoringError(f"{where}: a ScoreTable row without PairId_NS and PairId_EW")
+        raise ScoringError("a ScoreTable row without PairId_NS and PairId_EW", where)
     try:
         ns = numbering.at(PairLabel.parse(texts[0]), "NS")
         ew = numbering.at(PairLabel.parse(texts[1]), "EW")
@@ -331,7 +332,7 @@ def _traveller_line(
     try:
         row = parse_result(_score_text(record, board, played))
     except ScoringError as exc:
-        raise ScoringError(f"{where}: board {board}: {exc}") from None
+        raise ScoringError(f"board {board}: {exc}", where) from None
     play = Play(board, ns, ew, row, where, version, played)
     figures = [
         record.get(key, record.get(alternative))

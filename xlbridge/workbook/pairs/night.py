@@ -21,6 +21,7 @@ from xlbridge.errors import InputFileError, ScoringError
 from xlbridge.event import Event
 from xlbridge.masterpoints import award_shown, with_awards
 from xlbridge.movement import Movement
+from xlbridge.places import CellPlace, Place
 from xlbridge.safefile import (
     OutputPlan,
     atomic_write,
@@ -32,7 +33,7 @@ from xlbridge.session import score_event
 from xlbridge.workbook.pairs import layout as L
 from xlbridge.workbook.pairs.cards import movement_workbook
 from xlbridge.workbook.pairs.html import results_page
-from xlbridge.workbook.pairs.reader import NightWorkbook, read_workbook, source_row
+from xlbridge.workbook.pairs.reader import NightWorkbook, read_workbook, sheet_row
 from xlbridge.workbook.pairs.template import build_macro_template, build_template
 from xlbridge.workbook.pairs.writer import (
     BulkRows,
@@ -111,12 +112,18 @@ def _master_points(result: EventResult) -> tuple[EventResult, tuple[str, ...]]:
     column = L.PAIR_COLUMNS[7].letter
     body = result.event.facts.mp_body
     return filled, tuple(
-        f"{L.PAIRS}!{column}{source_row(t.pair.source)}: pair {t.pair.label}'s master points "
+        f"{_cell(t.pair.source, column)}: pair {t.pair.label}'s master points "
         f"are typed as {t.typed}; the {body}'s rule gives {t.computed} "
         f"({award_shown(str(t.computed), body)} masterpoints, in hundredths as the results "
         "file carries them); the typed figure stands"
         for t in typed
     )
+
+
+def _cell(source: Place | str, column: str) -> Place | str:
+    """The cell in ``column`` of the Pairs row a pair was read from (the sheet, when it was
+    not read from a row)."""
+    return source.at(column) if isinstance(source, CellPlace) else L.PAIRS
 
 
 #: The file name endings of each output.
@@ -284,5 +291,5 @@ def event_workbook(event: Event, result: EventResult, bulk: BulkRows | None = No
             travellers.cell(row, column, value if value != "" else None)
     # The merged plays' sources name their clubs' files; their rows here follow the event's order.
     rows = {id(play): row for row, play in enumerate(result.event.plays, start=2)}
-    fill_results(wb, result, bulk, lambda play: rows.get(id(play)) or source_row(play.source))
+    fill_results(wb, result, bulk, lambda play: rows.get(id(play)) or sheet_row(play))
     return wb

@@ -20,7 +20,6 @@ with the event.
 from __future__ import annotations
 
 import os
-import re
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -56,6 +55,7 @@ from xlbridge.exact import (
 from xlbridge.movement import Movement, PairNumbering, check_row, number_key, parse_movement
 from xlbridge.movement import Seat as MovementSeat
 from xlbridge.pair import PairLabel, parse_direction
+from xlbridge.places import CellPlace, Place, Problem
 from xlbridge.result import (
     Row,
 )
@@ -68,7 +68,7 @@ from xlbridge.workbook.shared.checks import (
     data_rows,
     entries,
     entry_like,
-    hidden_message,
+    hidden_problem,
 )
 from xlbridge.workbook.shared.results import (
     Played,
@@ -86,7 +86,7 @@ __all__ = [
     "ToCome",
     "cell_text",
     "read_workbook",
-    "source_row",
+    "sheet_row",
     "to_come_summary",
 ]
 
@@ -103,10 +103,10 @@ class NightWorkbook:
     tables: int | None = None
     boards: int | None = None
     #: The cell of the "Hand records" row of the Settings sheet (the file is the facts').
-    hand_records_cell: str = ""
+    hand_records_cell: Place | str = ""
 
     @property
-    def hand_records(self) -> tuple[str, str] | None:
+    def hand_records(self) -> tuple[str, Place | str] | None:
         """The file a "Hand records" row of the Settings sheet names, and its cell (or None)."""
         name = self.event.facts.hand_records
         return (name, self.hand_records_cell) if name else None
@@ -127,7 +127,7 @@ class ToCome:
     round: int
     table: int
     board: int
-    source: str
+    source: Place | str
 
 
 def to_come_summary(missing: Sequence[ToCome], rounds: int = 8) -> list[str]:
@@ -170,13 +170,9 @@ def _board_span(boards: list[int]) -> str:
     return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
 
 
-def source_row(source: str) -> int:
-    """The sheet row of a ``Sheet!G14`` source (0 when there is none)."""
-    match = _ROW_NUMBER.search(source)
-    return int(match.group(1)) if match else 0
-
-
-_ROW_NUMBER = re.compile(r"(\d+)$")
+def sheet_row(play: Play) -> int:
+    """The sheet row a play was read from (0 when it was not read from a sheet's cell)."""
+    return play.source.row if isinstance(play.source, CellPlace) else 0
 
 
 def cell_text(value: object) -> str:
@@ -259,9 +255,9 @@ class _Reader:
         self.sheets = {name: sheet.rows for name, sheet in loaded.read.items()}
         if L.TRAVELLERS in self.sheets:
             self.sheets[L.TRAVELLERS] = _typed_only(self.sheets[L.TRAVELLERS])
-        self.problems = Problems([hidden_message(h) for h in loaded.hidden])
+        self.problems = Problems([hidden_problem(h) for h in loaded.hidden])
         #: the cell of the Settings row naming the hand-record file
-        self.hand_records_cell = ""
+        self.hand_records_cell: Place | str = ""
         self.numbering = PairNumbering({})
         #: the movement's rows whose results are still to come
         self.to_come: list[ToCome] = []
@@ -280,7 +276,7 @@ class _Reader:
         if not plays and not self.problems.errors:
             waiting = f" ({len(self.to_come)} rows are left blank)" if self.to_come else ""
             self.problems.error(
-                f"{L.TRAVELLERS}!A2", f"no traveller row has a result to score{waiting}"
+                CellPlace(L.TRAVELLERS, 2, "A"), f"no traveller row has a result to score{waiting}"
             )
         adjustments = self._adjustments(labels, boards)
         self.problems.raise_errors()
@@ -288,7 +284,7 @@ class _Reader:
         if count:
             facts = replace(facts, provisional=f"{count} result{'s' if count != 1 else ''} to come")
         event = Event(tuple(pairs), tuple(plays), tuple(adjustments), settings, facts)
-        warnings = tuple(self.problems.warnings)
+        warnings = self.problems.warning_messages()
         return NightWorkbook(
             event, warnings, tables, boards, self.hand_records_cell, tuple(self.to_come)
         )
@@ -305,7 +301,7 @@ class _Reader:
 
     # --- settings -----------------------------------------------------------------------------
 
-    def _setting_cells(self) -> dict[str, tuple[object, str]]:
+    def _setting_cells(self) -> dict[str, tuple[object, Place | str]]:
         """Each setting's value as the user meant it, and its cell (``''`` when absent).
 
         A percentage setting in a cell formatted as a percentage is read as
@@ -313,11 +309,11 @@ class _Reader:
         known, the cell is refused with both readings.
         """
         sheet = self.loaded.read[L.SETTINGS]
-        found: dict[str, tuple[object, str]] = {}
+        found: dict[str, tuple[object, Place | str]] = {}
         for index, row in enumerate(sheet.rows, start=1):
             if row and isinstance(row[0], str):
                 value = row[1] if len(row) > 1 else None
-                where = f"{L.SETTINGS}!B{index}"
+                where = CellPlace(L.SETTINGS, index, "B")
                 label = row[0].strip().lower()
                 if label in _PERCENT_LABELS and not is_blank(value):
                     percent = is_percent_format(sheet.number_format(index, 2))
@@ -341,7 +337,7 @@ class _Reader:
             try:
                 return convert(value)
             except (ScoringError, ValueError) as exc:
-                self.problems.error(where or L.SETTINGS, _quote_free(str(exc), value))
+                self.problems.error(where or L.SETTINGS, str(exc))  # its words quote the value
                 return default
 
         tables = get("Tables", partial(_count, "tables", _limits("Tables")), None)
@@ -352,12 +348,13 @@ class _Reader:
         try:
             settings = Settings.parse(typed, sources)
         except SettingsError as exc:  # every bad value reported; the others still count
-            self.problems.errors.extend(message for _, message in exc.problems)
+            # each message was made naming its cell (``sources``): kept as it is
+            self.problems.errors.extend(Problem("", message) for _, message in exc.problems)
             bad = {field for field, _ in exc.problems}
             settings = Settings.parse({k: v for k, v in typed.items() if k not in bad})
         return settings, self._facts(values), tables, boards
 
-    def _facts(self, values: dict[str, tuple[object, str]]) -> EventFacts:
+    def _facts(self, values: dict[str, tuple[object, Place | str]]) -> EventFacts:
         """The event's name and date, the club, the movement and the hand-record file."""
 
         def text(name: str) -> str:
@@ -387,7 +384,7 @@ class _Reader:
             mp_body=self._body(values["MasterPointBody"]),
         )
 
-    def _body(self, typed: tuple[object, str]) -> MasterPointBody | None:
+    def _body(self, typed: tuple[object, Place | str]) -> MasterPointBody | None:
         """The Master point body row: ABF, or none (blank, or a value refused)."""
         value, where = typed
         if value is _FAULTY:
@@ -404,7 +401,7 @@ class _Reader:
         listed: list[tuple[int, PairLabel, Cells, str]] = []
         for index, cells in self._entries(L.PAIRS, len(L.PAIR_COLUMNS)):
             label_cell, names, direction_cell = cells[:3]
-            where = f"{L.PAIRS}!A{index}"
+            where = CellPlace(L.PAIRS, index, "A")
             if is_blank(label_cell):
                 self.problems.error(where, f"a pair needs a number (the row names {quote(names)})")
                 continue
@@ -414,14 +411,11 @@ class _Reader:
             # NS, N-S, North-South, EW, E/W, East...: Direction.parse's words; a typo is
             # refused here, and the pair read as if the cell were blank (no second error)
             direction = (
-                self.problems.attempt(
-                    partial(parse_direction, direction_cell, f"{L.PAIRS}!C{index}")
-                )
-                or ""
+                self.problems.attempt(partial(parse_direction, direction_cell, where.at("C"))) or ""
             )
             if typed.direction and direction and direction != typed.direction:
                 self.problems.error(
-                    f"{L.PAIRS}!C{index}",
+                    where.at("C"),
                     f"pair {quote(label_cell)} is listed as {direction}: "
                     f"write {typed.direction} or the number alone",
                 )
@@ -432,23 +426,21 @@ class _Reader:
             directions[number_key(typed)].add(direction)
         self.numbering = PairNumbering({k: frozenset(v) for k, v in directions.items()})
         pairs: list[Pair] = []
-        seen: dict[PairLabel, int] = {}
+        seen: dict[PairLabel, CellPlace] = {}
         for index, typed, cells, direction in listed:
-            where = f"{L.PAIRS}!A{index}"
+            where = CellPlace(L.PAIRS, index, "A")
             label = self.numbering.label(typed.number, direction, typed.club)
             if label in seen:
-                self.problems.error(
-                    where, f"pair {label} is listed twice (also {L.PAIRS}!A{seen[label]})"
-                )
+                self.problems.error(where, f"pair {label} is listed twice (also {seen[label]})")
                 continue
             if self.numbering.by_direction and not direction:
                 self.problems.error(
-                    f"{L.PAIRS}!C{index}",
+                    where.at("C"),
                     f"pair {typed} needs a direction, NS or EW: the pairs are numbered "
                     "in each direction (NS 1, EW 1)",
                 )
                 continue
-            seen[label] = index
+            seen[label] = where
             players = tuple(
                 _player(name, number)
                 for name, number in (cells[3:5], cells[5:7])
@@ -457,7 +449,7 @@ class _Reader:
             names = "" if is_blank(cells[1]) else str(cells[1]).strip()
             pairs.append(Pair(label, names, where, players, cell_text(cells[7])))
         if not pairs:
-            self.problems.error(f"{L.PAIRS}!A2", "no pairs are listed")
+            self.problems.error(CellPlace(L.PAIRS, 2, "A"), "no pairs are listed")
         return pairs
 
     # --- rulings ------------------------------------------------------------------------------
@@ -473,7 +465,7 @@ class _Reader:
         movement: Movement | None,
     ) -> list[Play]:
         plays: list[Play] = []
-        seen: dict[tuple[int, PairLabel | None], tuple[int, str]] = {}
+        seen: dict[tuple[int, PairLabel | None], tuple[int, CellPlace]] = {}
         per_board: dict[int, int] = defaultdict(int)
         #: (board, NS, EW) of every row, with its sheet row: the movement's rows found
         placed: dict[tuple[int, PairLabel, PairLabel], int] = {}
@@ -532,22 +524,23 @@ class _Reader:
         blank: dict[int, list[int]] = defaultdict(list)
         for play in plays:
             rows = named[play.board][play.version] if play.version else blank[play.board]
-            rows.append(source_row(play.source))
+            rows.append(sheet_row(play))
         for board, rows in blank.items():
             versions = named.get(board)
             if not versions:
                 continue
             said = ", ".join(f"{v} (H{r[0]})" for v, r in sorted(versions.items()))
             if len(versions) == 1:
-                self.problems.warnings.append(
-                    f"{L.TRAVELLERS}!H{rows[0]}: board {board} was fouled: {_rows(rows)} with a "
+                self.problems.warn(
+                    CellPlace(L.TRAVELLERS, rows[0], "H"),
+                    f"board {board} was fouled: {_rows(rows)} with a "
                     f"blank version {'is' if len(rows) == 1 else 'are'} scored as one version, "
-                    f"beside version {said}"
+                    f"beside version {said}",
                 )
                 continue
             for row in rows:
                 self.problems.error(
-                    f"{L.TRAVELLERS}!H{row}",
+                    CellPlace(L.TRAVELLERS, row, "H"),
                     f"the version is blank, but board {board} was played in versions {said}: "
                     "write the version this table played",
                 )
@@ -654,7 +647,7 @@ class _Reader:
             span = _board_span(boards)
             many = len(boards) > 1
             self.problems.error(
-                f"{L.TRAVELLERS}!A{free}",
+                CellPlace(L.TRAVELLERS, free, "A"),
                 f"no row for board{'s' if many else ''} {span} at table {table} in round "
                 f"{rnd} ({ns} v {ew}): the movement plays {'them' if many else 'it'} there "
                 f"and the row{'s are' if many else ' is'} missing (deleted?): type "
@@ -685,7 +678,7 @@ class _Reader:
         ]
         if not wrong:
             return
-        where = {label: self.pair_sources.get(label, L.PAIRS).replace("!A", "!C") for label in sat}
+        where = {label: self._direction_cell(label) for label in sat}
         if len(wrong) == 2 and sat.get(ns) == "EW" and sat.get(ew) == "NS":
             self.problems.error(
                 row.at("B"),
@@ -703,6 +696,11 @@ class _Reader:
                 f"the {side} pair: type the {side} pair's number (or a note in "
                 f"{row.at('L')} to keep the row)",
             )
+
+    def _direction_cell(self, label: PairLabel) -> Place | str:
+        """The Direction cell of a pair's row on the Pairs sheet (the sheet, if not listed)."""
+        source = self.pair_sources.get(label)
+        return source.at("C") if isinstance(source, CellPlace) else L.PAIRS
 
     def _board(self, row: _TravellerRow, boards: int | None) -> int | None:
         value = row.cells[0]
@@ -754,7 +752,7 @@ class _Reader:
         found: list[Adjustment] = []
         for index, cells in self._entries(L.ADJUSTMENTS, 5):
             pair_cell, board_cell, amount_cell, unit_cell, reason = cells
-            at = f"{L.ADJUSTMENTS}!{{}}{index}".format
+            at = CellPlace(L.ADJUSTMENTS, index, "A").at
             before = len(self.problems.errors)
             pair = self._adjusted_pair(at("A"), pair_cell, labels)
             board = None
@@ -788,7 +786,9 @@ class _Reader:
                 found.append(Adjustment(pair, amount, unit, board, note, at("C")))
         return found
 
-    def _adjusted_pair(self, where: str, cell: object, labels: set[PairLabel]) -> PairLabel | None:
+    def _adjusted_pair(
+        self, where: Place, cell: object, labels: set[PairLabel]
+    ) -> PairLabel | None:
         """The pair an adjustment names (``3``, ``NS 3``, ``3EW``), or ``None`` (reported)."""
         typed = None
         if not is_blank(cell):
@@ -816,7 +816,7 @@ class _Reader:
         cell as a percentage) is a percentage of a top; with the unit left
         blank the unit is %, with the unit MP the row contradicts itself.
         """
-        where = f"{L.ADJUSTMENTS}!C{index}"
+        where = CellPlace(L.ADJUSTMENTS, index, "C")
         sheet = self.loaded.read[L.ADJUSTMENTS]
         percent = is_percent_format(sheet.number_format(index, 3)) or (
             isinstance(cell, str) and normalise_text(cell).endswith("%")
@@ -826,7 +826,7 @@ class _Reader:
                 shown = f"{quote(cell)} (shown as a percentage)"
                 self.problems.error(
                     where,
-                    f"{shown} is a percentage but the unit ({L.ADJUSTMENTS}!D{index}) is MP: "
+                    f"{shown} is a percentage but the unit ({where.at('D')}) is MP: "
                     "write % as the unit, or type the amount in matchpoints",
                 )
                 return None
@@ -853,8 +853,8 @@ class _TravellerRow:
     index: int
     cells: Cells
 
-    def at(self, letter: str) -> str:
-        return f"{L.TRAVELLERS}!{letter}{self.index}"
+    def at(self, letter: str) -> CellPlace:
+        return CellPlace(L.TRAVELLERS, self.index, letter)
 
     @property
     def to_come(self) -> tuple[int, int] | None:
@@ -975,14 +975,12 @@ def _swapped(seat: MovementSeat) -> str:
     )
 
 
-def _at(where: str, parse: Callable[[Any], T], value: object) -> T:
+def _at(where: Place | str, parse: Callable[[Any], T], value: object) -> T:
+    """``parse(value)``; its error placed at ``where`` (its words quote the value as shown)."""
     try:
         return parse(value)
     except ScoringError as exc:
-        message = str(exc)
-        if not isinstance(value, str) and value is not None:  # as the user sees it
-            message = message.replace(repr(value), quote(value))
-        raise type(exc)(f"{where}: {message}") from None
+        raise exc.at(where) from None
 
 
 #: The Settings sheet's defined names of the settings that make a Settings, by field.
@@ -1013,10 +1011,10 @@ def _rows(rows: list[int]) -> str:
 
 
 def _quote_free(message: str, value: object) -> str:
-    """``message`` quoting ``value`` once, as the user sees it (never as Python writes it)."""
+    """``message`` quoting ``value`` as the user typed it: the words of
+    :func:`~xlbridge.exact.parse_percent` quote the number they read (``'4O'`` of
+    ``'4O%'``), and the cell as typed goes in front of them."""
     shown = quote(value)
-    if not isinstance(value, str):
-        message = message.replace(repr(value), shown)
     return message if shown in message else f"{shown}: {message}"
 
 

@@ -36,7 +36,7 @@ from xlbridge.safefile import check_merged_cells
 from xlbridge.scored import BoardResult, EventResult, PairResult
 from xlbridge.workbook.pairs import layout as L
 from xlbridge.workbook.pairs.printing import prepare_printing
-from xlbridge.workbook.pairs.reader import source_row
+from xlbridge.workbook.pairs.reader import sheet_row
 from xlbridge.workbook.shared.sheets import (
     damage_message,
     is_opendocument,
@@ -193,9 +193,9 @@ def fill_results(
     With ``bulk``, the rows after the first data row of the big sheets (Board
     results, Ranking) go to ``bulk``, to be written by :func:`save_workbook`.
     ``row_of(play)`` is the play's row on the Travellers sheet (default: the
-    row of its ``source``).
+    row its ``source`` cell is on).
     """
-    row_of = row_of or _source_row
+    row_of = row_of or sheet_row
     _settings(wb[L.SETTINGS], result)
     _travellers(wb[L.TRAVELLERS], result, row_of)
     for title in (L.BOARD_RESULTS, L.FREQUENCIES, L.RANKING):
@@ -218,10 +218,6 @@ def fill_results(
 def _settings(ws: Worksheet, result: EventResult) -> None:
     ws.cell(L.EXPECTED_USED_ROW, 2, result.expected)
     ws.cell(L.EXPECTED_USED_ROW + 1, 2, result.top)
-
-
-def _source_row(play: Play) -> int:
-    return source_row(play.source)
 
 
 def _travellers(ws: Worksheet, result: EventResult, row_of: Callable[[Play], int]) -> None:

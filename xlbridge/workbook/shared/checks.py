@@ -18,18 +18,20 @@ from typing import Any, TypeVar
 
 from xlbridge.errors import ScoringError
 from xlbridge.exact import EXCEL_ERRORS, excel_error, is_blank, normalise_text, quote
+from xlbridge.places import CellPlace, Place, Problem
 from xlbridge.workbook.shared.sheets import Hidden, Sheets
 from xlbridge.workbook.shared.style import Column
 
 __all__ = [
     "EXCEL_ERRORS",
+    "Found",
     "Problems",
     "check_headers",
     "check_other_sheets",
     "data_rows",
     "entries",
     "excel_error",
-    "hidden_message",
+    "hidden_problem",
     "letter",
 ]
 
@@ -37,30 +39,48 @@ T = TypeVar("T")
 Cells = Sequence[Any]
 
 
+#: A problem as it was found: a place and its words, or an error that carries its place.
+Found = Problem | ScoringError
+
+
 @dataclass
 class Problems:
-    """The problems found reading a workbook: errors (nothing is scored) and warnings."""
+    """The problems found reading a workbook: errors (nothing is scored) and warnings.
 
-    errors: list[str] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
+    Each is kept as it was made (a :class:`~xlbridge.places.Problem` or a
+    :class:`~xlbridge.errors.ScoringError`, each knowing its place) and its message
+    rendered once, when shown: nobody edits a message or reads a place back from one.
+    """
+
+    errors: list[Found] = field(default_factory=list)
+    warnings: list[Found] = field(default_factory=list)
 
     def attempt(self, parse: Callable[[], T]) -> T | None:
-        """``parse()``, or ``None`` with its message recorded as an error."""
+        """``parse()``, or ``None`` with its error recorded."""
         try:
             return parse()
         except ScoringError as exc:
-            self.errors.append(str(exc))
+            self.errors.append(exc)
             return None
 
-    def error(self, where: str, message: str) -> None:
-        self.errors.append(f"{where}: {message}")
+    def error(self, where: Place | str, what: str) -> None:
+        """An error at ``where``: ``where: what``."""
+        self.errors.append(Problem(where, what))
+
+    def warn(self, where: Place | str, what: str) -> None:
+        """A warning at ``where``: ``where: what``."""
+        self.warnings.append(Problem(where, what))
+
+    def warning_messages(self) -> tuple[str, ...]:
+        """Each warning's message, as the user reads it."""
+        return tuple(str(found) for found in self.warnings)
 
     def raise_errors(self) -> None:
         """One :class:`ScoringError` listing every error, if there is any."""
         if self.errors:
             count = len(self.errors)
             head = f"{count} problem{'s' if count > 1 else ''} in the workbook:\n"
-            raise ScoringError(head + "\n".join(self.errors))
+            raise ScoringError(head + "\n".join(str(found) for found in self.errors))
 
 
 def letter(column: int) -> str:
@@ -68,17 +88,18 @@ def letter(column: int) -> str:
     return chr(ord("A") + column)
 
 
-def hidden_message(found: Hidden) -> str:
+def hidden_problem(found: Hidden) -> Problem:
     """A formula with no saved value reads as blank, and a score merged over two rows reads
     as a score on the first row and a blank on the second: both would be scored silently
     as something else, so both are refused."""
-    where = f"{found.sheet}!{found.ref}"
+    where = f"{found.sheet}!{found.ref}"  # the cell or range as the file names it
     if found.kind == "formula":
-        return (
-            f"{where}: holds a formula (={found.formula}) with no saved "
-            "value: type the value, or open the workbook in Excel and save it"
+        return Problem(
+            where,
+            f"holds a formula (={found.formula}) with no saved "
+            "value: type the value, or open the workbook in Excel and save it",
         )
-    return f"{where}: merged cells: unmerge them, so that every row has its own entry"
+    return Problem(where, "merged cells: unmerge them, so that every row has its own entry")
 
 
 def data_rows(rows: Sequence[Sequence[Any]], width: int) -> Iterator[tuple[int, Cells]]:
@@ -104,7 +125,7 @@ def entries(
             if isinstance(cell, str) and cell[:1] == "#" and (message := excel_error(cell))
         ]
         for column, message in errors:
-            problems.error(f"{name}!{letter(column)}{index}", message)
+            problems.error(CellPlace(name, index, letter(column)), message)
         if not errors:
             yield index, cells
 
@@ -127,7 +148,7 @@ def check_headers(
             text = normalise_text(str(found or "")).lower()
             if text and text != column.header.lower():
                 problems.error(
-                    f"{name}!{column.letter}1",
+                    CellPlace(name, 1, column.letter),
                     f"expected the header {column.header!r}, found {quote(found)}: "
                     "keep the header row in row 1, with the data from row 2",
                 )

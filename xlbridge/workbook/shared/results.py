@@ -33,6 +33,7 @@ from xlbridge.contract import PlayedContract, board_vulnerability, is_possible_s
 from xlbridge.direction import Direction
 from xlbridge.errors import ContractError, ScoringError
 from xlbridge.exact import excel_shown, is_blank, normalise_text, quote
+from xlbridge.places import CellPlace, CellRange, Place
 from xlbridge.result import (
     RULING_SIDES,
     Artificial,
@@ -95,10 +96,10 @@ class ResultCells:
     """
 
     cells: Cells
-    at: Callable[[str], str]
+    at: Callable[[str], Place]
     letters: str
 
-    def place(self, part: int) -> str:
+    def place(self, part: int) -> Place:
         return self.at(self.letters[part])
 
 
@@ -131,7 +132,7 @@ def read_played(cells: ResultCells, problems: Problems) -> Played | bool | None:
         try:
             played = PlayedContract.from_cells(contract, declarer, result)
         except ContractError as exc:
-            problems.errors.append(str(exc.at(cells.place(_PARTS.get(exc.part, 0)))))
+            problems.errors.append(exc.at(cells.place(_PARTS.get(exc.part, 0))))
             return False
         assert played is not None
         if len(_PLAYED) >= 1 << 16:
@@ -180,10 +181,11 @@ def read_result(
             and not ruling
             and _plain_score(typed)  # not an assigned score (weighted, split, artificial)
         ):
-            problems.warnings.append(
-                f"{where}: the typed score {quote(typed)} differs from the contract's "
+            problems.warn(
+                where,
+                f"the typed score {quote(typed)} differs from the contract's "
                 f"({played.played if isinstance(played, Played) else ''}: {contract_score}); "
-                "the typed score is used"
+                "the typed score is used",
             )
     return parsed
 
@@ -202,7 +204,7 @@ def ruling_key(typed: object) -> str:
 
 
 def _check_possible(
-    where: str,
+    where: Place,
     typed: object,
     board: int,
     result: Result,
@@ -223,9 +225,10 @@ def _check_possible(
         why = f"no contract scores {score} for NS on board {board} ({vulnerability.described})"
         if ruling:
             first = rulings.rows[ruling][0]
-            problems.warnings.append(
-                f"{where}: ruling {ruling} ({rulings.sheet}!C{first}): {why}; "
-                "scored as the TD assigned it"
+            problems.warn(
+                where,
+                f"ruling {ruling} ({CellPlace(rulings.sheet, first, 'C')}): {why}; "
+                "scored as the TD assigned it",
             )
         else:
             problems.error(where, f"{quote(typed)}: {why}")
@@ -237,7 +240,7 @@ def read_rulings(sheet: str, rows: Iterable[tuple[int, Cells]], problems: Proble
     for index, cells in rows:
         ident, side, score, weight = (*cells, None, None, None, None)[:4]
         if is_blank(ident):
-            problems.error(f"{sheet}!A{index}", "a ruling row needs an ID (R1)")
+            problems.error(CellPlace(sheet, index, "A"), "a ruling row needs an ID (R1)")
             continue
         ok = _ruling_cells(sheet, index, (side, score, weight), problems)
         key = normalise_text(excel_shown(ident)).upper().replace(" ", "")
@@ -252,9 +255,10 @@ def read_rulings(sheet: str, rows: Iterable[tuple[int, Cells]], problems: Proble
         sides = {_side_text(cells[1] if len(cells) > 1 else None) for _, cells in members}
         if len(sides) == 1 and sides <= {"NS", "EW"}:
             (side,) = sides
-            problems.error(f"{sheet}!B{last}", one_sided_ruling(key, side, len(members)))
+            problems.error(CellPlace(sheet, last, "B"), one_sided_ruling(key, side, len(members)))
             continue
-        where = f"{sheet}!A{first}" + (f":E{last}" if last != first else "")
+        start = CellPlace(sheet, first, "A")
+        where = start.to("E", last) if last != first else start
         parsed = problems.attempt(partial(_one_ruling, members, where))
         if parsed is not None:
             results[key] = parsed
@@ -277,7 +281,7 @@ def _ruling_cells(
     """Check a ruling row's Side, Score and Weight, each error naming its cell."""
     side, score, weight = cells
     before = len(problems.errors)
-    side_at, score_at, weight_at = (f"{sheet}!{letter}{index}" for letter in "BCD")
+    side_at, score_at, weight_at = (CellPlace(sheet, index, letter) for letter in "BCD")
     if not is_blank(side):
         try:
             Direction.parse(side)
@@ -299,18 +303,10 @@ def _shown_id(ident: object) -> object:
     return excel_shown(ident) if isinstance(ident, dt.date | dt.time) else ident
 
 
-def _one_ruling(members: list[tuple[int, Cells]], where: str) -> Result:
-    try:
-        rows = [(_shown_id(cells[0]), *cells[1:4]) for _, cells in members]
-        (only,) = parse_rulings(rows, where).values()
-    except ScoringError as exc:
-        message = str(exc)
-        for _, cells in members:  # the cells as the user sees them, not as Python writes them
-            for cell in cells[:4]:
-                if not isinstance(cell, str) and cell is not None:
-                    message = message.replace(repr(cell), quote(cell))
-        prefix = f"{where}: "
-        raise type(exc)(message if message.startswith(where) else prefix + message) from None
+def _one_ruling(members: list[tuple[int, Cells]], where: CellPlace | CellRange) -> Result:
+    """The weighted score of one ruling's rows (each row's cells already checked)."""
+    rows = [(_shown_id(cells[0]), *cells[1:4]) for _, cells in members]
+    (only,) = parse_rulings(rows, str(where), placed=True).values()
     return only
 
 

@@ -23,6 +23,7 @@ from openpyxl import load_workbook
 
 from xlbridge.errors import InputFileError, ScoringError
 from xlbridge.exact import plural
+from xlbridge.places import CellPlace
 from xlbridge.report import format_fixed
 from xlbridge.safefile import (
     atomic_write,
@@ -307,8 +308,8 @@ def score_teams_night(path: str | os.PathLike[str]) -> ScoredTeams:
     if not any(room is not None for room in rooms):
         blank = f" ({plural(len(rooms) // 2, 'board')} left blank)" if rooms else ""
         raise ScoringError(
-            f"{TRAVELLERS}!F2: no board has a result in either room yet{blank}: type the "
-            "results, then score"
+            f"no board has a result in either room yet{blank}: type the results, then score",
+            CellPlace(TRAVELLERS, 2, "F"),
         )
     opened = open_in_spreadsheet(path)
     return ScoredTeams(night, score_teams(night.event), (opened,) if opened else ())

@@ -25,6 +25,7 @@ from xlbridge.exact import (
     quote,
     whole_number,
 )
+from xlbridge.places import CellPlace, Place
 from xlbridge.result import Row
 from xlbridge.safefile import check_workbook_file
 from xlbridge.scales import MAX_MATCH_BOARDS, WBF_CONTINUOUS, vp_scale
@@ -35,7 +36,7 @@ from xlbridge.workbook.shared.checks import (
     check_other_sheets,
     data_rows,
     entries,
-    hidden_message,
+    hidden_problem,
 )
 from xlbridge.workbook.shared.results import (
     ResultCells,
@@ -112,14 +113,13 @@ class _Reader:
     def __init__(self, loaded: Sheets) -> None:
         self.loaded = loaded
         self.sheets = {name: sheet.rows for name, sheet in loaded.read.items()}
-        self.problems = Problems([hidden_message(h) for h in loaded.hidden])
-        self.errors = self.problems.errors
+        self.problems = Problems([hidden_problem(h) for h in loaded.hidden])
         #: (round, home team) of Matches rows with a mistake: their travellers are not read.
         self.rejected: set[tuple[int, int]] = set()
         #: team -> (the round it withdrew after, the cell saying so)
-        self.withdrawn: dict[int, tuple[int, str]] = {}
+        self.withdrawn: dict[int, tuple[int, CellPlace]] = {}
         #: setting -> the cell holding its value
-        self.setting_cells: dict[str, str] = {}
+        self.setting_cells: dict[str, CellPlace] = {}
 
     def read(self) -> TeamsNight:
         for name in (T.SETTINGS, *T.TEAMS_SHEETS):
@@ -130,10 +130,11 @@ class _Reader:
         settings = self._settings()
         teams = self._teams()
         if settings["teams"] and teams and settings["teams"] != len(teams):
-            self.problems.warnings.append(
-                f"{self.setting_cells['teams']}: {T.SETTING_LABELS['teams']!r} says "
+            self.problems.warn(
+                self.setting_cells["teams"],
+                f"{T.SETTING_LABELS['teams']!r} says "
                 f"{settings['teams']}, but the {T.TEAMS} sheet lists {len(teams)}: the "
-                f"{T.TEAMS} sheet is scored"
+                f"{T.TEAMS} sheet is scored",
             )
         matches = self._matches({t.number for t in teams}, settings["boards"])
         rulings = self._rulings()
@@ -154,16 +155,16 @@ class _Reader:
             settings["format"],
             settings["rounds"],
             settings["date"],
-            tuple(self.problems.warnings),
+            self.problems.warning_messages(),
         )
 
     # --- helpers -------------------------------------------------------------------------
 
-    def _try(self, where: str, parse: Callable[[Any], V], value: object) -> V | None:
+    def _try(self, where: Place | str, parse: Callable[[Any], V], value: object) -> V | None:
         try:
             return parse(value)
         except (ScoringError, ValueError) as exc:
-            self.errors.append(f"{where}: {_plain(exc, value)}")
+            self.problems.error(where, _plain(exc, value))
             return None
 
     def _rows(self, sheet: str, width: int) -> list[tuple[int, tuple[Any, ...]]]:
@@ -184,21 +185,24 @@ class _Reader:
             label = cells[0]
             if isinstance(label, str) and label.strip().lower() in labels:
                 found[labels[label.strip().lower()]] = (index, cells[1])
-        self.setting_cells = {key: f"{T.SETTINGS}!B{row}" for key, (row, _) in found.items()}
+        self.setting_cells = {
+            key: CellPlace(T.SETTINGS, row, "B") for key, (row, _) in found.items()
+        }
 
         def value(key: str, parse: Callable[[Any], V], default: V) -> V:
             if key not in found or is_blank(found[key][1]):
                 return default
             row, raw = found[key]
-            parsed = self._try(f"{T.SETTINGS}!B{row}", parse, raw)
+            parsed = self._try(CellPlace(T.SETTINGS, row, "B"), parse, raw)
             return default if parsed is None else parsed
 
         scale = value("vp_scale", vp_scale, WBF_CONTINUOUS)
         bye_vps = value("bye_vps", _amount, BYE_VPS)
         if bye_vps > scale.total:
-            self.errors.append(
-                f"{self.setting_cells['bye_vps']}: {_shown(found['bye_vps'][1])} is more than "
-                f"the {scale.total} VPs of a match on the {scale} scale"
+            self.problems.error(
+                self.setting_cells["bye_vps"],
+                f"{_shown(found['bye_vps'][1])} is more than "
+                f"the {scale.total} VPs of a match on the {scale} scale",
             )
         boards = value("boards", _match_length, 0)
         if boards and "vp_scale" in found:
@@ -218,18 +222,20 @@ class _Reader:
     def _missing(self, key: str, found: dict[str, tuple[int, object]]) -> int:
         """0 for a setting that must be given: reported unless its cell was reported already."""
         if key not in found or is_blank(found[key][1]):
-            self.errors.append(f"{T.SETTINGS}: {T.SETTING_LABELS[key]!r} must be given")
+            self.problems.error(T.SETTINGS, f"{T.SETTING_LABELS[key]!r} must be given")
         return 0
 
     def _teams(self) -> list[Team]:
         teams: list[Team] = []
         seen: set[int] = set()
         for index, cells in self._rows(T.TEAMS, 11):
-            number = self._try(f"{T.TEAMS}!A{index}", _positive, cells[0])
+            number = self._try(CellPlace(T.TEAMS, index, "A"), _positive, cells[0])
             if number is None:
                 continue
             if number in seen:
-                self.errors.append(f"{T.TEAMS}!A{index}: team {number} is listed twice")
+                self.problems.error(
+                    CellPlace(T.TEAMS, index, "A"), f"team {number} is listed twice"
+                )
                 continue
             seen.add(number)
             name = "" if is_blank(cells[1]) else normalise_text(str(cells[1]))
@@ -240,43 +246,44 @@ class _Reader:
             )
             withdrawn = None
             if not is_blank(cells[10]):
-                withdrawn = self._try(f"{T.TEAMS}!K{index}", _whole_from_zero, cells[10])
+                withdrawn = self._try(CellPlace(T.TEAMS, index, "K"), _whole_from_zero, cells[10])
                 if withdrawn is not None:
-                    self.withdrawn[number] = (withdrawn, f"{T.TEAMS}!K{index}")
+                    self.withdrawn[number] = (withdrawn, CellPlace(T.TEAMS, index, "K"))
             teams.append(Team(number, name or f"Team {number}", players, withdrawn))
         if len(teams) < 2:
-            self.errors.append(f"{T.TEAMS}: a teams event needs at least two teams")
+            self.problems.error(T.TEAMS, "a teams event needs at least two teams")
         return teams
 
     def _matches(self, numbers: set[int], boards: int) -> dict[tuple[int, int], Match]:
         matches: dict[tuple[int, int], Match] = {}
         playing: dict[tuple[int, int], str] = {}
         for index, cells in self._rows(T.MATCHES, 5):
-            at = f"{T.MATCHES}!{{}}{index}"
-            round_ = self._try(at.format("A"), _positive, cells[0])
-            table = None if is_blank(cells[1]) else self._try(at.format("B"), _positive, cells[1])
-            home = self._team(at.format("C"), cells[2], numbers)
+            at = CellPlace(T.MATCHES, index, "A")
+            round_ = self._try(at.at("A"), _positive, cells[0])
+            table = None if is_blank(cells[1]) else self._try(at.at("B"), _positive, cells[1])
+            home = self._team(at.at("C"), cells[2], numbers)
             bye = isinstance(cells[3], str) and normalise_text(cells[3]).upper() == "BYE"
-            away = None if bye else self._team(at.format("D"), cells[3], numbers)
+            away = None if bye else self._team(at.at("D"), cells[3], numbers)
             if round_ is None or home is None or (away is None and not bye):
                 if round_ is not None and home is not None:
                     self.rejected.add((round_, home))
                 continue
             if away == home:
-                self.errors.append(f"{at.format('D')}: team {home} cannot play itself")
+                self.problems.error(at.at("D"), f"team {home} cannot play itself")
                 self.rejected.add((round_, home))
                 continue
             board_list: tuple[int, ...] = ()
             if not bye:
-                parsed = self._try(at.format("E"), _boards, cells[4])
+                parsed = self._try(at.at("E"), _boards, cells[4])
                 if parsed is None:
                     self.rejected.add((round_, home))
                     continue
                 board_list = parsed
                 if boards and len(board_list) != boards:
-                    self.errors.append(
-                        f"{at.format('E')}: the match has {len(board_list)} boards but "
-                        f"Settings says {boards} per match"
+                    self.problems.error(
+                        at.at("E"),
+                        f"the match has {len(board_list)} boards but "
+                        f"Settings says {boards} per match",
                     )
             clash = False
             for team, column in ((home, "C"), (away, "D")):
@@ -284,16 +291,17 @@ class _Reader:
                     continue
                 if team in self.withdrawn and round_ > self.withdrawn[team][0]:
                     after, cell = self.withdrawn[team]
-                    self.errors.append(
-                        f"{at.format(column)}: team {team} plays in round {round_}, but "
+                    self.problems.error(
+                        at.at(column),
+                        f"team {team} plays in round {round_}, but "
                         f"{cell} says it withdrew after round {after}: give the last round it "
-                        "played there"
+                        "played there",
                     )
                     clash = True
                 if (round_, team) in playing:
-                    self.errors.append(
-                        f"{at.format('C')}: team {team} already plays in round {round_} "
-                        f"({playing[(round_, team)]})"
+                    self.problems.error(
+                        at.at("C"),
+                        f"team {team} already plays in round {round_} ({playing[(round_, team)]})",
                     )
                     clash = True
                 playing[(round_, team)] = f"{T.MATCHES} row {index}"
@@ -303,10 +311,10 @@ class _Reader:
                 matches[(round_, home)] = Match(round_, table, home, away, board_list)
         return matches
 
-    def _team(self, where: str, value: object, numbers: set[int]) -> int | None:
+    def _team(self, where: Place, value: object, numbers: set[int]) -> int | None:
         number = self._try(where, _positive, value)
         if number is not None and number not in numbers:
-            self.errors.append(f"{where}: team {number} is not on the {T.TEAMS} sheet")
+            self.problems.error(where, f"team {number} is not on the {T.TEAMS} sheet")
             return None
         return number
 
@@ -319,53 +327,53 @@ class _Reader:
     ) -> dict[tuple[int, int], dict[int, tuple[Row, Row]]]:
         results: dict[tuple[int, int], dict[int, tuple[Row, Row]]] = {}
         for index, cells in self._rows(T.TRAVELLERS, 13):
-            at = f"{T.TRAVELLERS}!{{}}{index}"
-            round_ = self._try(at.format("A"), _positive, cells[0])
-            board = self._try(at.format("C"), _positive, cells[2])
-            home = self._try(at.format("D"), _positive, cells[3])
+            at = CellPlace(T.TRAVELLERS, index, "A")
+            round_ = self._try(at.at("A"), _positive, cells[0])
+            board = self._try(at.at("C"), _positive, cells[2])
+            home = self._try(at.at("D"), _positive, cells[3])
             if round_ is None or board is None or home is None:
                 continue
             match = matches.get((round_, home))
             if match is None and (round_, home) in self.rejected:
                 continue
             if match is None:
-                self.errors.append(
-                    f"{at.format('D')}: team {home} has no home match in round {round_} on "
-                    f"the {T.MATCHES} sheet"
+                self.problems.error(
+                    at.at("D"),
+                    f"team {home} has no home match in round {round_} on the {T.MATCHES} sheet",
                 )
                 continue
             if match.away is None:
-                self.errors.append(
-                    f"{at.format('D')}: team {home} has the bye in round {round_}: a bye plays "
-                    "no boards, so this row has nothing to score; delete it"
+                self.problems.error(
+                    at.at("D"),
+                    f"team {home} has the bye in round {round_}: a bye plays "
+                    "no boards, so this row has nothing to score; delete it",
                 )
                 continue
             if board not in match.boards:
-                self.errors.append(
-                    f"{at.format('C')}: board {board} is not one of this match's boards"
-                )
+                self.problems.error(at.at("C"), f"board {board} is not one of this match's boards")
                 continue
-            away = self._try(at.format("E"), _positive, cells[4])
+            away = self._try(at.at("E"), _positive, cells[4])
             if away is not None and away != match.away:
-                self.errors.append(
-                    f"{at.format('E')}: team {home} plays team {match.away} in round {round_}, "
-                    f"not team {away}"
+                self.problems.error(
+                    at.at("E"),
+                    f"team {home} plays team {match.away} in round {round_}, not team {away}",
                 )
                 continue
             rooms = results.setdefault((round_, home), {})
             if board in rooms:
-                self.errors.append(
-                    f"{at.format('C')}: board {board} of this match is on the sheet twice"
+                self.problems.error(
+                    at.at("C"), f"board {board} of this match is on the sheet twice"
                 )
                 continue
             open_room = self._room(index, cells[5:9], "FGHI", board, rulings)
             closed_room = self._room(index, cells[9:13], "JKLM", board, rulings)
             ruling = ruling_key(cells[8])
             if ruling in rulings.results and ruling_key(cells[12]) == ruling:
-                self.problems.warnings.append(
-                    f"{at.format('M')}: ruling {ruling} is given in both rooms of board {board} "
-                    f"(also {at.format('I')}): a ruling is for the table where it was made; "
-                    "if each room has its own, give each its own ID"
+                self.problems.warn(
+                    at.at("M"),
+                    f"ruling {ruling} is given in both rooms of board {board} "
+                    f"(also {at.at('I')}): a ruling is for the table where it was made; "
+                    "if each room has its own, give each its own ID",
                 )
             rooms[board] = (open_room, closed_room)
         return results
@@ -382,30 +390,27 @@ class _Reader:
         played = {(m.round, t) for m in matches if m.away is not None for t in (m.home, m.away)}
         penalties = []
         for index, cells in self._rows(T.PENALTIES, 5):
-            at = f"{T.PENALTIES}!{{}}{index}"
-            round_ = None if is_blank(cells[0]) else self._try(at.format("A"), _positive, cells[0])
-            team = self._team(at.format("B"), cells[1], numbers)
-            imps = (
-                Fraction(0) if is_blank(cells[2]) else self._try(at.format("C"), _amount, cells[2])
-            )
-            vps = (
-                Fraction(0) if is_blank(cells[3]) else self._try(at.format("D"), _amount, cells[3])
-            )
+            at = CellPlace(T.PENALTIES, index, "A")
+            round_ = None if is_blank(cells[0]) else self._try(at.at("A"), _positive, cells[0])
+            team = self._team(at.at("B"), cells[1], numbers)
+            imps = Fraction(0) if is_blank(cells[2]) else self._try(at.at("C"), _amount, cells[2])
+            vps = Fraction(0) if is_blank(cells[3]) else self._try(at.at("D"), _amount, cells[3])
             if team is None or imps is None or vps is None:
                 continue
             if imps and round_ is None:
-                self.errors.append(
-                    f"{at.format('A')}: an IMP penalty comes off one match: give its round"
+                self.problems.error(
+                    at.at("A"), "an IMP penalty comes off one match: give its round"
                 )
                 continue
             if imps and round_ is not None and (round_, team) not in played:
-                self.errors.append(
-                    f"{at.format('A')}: team {team} has no match in round {round_} "
-                    "to take IMPs from: give the penalty in VPs"
+                self.problems.error(
+                    at.at("A"),
+                    f"team {team} has no match in round {round_} "
+                    "to take IMPs from: give the penalty in VPs",
                 )
                 continue
             if not imps and not vps:
-                self.errors.append(f"{at.format('C')}: give the penalty in IMPs or in VPs")
+                self.problems.error(at.at("C"), "give the penalty in IMPs or in VPs")
                 continue
             penalties.append(Penalty(team, round_, imps, vps, _text(cells[4])))
         return penalties
@@ -414,8 +419,8 @@ class _Reader:
 # --- cell parsers ----------------------------------------------------------------------------
 
 
-def _place(index: int, letter: str) -> str:
-    return f"{T.TRAVELLERS}!{letter}{index}"
+def _place(index: int, letter: str) -> CellPlace:
+    return CellPlace(T.TRAVELLERS, index, letter)
 
 
 def _plain(exc: Exception, value: object) -> str:
