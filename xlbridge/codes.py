@@ -59,6 +59,9 @@ class Code(enum.Enum):
     def __str__(self) -> str:
         return self.value
 
+    def __repr__(self) -> str:
+        return f"Code.{self.name}"
+
     @property
     def percent(self) -> Fraction | None:
         """An average's percentage of the top (Law 12C2(a)): 60, 50 or 40; ``None`` for
