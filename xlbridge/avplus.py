@@ -49,14 +49,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from enum import Enum
 from fractions import Fraction
 from typing import TypeAlias
 
 from xlbridge.board import artificial_imps
+from xlbridge.codes import AVERAGE_MINUS_PERCENT, AVERAGE_PERCENT, AVERAGE_PLUS_PERCENT, Code
 from xlbridge.errors import ResultCellError, ScoringError
-from xlbridge.exact import is_blank, normalise_text, parse_fraction, quote
-from xlbridge.result import AVERAGE_MINUS_PERCENT, AVERAGE_PERCENT, AVERAGE_PLUS_PERCENT
+from xlbridge.exact import is_blank, parse_fraction, quote
 from xlbridge.settings import AvplusMethod, parse_setting
 
 __all__ = [
@@ -73,19 +72,8 @@ AVERAGE_IMPS = artificial_imps(AVERAGE_PERCENT)
 AVERAGE_MINUS_IMPS = artificial_imps(AVERAGE_MINUS_PERCENT)
 
 
-class _Code(Enum):
-    """A board entry that is not a number."""
-
-    PLUS = "A+"
-    MINUS = "A-"
-    EQUAL = "A="
-    BYE = "BYE"
-
-
-_CODES = {code.value: code for code in _Code}
-
 #: One parsed board entry: a score, an A+/A-/Bye still to be settled, or blank.
-_Entry: TypeAlias = "Fraction | _Code | None"
+_Entry: TypeAlias = "Fraction | Code | None"
 
 
 @dataclass(frozen=True)
@@ -147,7 +135,8 @@ def apply_avplus(
 
     ``board_scores`` holds the pair's matchpoints on each board (an int, a
     float read by its shortest decimal text, or numeric text), or ``A+``,
-    ``A-``, ``A=`` or ``BYE`` (any case, spaces ignored); a blank entry
+    ``A-``, ``A=`` or ``BYE`` (a :class:`~xlbridge.codes.Code`, or its text as
+    :meth:`Code.parse <xlbridge.codes.Code.parse>` reads it); a blank entry
     (``None`` or ``""``) is a board the pair did not play.  ``top`` is the
     matchpoint top per board; ``aplus`` and ``aminus`` are the A+ and A- levels
     in percent (60 and 40, not 0.6 and 0.4).  See the module docstring for the
@@ -268,10 +257,11 @@ def _parse_entry(
     """One board entry; ``position`` (1-based) names the board in errors."""
     if is_blank(value):
         return None
-    if isinstance(value, str):
-        code = _CODES.get("".join(normalise_text(value).upper().split()))
-        if code is not None:
-            return equal if code is _Code.EQUAL else code
+    code = Code.find(value)
+    if code is Code.AVERAGE:
+        return equal
+    if code is not None and code.settled_last:
+        return code
     try:
         number = parse_fraction(value)
     except ValueError as exc:
@@ -293,7 +283,7 @@ def _adjust(
     ``equal`` are the A levels."""
     scored = [entry for entry in entries if isinstance(entry, Fraction)]
     total = sum(scored, Fraction(0))
-    n_plus, n_minus = entries.count(_Code.PLUS), entries.count(_Code.MINUS)
+    n_plus, n_minus = entries.count(Code.AVERAGE_PLUS), entries.count(Code.AVERAGE_MINUS)
     levels = None
     if scored:
         solve = _mainstream_levels if method is AvplusMethod.MAINSTREAM else _magic_levels
@@ -304,12 +294,12 @@ def _adjust(
     apx = None
     if counted:
         apx = (total + n_plus * plus_score + n_minus * minus_score) / counted
-    settled: dict[_Code, Fraction] = {
-        _Code.PLUS: plus_score,
-        _Code.MINUS: minus_score,
-        _Code.BYE: equal if apx is None else apx,
+    settled: dict[Code, Fraction] = {
+        Code.AVERAGE_PLUS: plus_score,
+        Code.AVERAGE_MINUS: minus_score,
+        Code.BYE: equal if apx is None else apx,
     }
-    scores = tuple(settled[entry] if isinstance(entry, _Code) else entry for entry in entries)
+    scores = tuple(settled[entry] if isinstance(entry, Code) else entry for entry in entries)
     return _Adjusted(scores, levels, apx)
 
 

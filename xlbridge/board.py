@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 
+from xlbridge.codes import Code
 from xlbridge.direction import Direction
 from xlbridge.errors import BoardError
 from xlbridge.exact import quote, round_half_away
@@ -676,7 +677,7 @@ def frequency_lines(
                 artificial[kind] = artificial.get(kind, 0) + groups.counts[key]
     lines = [
         FrequencyLine(
-            art.label if counted else f"NP {art.label}",
+            str(art) if counted else f"{Code.NOT_PLAYED} {art}",
             n,
             None,
             *_pct_pair(art.percent, top, direction),

@@ -14,8 +14,11 @@ the same way, and every output takes them from the event: a pair's label
 (:class:`~xlbridge.pair.PairLabel`: ``"3"``, ``"NS 3"``), a contract as
 played (:class:`~xlbridge.contract.PlayedContract`), the event's facts
 (:class:`EventFacts`: name, date, club, movement, hand records) and each
-pair's players (:class:`Player`).  Plain text given for a label is parsed
-when the record is made, so ``Play(1, "3", "NS 4", ...)`` holds labels.
+pair's players (:class:`Player`).  Plain text given for a label, and a raw
+cell value given for a result, are parsed when the record is made, so
+``Play(1, "3", "NS 4", 420)`` holds labels and the score 420, and a value
+that is no result (``"42O"``) is refused there, with the message
+:func:`~xlbridge.result.parse_result` gives.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from xlbridge.contract import PlayedContract
 from xlbridge.exact import format_date
 from xlbridge.pair import BYE, PairLabel, pair_or_blank
 from xlbridge.places import Place
-from xlbridge.result import Row, counts_as_result
+from xlbridge.result import NotPlayed, Result, Row, counts_as_result, parse_result
 from xlbridge.settings import (
     Choice,
     MasterPointBody,
@@ -102,6 +105,8 @@ class Play:
     """One traveller row: a board played by an NS pair against an EW pair.
 
     ``result`` is the parsed result cell (see :func:`xlbridge.result.parse_result`);
+    a raw cell value (``420``, ``"A+/A-"``) is parsed by it when the play is made,
+    located at ``source``, and refused there when it is no result;
     ``version`` names the version of a fouled board ("" when not fouled).
     ``played`` is the contract as played, when it was given (for the printed
     results; the score is ``result``).  An ``ns`` or ``ew`` of :data:`BYE`
@@ -121,6 +126,8 @@ class Play:
             object.__setattr__(self, "ns", pair_or_blank(self.ns))
         if type(self.ew) is not PairLabel:
             object.__setattr__(self, "ew", pair_or_blank(self.ew))
+        if self.result is not None and not isinstance(self.result, (Result, NotPlayed)):
+            object.__setattr__(self, "result", parse_result(self.result, self.source))
 
     @property
     def is_bye(self) -> bool:

@@ -40,6 +40,7 @@ import datetime
 import re
 from typing import Any, ClassVar
 
+from xlbridge.codes import Code
 from xlbridge.direction import Direction
 from xlbridge.errors import ScoringError
 from xlbridge.exact import is_blank, normalise_text, quote
@@ -59,8 +60,8 @@ __all__ = [
 #: The directions a pair numbered by direction has.
 DIRECTIONS = tuple(d.short for d in Direction)
 
-#: The label of the opponent of a pair with a bye.
-BYE_TEXT = "BYE"
+#: The label of the opponent of a pair with a bye: the code BYE.
+BYE_TEXT = str(Code.BYE)
 
 _SIDE = r"(N\s*[-/]?\s*S|E\s*[-/]?\s*W)"
 _LEADING = re.compile(rf"{_SIDE}\s*[-:]?\s*([0-9]+)", re.IGNORECASE)

@@ -33,6 +33,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, TypeVar, cast
 
+from xlbridge.codes import (
+    AVERAGE_MINUS_PERCENT,
+    AVERAGE_PERCENT,
+    AVERAGE_PLUS_PERCENT,
+    Code,
+)
 from xlbridge.direction import DIRECTION_EXPECTED, LEADING, Direction
 from xlbridge.errors import ResultCellError, RulingError, ScoringError, WeightError, located
 from xlbridge.exact import (
@@ -159,7 +165,8 @@ class Artificial:
     """An artificial adjusted score: ``percent`` of the top (Law 12C2).
 
     ``label`` keeps how it was written (``A+``, ``A=``, ``A60``) so that a
-    session can later treat an ``A+`` by Law 12C2(c).
+    session can later treat an ``A+`` by Law 12C2(c): :attr:`code` is the
+    average it is (:class:`~xlbridge.codes.Code`), ``str`` its label.
     """
 
     percent: Fraction
@@ -173,17 +180,32 @@ class Artificial:
     def __reduce__(self) -> tuple[type[Artificial], tuple[Fraction, str]]:
         return (type(self), (self.percent, self.label))
 
+    def __str__(self) -> str:
+        return self.label
 
-#: Law 12C2(a): average plus, average and average minus in percent of the top: the one
-#: place they are written (the settings' defaults, the Excel functions', Law 12C2(c)'s).
-AVERAGE_PLUS_PERCENT = Fraction(60)
-AVERAGE_PERCENT = Fraction(50)
-AVERAGE_MINUS_PERCENT = Fraction(40)
-AVERAGE_PLUS = Artificial(AVERAGE_PLUS_PERCENT, "A+")
-AVERAGE = Artificial(AVERAGE_PERCENT, "A=")
-AVERAGE_MINUS = Artificial(AVERAGE_MINUS_PERCENT, "A-")
-_CODES = {"A+": AVERAGE_PLUS, "A=": AVERAGE, "A-": AVERAGE_MINUS}
-_BY_PERCENT = {code.percent: code for code in _CODES.values()}
+    @property
+    def code(self) -> Code | None:
+        """``A+``, ``A=`` or ``A-`` (Law 12C2(a)) when the score is one, else ``None``
+        (``A55``).
+
+        >>> parse_result("A60/55").ns.code, parse_result("A60/55").ew.code
+        (Code.AVERAGE_PLUS, None)
+        """
+        return _BY_LABEL.get(self.label)
+
+
+# Law 12C2(a)'s percentages are written once, in xlbridge.codes (re-exported here).
+AVERAGE_PLUS = Artificial(AVERAGE_PLUS_PERCENT, str(Code.AVERAGE_PLUS))
+AVERAGE = Artificial(AVERAGE_PERCENT, str(Code.AVERAGE))
+AVERAGE_MINUS = Artificial(AVERAGE_MINUS_PERCENT, str(Code.AVERAGE_MINUS))
+#: Each average's side, by its code.
+_AVERAGES = {
+    Code.AVERAGE_PLUS: AVERAGE_PLUS,
+    Code.AVERAGE: AVERAGE,
+    Code.AVERAGE_MINUS: AVERAGE_MINUS,
+}
+_BY_LABEL = {side.label: code for code, side in _AVERAGES.items()}
+_BY_PERCENT = {side.percent: side for side in _AVERAGES.values()}
 
 Side = Weighted | Artificial
 
@@ -275,6 +297,9 @@ class NotPlayed:
 
     def __repr__(self) -> str:
         return "NOT_PLAYED"
+
+    def __str__(self) -> str:
+        return str(Code.NOT_PLAYED)
 
 
 NOT_PLAYED = NotPlayed()
@@ -386,11 +411,11 @@ def parse_result(value: object, where: Place | str = "", rulings: Rulings | None
         return Result.of(parse_score(value, where))
     text = normalise_text(value)
     upper = _SPACES.sub("", text.upper())
-    if upper in {"NP", "NOTPLAYED"}:
+    if Code.find(upper) is Code.NOT_PLAYED:
         return NOT_PLAYED
     if rulings is not None and upper in rulings:
         return rulings[upper]
-    if upper.startswith("NP"):
+    if upper.startswith(str(Code.NOT_PLAYED)):
         return _parse_not_counted(value, text, upper[2:], where)
     if _is_split(text):
         return _parse_split(value, text, where)
@@ -487,8 +512,9 @@ def _percent(fraction: Fraction) -> str:
 
 def _parse_side(original: object, text: str, where: Place | str) -> Side:
     upper = _SPACES.sub("", text.upper())
-    if upper in _CODES:
-        return _CODES[upper]
+    code = Code.find(upper)
+    if code is not None and code.is_average:
+        return _AVERAGES[code]
     match = _ART_EXPLICIT.match(upper)
     if match and match.group(2) is None:
         return _artificial(match.group(1), original, where)
@@ -561,11 +587,12 @@ def _parse_artificial_pair(
 ) -> Result:
     """An artificial score of both sides (``prefix`` is what the cell has before it, for the
     examples of a message)."""
-    if upper in {"A=", "AVE", "AVG", "A=/A="}:
+    if upper == "A=/A=" or Code.find(upper) is Code.AVERAGE:
         return Result(AVERAGE, AVERAGE)
     match = _ART_PAIR.match(upper)
     if match and match.group(2):
-        return Result(_CODES["A" + match.group(1)], _CODES["A" + match.group(2)])
+        ns, ew = (_AVERAGES[Code.parse("A" + sign)] for sign in match.groups())
+        return Result(ns, ew)
     if match:
         raise ResultCellError(
             f"{_at(where)}{quote(original)} is ambiguous: give both sides, "
@@ -595,14 +622,14 @@ def format_result(row: Row) -> str:
     if row is None:
         return ""
     if isinstance(row, NotPlayed):
-        return "NP"
+        return str(Code.NOT_PLAYED)
     if isinstance(row, NotCounted):
-        return "NP " + format_result(Result(row.ns, row.ew))
+        return f"{Code.NOT_PLAYED} {format_result(Result(row.ns, row.ew))}"
     if isinstance(row.ns, Artificial) and isinstance(row.ew, Artificial):
         if row.ns == row.ew == AVERAGE:
-            return "A="
-        if row.ns.label[1:] in "+=-" and row.ew.label[1:] in "+=-":
-            return f"{row.ns.label}/{row.ew.label}"
+            return str(Code.AVERAGE)
+        if row.ns.code is not None and row.ew.code is not None:
+            return f"{row.ns.code}/{row.ew.code}"
         return f"A{decimal_text(row.ns.percent)}/{decimal_text(row.ew.percent)}"
     if not row.is_split:
         return _format_side(row.ns)
@@ -611,7 +638,7 @@ def format_result(row: Row) -> str:
 
 def _format_side(side: Side) -> str:
     if isinstance(side, Artificial):
-        return side.label
+        return str(side)
     if not side.is_weighted:
         return str(side.components[0][0])
     return "; ".join(f"{_format_weight(w)} {s}" for s, w in side.components)

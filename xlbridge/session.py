@@ -128,6 +128,7 @@ from xlbridge.board import (
     frequency_lines,
     matchpoint_top,
 )
+from xlbridge.codes import Code
 from xlbridge.direction import Direction
 from xlbridge.errors import BoardError, ScoringError
 from xlbridge.event import (
@@ -149,8 +150,6 @@ from xlbridge.pair import natural_key
 from xlbridge.places import Place
 from xlbridge.result import (
     AVERAGE,
-    AVERAGE_MINUS,
-    AVERAGE_PLUS,
     Artificial,
     Result,
     Row,
@@ -166,11 +165,9 @@ __all__ = [
 ]
 
 #: What a pair scores on one board before Law 12C2(c) settles it: a number,
-#: a code still to settle (``A+``, ``A-``, ``BYE``), or ``None`` (no score).
-_Figure = Fraction | str | None
-
-_PLUS, _MINUS, _BYE = AVERAGE_PLUS.label, AVERAGE_MINUS.label, str(BYE)
-_CODES = (_PLUS, _MINUS, _BYE)
+#: a code still to settle (``A+``, ``A-``, ``BYE``: :attr:`Code.settled_last`), or
+#: ``None`` (no score).
+_Figure = Fraction | Code | None
 
 #: The largest fouled-board version that ``small_versions`` treats.
 SMALL_VERSION = 3
@@ -356,7 +353,7 @@ def _score_boards(
     figures: dict[int, tuple[_Figure, _Figure]] = {}
     for index, play in enumerate(plays):
         if play.is_bye:
-            figures[index] = (None, _BYE) if play.ns.is_bye else (_BYE, None)
+            figures[index] = (None, Code.BYE) if play.ns.is_bye else (Code.BYE, None)
         elif play.result is not None:
             groups[play.board, play.version].append(index)
     versions = Counter(board for board, _ in groups)
@@ -387,10 +384,10 @@ def _group_figures(
     return figures
 
 
-def _code(side: Side) -> str | None:
+def _code(side: Side) -> Code | None:
     """``A+`` or ``A-`` for a side that Law 12C2(c) settles at the end."""
-    if isinstance(side, Artificial) and side.label in (_PLUS, _MINUS):
-        return side.label
+    if isinstance(side, Artificial) and side.code is not None and side.code.settled_last:
+        return side.code
     return None
 
 
@@ -510,7 +507,7 @@ class _Entry(NamedTuple):  # a quarter of a million in a merged field: a tuple i
     version: str
     direction: Direction
     opponent: PairLabel
-    figure: Fraction | str
+    figure: Fraction | Code
     play: int
 
 
@@ -606,7 +603,7 @@ def _pair_result(
         else:
             session += amount
     figures = [e.figure for e in entries]
-    values: list[Fraction | str] = (
+    values: list[Fraction | Code] = (
         [
             figure + on_board[e.board]
             if e.board in on_board and isinstance(figure, Fraction)
@@ -632,7 +629,7 @@ def _pair_result(
             e.version,
             e.direction,
             e.opponent,
-            figure if isinstance(figure, str) else "",
+            str(figure) if isinstance(figure, Code) else "",
             score,
             on_board.get(e.board, _ZERO),
         )
@@ -659,9 +656,9 @@ def _exact_sum(values: list[Fraction]) -> Fraction:
     return Fraction(sum(v.numerator * (common // v.denominator) for v in values), common)
 
 
-def _settle(values: list[Fraction | str], units: _Units, method: AvplusMethod) -> list[Fraction]:
+def _settle(values: list[Fraction | Code], units: _Units, method: AvplusMethod) -> list[Fraction]:
     """Law 12C2(c) for one pair's boards (numbers and A+/A-/BYE codes)."""
-    if not any(isinstance(v, str) for v in values):
+    if not any(isinstance(v, Code) for v in values):
         return [v for v in values if isinstance(v, Fraction)]
     centred = [v - units.centre if isinstance(v, Fraction) else v for v in values]
     result = apply_avplus_imps(centred, method, units.plus, units.minus)

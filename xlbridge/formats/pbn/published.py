@@ -11,6 +11,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from xlbridge.audit import EventInfo, Figure, PublishedEvent, PublishedLine, PublishedPair
+from xlbridge.codes import Code
 from xlbridge.contract import PlayedContract, board_vulnerability
 from xlbridge.errors import InputFileError, ScoringError
 from xlbridge.event import (
@@ -358,7 +359,7 @@ def _score_text(record: dict[str, str], board: int, played: PlayedContract | Non
         return ew_score[1:] if ew_score.startswith("-") else f"-{ew_score}"
     if played is not None:
         return str(played.score(board_vulnerability(board)))
-    return "NP"
+    return str(Code.NOT_PLAYED)
 
 
 #: The largest PBN results file read: a 200-table field's 100 boards are a few megabytes.

@@ -14,6 +14,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from xlbridge.board import FrequencyLine, matchpoint_top
+from xlbridge.codes import Code
 from xlbridge.contract import board_dealer, board_vulnerability
 from xlbridge.direction import Direction
 from xlbridge.pair import PairLabel
@@ -228,10 +229,11 @@ def _settled(
         f"{label.named}: {side.label} is {format_figure(side.percent)}% of the top {top} "
         f"= {format_figure(base)}"
     )
-    if settled is None or settled == base or side.label not in ("A+", "A-"):
-        if side.label in ("A+", "A-") and top:
+    settles = side.code is not None and side.code.settled_last  # A+ or A-: Law 12C2(c)
+    if settled is None or settled == base or not settles:
+        if settles and top:
             own = _own_percentage(label, board, top, result)
-            better = "lower" if side.label == "A+" else "higher"
+            better = "lower" if side.code is Code.AVERAGE_PLUS else "higher"
             if own is not None:
                 text += (
                     f"; Law 12C2(c): the pair's own percentage on its other boards, "
