@@ -789,7 +789,7 @@ def _score_teams(
 
 
 @cli.command(short_help="A club's season: each player's nights ranked by the club's rule.")
-@click.argument("nights", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.argument("nights", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
 @click.option(
     "--points",
     is_flag=True,
@@ -847,7 +847,7 @@ def season(
     force: bool,
 ) -> None:
     """Rank a club's players over a season of NIGHTS: results workbooks (xlbridge score -o)
-    and USEBIO files (.xml) from any program; a folder stands for the files in it.
+    and USEBIO files (.xml) from any program, in any order.
 
     Each player counts every night played, with any partner.  A file that cannot be read,
     or two files of one night, are refused; a player under two spellings is warned about.
@@ -855,7 +855,6 @@ def season(
     from xlbridge.safefile import OutputPlan
     from xlbridge.season import PlaceScale, Season, SeasonRule, season_table
     from xlbridge.workbook.season import (
-        NIGHT_SUFFIXES,
         format_season,
         read_night,
         season_page,
@@ -863,24 +862,11 @@ def season(
     )
     from xlbridge.workbook.shared.written import save
 
+    title = plain_text(title, "--title")
     if scale != "field" and not points:
         raise ScoringError("--scale goes with --points")
     rule = SeasonRule("points" if points else "percent", best, minimum, PlaceScale.parse(scale))
-    files: list[Path] = []
-    for given in nights:
-        if given.is_dir():
-            found = sorted(
-                p
-                for p in given.iterdir()
-                if p.suffix.lower() in NIGHT_SUFFIXES
-                and not p.name.startswith(("~$", "."))
-                and (output is None or not _same_path(p, output))
-            )
-            if not found:
-                raise ScoringError(f"{os.fspath(given)}: no results files (.xlsx, .xml) in it")
-            files.extend(found)
-        else:
-            files.append(given)
+    files = list(nights)
     plan = OutputPlan(files, force)
     table: list[Season] = []
     if output is not None:
@@ -916,10 +902,6 @@ def season(
 
 def _write_text(path: Path, text: str) -> None:
     path.write_text(text, encoding="utf-8")
-
-
-def _same_path(first: Path, second: Path) -> bool:
-    return first.resolve() == second.resolve()
 
 
 @cli.command(short_help="Draw the next Swiss round from the standings.")
