@@ -76,9 +76,7 @@ def read_night(path: Path) -> tuple[Night, tuple[str, ...]]:
             return _usebio_night(path), ()
         return _workbook_night(path)
     except ScoringError as exc:
-        text = str(exc)
-        if name in text:
-            raise ScoringError(f"cannot count {text}") from None
+        text = str(exc).removeprefix(f"{name}: ")
         raise ScoringError(f"cannot count {name}: {text}") from None
 
 
