@@ -792,6 +792,122 @@ def _score_teams(
     click.echo("\nwrote " + " and ".join(os.fspath(path) for path in written))
 
 
+@cli.command(short_help="A club's season: each player's nights ranked by the club's rule.")
+@click.argument("nights", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--points",
+    is_flag=True,
+    help="Rank by points by place (see --scale) instead of by average percentage.",
+)
+@click.option(
+    "--best",
+    type=int,
+    metavar="N",
+    help="Count each player's N best nights (default: every night).",
+)
+@click.option(
+    "--min",
+    "minimum",
+    type=int,
+    default=1,
+    show_default=True,
+    metavar="M",
+    help="The nights a player needs to be ranked; the others are listed below the table.",
+)
+@click.option(
+    "--scale",
+    default="field",
+    show_default=True,
+    help="With --points: 'field' (the winner gets as many points as there are pairs in "
+    "the field, then one less a place) or points by place, e.g. 10,8,6,5,4,3,2,1.",
+)
+@click.option("--title", default="Season", show_default=True, help="The table's title.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also write the season as a workbook (.xlsx), its first sheet set to print.",
+)
+@click.option(
+    "--html",
+    "html_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also write the season as a web page.",
+)
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Replace an output file that exists though xlbridge did not write it.",
+)
+def season(
+    nights: tuple[Path, ...],
+    points: bool,
+    best: int | None,
+    minimum: int,
+    scale: str,
+    title: str,
+    output: Path | None,
+    html_path: Path | None,
+    force: bool,
+) -> None:
+    """Rank a club's players over a season of NIGHTS: results workbooks (xlbridge score -o)
+    and USEBIO files (.xml) from any program, in any order.
+
+    Each player counts every night played, with any partner.  A file that cannot be read,
+    or two files of one night, are refused; a player under two spellings is warned about.
+    """
+    from xlbridge.safefile import OutputPlan
+    from xlbridge.season import PlaceScale, Season, SeasonRule, season_table
+    from xlbridge.workbook.season import (
+        format_season,
+        read_night,
+        season_page,
+        season_workbook,
+    )
+    from xlbridge.workbook.shared.written import save
+
+    title = plain_text(title, "--title")
+    if scale != "field" and not points:
+        raise ScoringError("--scale goes with --points")
+    rule = SeasonRule("points" if points else "percent", best, minimum, PlaceScale.parse(scale))
+    files = list(nights)
+    plan = OutputPlan(files, force)
+    table: list[Season] = []
+    if output is not None:
+        plan.add(
+            output,
+            "-o",
+            lambda tmp: save(season_workbook(table[0], title), tmp),
+            (".xlsx",),
+        )
+    if html_path is not None:
+        plan.add(
+            html_path,
+            "--html",
+            lambda tmp: _write_text(tmp, season_page(table[0], title)),
+            (".html", ".htm"),
+        )
+    plan.check()
+    read = []
+    for path in files:
+        night, warnings = read_night(path)
+        for warning in warnings:
+            click.echo(f"warning: {warning}", err=True)
+        read.append(night)
+    result = season_table(read, rule)
+    for warning in result.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    table.append(result)
+    written = plan.write()
+    click.echo(format_season(result, title))
+    if written:
+        click.echo("\nwrote " + " and ".join(os.fspath(path) for path in written))
+
+
+def _write_text(path: Path, text: str) -> None:
+    path.write_text(text, encoding="utf-8")
+
+
 @cli.command(short_help="Draw the next Swiss round from the standings.")
 @click.argument("night", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--round", "-r", "round_number", type=int, required=True, help="The round to draw.")

@@ -76,13 +76,16 @@ def figures(scored: ScoredNight) -> dict[str, object]:
     }
 
 
-def filled(folder: Path, name: str, *options: str) -> Path:
-    """A night from ``xlbridge new`` with every result typed (contract, by, result)."""
+def filled(
+    folder: Path, name: str, *options: str, movement: str = "mitchell", start: int = 0
+) -> Path:
+    """A night from ``xlbridge new`` with every result typed (contract, by, result), the
+    results of TYPED in turn from ``start`` (nights with other starts score differently)."""
     path = folder / f"{name}.xlsx"
-    assert main(["new", str(path), "--movement", "mitchell", *options]) == 0
+    assert main(["new", str(path), "--movement", movement, *options]) == 0
     wb = load_workbook(path)
     ws = wb["Travellers"]
-    turn = 0
+    turn = start
     for row in range(2, ws.max_row + 1):
         if ws[f"A{row}"].value is None:
             continue

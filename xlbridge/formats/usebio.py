@@ -114,6 +114,7 @@ __all__ = [
     "teams_usebio_document",
     "usebio_document",
     "usebio_event_type",
+    "usebio_winners",
     "write_usebio",
     "write_usebio_bytes",
 ]
@@ -900,6 +901,13 @@ def usebio_event_type(path: str | os.PathLike[str]) -> str:
             f"{os.fspath(path)} is not a USEBIO results file (no USEBIO and EVENT)"
         )
     return (event_el.get("EVENT_TYPE") or "").strip().upper()
+
+
+def usebio_winners(path: str | os.PathLike[str]) -> int:
+    """The WINNER_TYPE of the USEBIO file at ``path``: 2 when NS and EW are ranked apart
+    (a place in each direction), 1 otherwise (one field; also when the file does not say)."""
+    root = _parse(os.fspath(path))
+    return 2 if _text(root.find("EVENT"), "WINNER_TYPE") == "2" else 1
 
 
 def _teams_event_type(version: str, fmt: str) -> str:
