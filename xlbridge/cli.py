@@ -134,7 +134,7 @@ def score(
     An output that exists is replaced only when xlbridge wrote it (an earlier results
     workbook, page or file), never a night being filled in, unless --force.
     """
-    from xlbridge.safefile import OutputPlan
+    from xlbridge.outputs import OutputPlan
     from xlbridge.workbook.pairs.night import (
         HTML_SUFFIXES,
         PBN_SUFFIXES,
@@ -344,8 +344,8 @@ def new(
     """Write a fresh club-night workbook to NIGHT.xlsx, set up for a movement if given;
     with --teams, a teams workbook."""
     from xlbridge.exact import parse_date, plain_text
+    from xlbridge.inputs import check_name
     from xlbridge.movement import make_movement
-    from xlbridge.safefile import check_name
     from xlbridge.workbook.pairs.night import new_night
 
     check_name(night)
@@ -439,7 +439,7 @@ def explain(night: Path, number: int) -> None:
 def merge(clubs: tuple[Path, ...], output: Path, force: bool) -> None:
     """Score several clubs' workbooks of the same boards as one field (simultaneous pairs)."""
     from xlbridge.merge import compare_rankings, format_rank_changes, merge_events, repeated_club
-    from xlbridge.safefile import OutputPlan
+    from xlbridge.outputs import OutputPlan
     from xlbridge.session import score_event
     from xlbridge.workbook.pairs.night import event_workbook
     from xlbridge.workbook.pairs.present import format_ranking
@@ -554,7 +554,7 @@ def _score_club(club: Path, output: Path) -> ScoredNight:
     """
     from dataclasses import replace
 
-    from xlbridge.safefile import refuse_same_file
+    from xlbridge.outputs import refuse_same_file
     from xlbridge.workbook.pairs.night import score_night
 
     refuse_same_file(club, output)
@@ -580,7 +580,8 @@ def import_(source: Path, output: Path, force: bool) -> None:
     """
     from xlbridge.audit import choose_convention, conventions_for_event, format_audit, scored_with
     from xlbridge.formats import read_published
-    from xlbridge.safefile import check_name, refuse_same_file
+    from xlbridge.inputs import check_name
+    from xlbridge.outputs import refuse_same_file
     from xlbridge.workbook.pairs.filled import write_filled_workbook
 
     check_name(output, "-o")
@@ -737,7 +738,8 @@ def _score_teams(
 ) -> None:
     """Score a teams workbook: its outputs through the pairs night's output plan (checked
     before the workbook is read, then all written or none)."""
-    from xlbridge.safefile import OutputPlan, check_workbook_file
+    from xlbridge.inputs import check_workbook_file
+    from xlbridge.outputs import OutputPlan
     from xlbridge.workbook.pairs.night import HTML_SUFFIXES, WORKBOOK_SUFFIXES
     from xlbridge.workbook.teams.html import teams_page
     from xlbridge.workbook.teams.night import ScoredTeams, format_teams_ranking, score_teams_night
@@ -856,7 +858,7 @@ def season(
     Each player counts every night played, with any partner.  A file that cannot be read,
     or two files of one night, are refused; a player under two spellings is warned about.
     """
-    from xlbridge.safefile import OutputPlan
+    from xlbridge.outputs import OutputPlan
     from xlbridge.season import PlaceScale, Season, SeasonRule, season_table
     from xlbridge.workbook.season import (
         format_season,
@@ -921,7 +923,8 @@ def _write_text(path: Path, text: str) -> None:
 @click.option("--force", is_flag=True, help="Replace the output (or the kept copy) if it exists.")
 def draw(night: Path, round_number: int, output: Path | None, force: bool) -> None:
     """Draw the next Swiss round from the standings (no two teams meet twice) and print it."""
-    from xlbridge.safefile import check_name, refuse_same_file
+    from xlbridge.inputs import check_name
+    from xlbridge.outputs import refuse_same_file
     from xlbridge.workbook.teams.night import before_draw_copy, draw_round, format_draw
 
     if output is None:  # one workbook for the whole event; the workbook before is kept
@@ -972,7 +975,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:
         if exc.errno != errno.ENAMETOOLONG:
             raise
-        # each command checks its names first (safefile.check_name); this is the net under them
+        # each command checks its names first (inputs.check_name); this is the net under them
         shown = f"{os.fspath(exc.filename)}: " if exc.filename else ""
         click.echo(f"error: {shown}the file name is too long: give a shorter name", err=True)
         return 2

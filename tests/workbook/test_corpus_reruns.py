@@ -20,7 +20,7 @@ import pytest
 from openpyxl import Workbook, load_workbook
 from support.nights import build, digest, fill_round, put, run_score
 
-from xlbridge import safefile
+from xlbridge import outputs
 from xlbridge.cli import main
 
 
@@ -51,7 +51,7 @@ def test_a_draw_into_a_locked_workbook_leaves_nothing_and_runs_again(
             raise PermissionError(13, "The process cannot access the file")
         replace(source, target)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(safefile.os, "replace", locked)
+    monkeypatch.setattr(outputs.os, "replace", locked)
     capsys.readouterr()
     assert main(["draw", str(night), "--round", "2"]) == 2
     err = capsys.readouterr().err
@@ -61,7 +61,7 @@ def test_a_draw_into_a_locked_workbook_leaves_nothing_and_runs_again(
     )
     assert digest(night) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["swiss.xlsx"]
-    monkeypatch.setattr(safefile.os, "replace", replace)  # Excel closed: the same command
+    monkeypatch.setattr(outputs.os, "replace", replace)  # Excel closed: the same command
     assert main(["draw", str(night), "--round", "2"]) == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "swiss-before-round2.xlsx",

@@ -28,7 +28,7 @@ from support.nights import Mutation, build, digest, put, run_score
 
 from xlbridge.cli import main
 from xlbridge.errors import ScoringError
-from xlbridge.safefile import check_workbook_file
+from xlbridge.inputs import check_workbook_file
 from xlbridge.workbook.pairs.night import score_night
 
 T = "Travellers"

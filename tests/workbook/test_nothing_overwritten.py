@@ -18,9 +18,9 @@ import pytest
 from openpyxl import load_workbook
 from support.paths import EXAMPLE
 
-from xlbridge import safefile
+from xlbridge import outputs
 from xlbridge.cli import main
-from xlbridge.safefile import is_own_output
+from xlbridge.outputs import is_own_output
 
 
 def digest(path: Path) -> str:
@@ -109,7 +109,7 @@ def test_a_locked_results_file_gives_one_line_and_leaves_nothing(
             raise PermissionError(13, "The process cannot access the file")
         replace(source, target)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(safefile.os, "replace", locked)
+    monkeypatch.setattr(outputs.os, "replace", locked)
     capsys.readouterr()
     assert main(["score", str(night), "--html", str(tmp_path / "t.html")]) == 2
     err = capsys.readouterr().err
@@ -123,7 +123,7 @@ def test_a_folder_that_cannot_be_written(night, tmp_path, capsys, monkeypatch):
     def refused(target: Path) -> Path:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(safefile, "_create_temp", refused)
+    monkeypatch.setattr(outputs, "_create_temp", refused)
     out = tmp_path / "out" / "r.xlsx"
     out.parent.mkdir()
     assert main(["score", str(night), "-o", str(out)]) == 2

@@ -22,17 +22,11 @@ import openpyxl
 import pytest
 from support.paths import EXAMPLE
 
-from xlbridge import safefile
+from xlbridge import inputs
 from xlbridge.errors import InputFileError, ScoringError
 from xlbridge.formats import read_published
-from xlbridge.safefile import (
-    MAX_MEMBERS,
-    MAX_UNCOMPRESSED_BYTES,
-    OutputPlan,
-    atomic_write,
-    check_workbook_file,
-    refuse_same_file,
-)
+from xlbridge.inputs import MAX_MEMBERS, MAX_UNCOMPRESSED_BYTES, check_workbook_file
+from xlbridge.outputs import OutputPlan, atomic_write, refuse_same_file
 
 OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 
@@ -393,12 +387,12 @@ def test_a_merged_cell_bomb_is_refused_before_openpyxl_loads_it(tmp_path) -> Non
     check_workbook_file(path)  # a well-formed package: the ranges are checked before a load
     start = time.perf_counter()
     with pytest.raises(InputFileError) as caught:
-        safefile.check_merged_cells(path)
+        inputs.check_merged_cells(path)
     assert time.perf_counter() - start < 10
     message = str(caught.value)
     for word in (f"{path} is refused", "merged cells", "100,000 cells", "bomb"):
         assert word in message, message
-    safefile.check_merged_cells(merged(tmp_path, "A1:J1"))  # a title across ten columns
+    inputs.check_merged_cells(merged(tmp_path, "A1:J1"))  # a title across ten columns
 
 
 def test_the_score_command_refuses_a_merged_cell_bomb_in_a_sheet_it_does_not_read(
@@ -483,7 +477,7 @@ def test_a_pipe_is_refused_without_reading_it(tmp_path) -> None:
 MEMORY_PROBE = """
 import json, resource, sys, time
 from xlbridge.errors import InputFileError
-from xlbridge.safefile import check_workbook_file
+from xlbridge.inputs import check_workbook_file
 
 def peak_kb():
     # VmHWM is this process's own peak; ru_maxrss survives fork+exec on Linux,
@@ -671,9 +665,9 @@ def test_entity_markers_are_found_in_every_encoding_across_chunks(encoding: str,
     data = text.encode(encoding)
     start = data.find("<!DOCTYPE".encode(encoding)) + cut  # split inside the marker
     chunks = [data[:start], data[start:]]
-    assert safefile._contains(iter(chunks), safefile._DTD_MARKERS)
+    assert inputs._contains(iter(chunks), inputs._DTD_MARKERS)
     clean = "<x>a</x>".encode(encoding)
-    assert not safefile._contains(iter([clean[:3], clean[3:]]), safefile._DTD_MARKERS)
+    assert not inputs._contains(iter([clean[:3], clean[3:]]), inputs._DTD_MARKERS)
 
 
 # --- the output plan: all outputs of a command checked first, then all written or none ---------

@@ -41,7 +41,7 @@ from xlbridge.hands import (
     format_deal,
     par,
 )
-from xlbridge.safefile import atomic_write
+from xlbridge.outputs import atomic_write
 
 __all__ = [
     "cache_path",

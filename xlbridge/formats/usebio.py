@@ -862,7 +862,7 @@ def write_usebio(
 
 def write_usebio_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     """Write a USEBIO document made by :func:`usebio_document` to ``path`` (atomically)."""
-    from xlbridge.safefile import atomic_write
+    from xlbridge.outputs import atomic_write
 
     def write(tmp: Path) -> None:
         tmp.write_bytes(data)

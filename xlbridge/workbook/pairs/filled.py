@@ -26,9 +26,9 @@ from xlbridge.audit import Audit, EventInfo
 from xlbridge.errors import ScoringError
 from xlbridge.event import AdjustmentUnit, Event, Pair, Player, ScoringConvention
 from xlbridge.exact import decimal_text, round_half_away
+from xlbridge.outputs import atomic_write
 from xlbridge.pair import PairLabel
 from xlbridge.result import format_result
-from xlbridge.safefile import atomic_write
 from xlbridge.workbook.pairs import layout as L
 from xlbridge.workbook.pairs.reader import GUEST
 from xlbridge.workbook.pairs.template import build_template

@@ -1,8 +1,8 @@
 """One club night from file to results: the steps behind ``xlbridge score``, ``explain``, ``merge``.
 
-Each function checks the input file first (:func:`xlbridge.safefile.check_workbook_file`),
+Each function checks the input file first (:func:`xlbridge.inputs.check_workbook_file`),
 reads it read-only, scores it with :func:`xlbridge.session.score_event`, and
-writes every output through :func:`xlbridge.safefile.atomic_write`, so an
+writes every output through :func:`xlbridge.outputs.atomic_write`, so an
 interrupted run leaves no half-written file and the input is never touched.
 """
 
@@ -19,15 +19,11 @@ from openpyxl import Workbook
 
 from xlbridge.errors import InputFileError, ScoringError
 from xlbridge.event import Event
+from xlbridge.inputs import check_workbook_file, open_in_spreadsheet
 from xlbridge.masterpoints import award_shown, with_awards
 from xlbridge.movement import Movement
+from xlbridge.outputs import OutputPlan, atomic_write
 from xlbridge.places import CellPlace, Place
-from xlbridge.safefile import (
-    OutputPlan,
-    atomic_write,
-    check_workbook_file,
-    open_in_spreadsheet,
-)
 from xlbridge.scored import EventResult
 from xlbridge.session import score_event
 from xlbridge.workbook.pairs import layout as L

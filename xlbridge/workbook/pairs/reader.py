@@ -196,7 +196,7 @@ def _player(name: object, number: object) -> Player:
 def read_workbook(path: str | os.PathLike[str]) -> NightWorkbook:
     """Read and check the club-night workbook at ``path`` (opened read-only, never written).
 
-    The file must already have passed :func:`xlbridge.safefile.check_workbook_file`.
+    The file must already have passed :func:`xlbridge.inputs.check_workbook_file`.
     """
     loaded = load_sheets(path, _WIDTHS)
     missing = [s for s in (L.SETTINGS, L.PAIRS, L.TRAVELLERS) if s not in loaded.read]

@@ -29,10 +29,10 @@ from xlbridge.contract import board_dealer, board_vulnerability
 from xlbridge.direction import Direction
 from xlbridge.errors import InputFileError
 from xlbridge.event import Play
+from xlbridge.inputs import check_merged_cells
 from xlbridge.masterpoints import award_shown
 from xlbridge.pair import PairLabel
 from xlbridge.result import Row, format_result
-from xlbridge.safefile import check_merged_cells
 from xlbridge.scored import BoardResult, EventResult, PairResult
 from xlbridge.workbook.pairs import layout as L
 from xlbridge.workbook.pairs.printing import prepare_printing

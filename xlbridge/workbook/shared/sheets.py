@@ -118,7 +118,7 @@ def load_sheets(path: str | os.PathLike[str], widths: Mapping[str, int]) -> Shee
     ``widths`` gives, for each sheet, how many columns a person types in:
     formulas with no saved value and merged cells are looked for there (0:
     not looked for).  The file must already have passed
-    :func:`xlbridge.safefile.check_workbook_file`.
+    :func:`xlbridge.inputs.check_workbook_file`.
     """
     source = Path(path)
     if is_opendocument(source):

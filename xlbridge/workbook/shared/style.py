@@ -101,10 +101,10 @@ def mark_results(wb: Workbook) -> None:
     replaced."""
     from openpyxl.packaging.custom import StringProperty
 
-    from xlbridge.safefile import CONTENT_PLACEHOLDER, CONTENT_PROPERTY, OWN_WORKBOOK_CATEGORY
+    from xlbridge.outputs import CONTENT_PLACEHOLDER, CONTENT_PROPERTY, OWN_WORKBOOK_CATEGORY
 
     wb.properties.category = OWN_WORKBOOK_CATEGORY
-    # the fingerprint of what is written goes here when the file is written (safefile)
+    # the fingerprint of what is written goes here when the file is written (outputs)
     wb.custom_doc_props.append(StringProperty(name=CONTENT_PROPERTY, value=CONTENT_PLACEHOLDER))
 
 

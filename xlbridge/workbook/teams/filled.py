@@ -16,8 +16,8 @@ from fractions import Fraction
 
 from openpyxl import Workbook
 
+from xlbridge.outputs import atomic_write
 from xlbridge.result import Row, format_result
-from xlbridge.safefile import atomic_write
 from xlbridge.teams import Match, TeamsEvent
 from xlbridge.workbook.shared.written import save
 from xlbridge.workbook.teams import template as T

@@ -5,8 +5,8 @@ adds the new round to the workbook itself, after keeping a copy of it as it was
 (``NIGHT-before-round2.xlsx``), so nothing typed can be lost; with ``-o`` it
 writes the new round to another file instead.  ``score`` never changes its
 input: it writes a results workbook.  Every output goes through
-:func:`xlbridge.safefile.atomic_write`; a draw writes the copy and the workbook with
-:func:`xlbridge.safefile.write_together` (both or neither), so a draw that fails
+:func:`xlbridge.outputs.atomic_write`; a draw writes the copy and the workbook with
+:func:`xlbridge.outputs.write_together` (both or neither), so a draw that fails
 leaves nothing behind and is simply run again.
 """
 
@@ -23,16 +23,10 @@ from openpyxl import load_workbook
 
 from xlbridge.errors import InputFileError, ScoringError
 from xlbridge.exact import plural
+from xlbridge.inputs import check_merged_cells, check_workbook_file, open_in_spreadsheet
+from xlbridge.outputs import atomic_write, refuse_same_file, write_together
 from xlbridge.places import CellPlace
 from xlbridge.report import format_fixed
-from xlbridge.safefile import (
-    atomic_write,
-    check_merged_cells,
-    check_workbook_file,
-    open_in_spreadsheet,
-    refuse_same_file,
-    write_together,
-)
 from xlbridge.teams import (
     Match,
     TeamsResult,

@@ -25,9 +25,9 @@ from xlbridge.exact import (
     quote,
     whole_number,
 )
+from xlbridge.inputs import check_workbook_file
 from xlbridge.places import CellPlace, Place
 from xlbridge.result import Row
-from xlbridge.safefile import check_workbook_file
 from xlbridge.scales import MAX_MATCH_BOARDS, WBF_CONTINUOUS, vp_scale
 from xlbridge.teams import BYE_VPS, Match, Penalty, Team, TeamsEvent, TeamsSettings
 from xlbridge.workbook.shared.checks import (

@@ -15,9 +15,9 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.errors import InputFileError
 from xlbridge.exact import round_half_away, whole_number
+from xlbridge.inputs import check_merged_cells
 from xlbridge.report import format_fixed
 from xlbridge.result import Result, Row, Weighted, format_result
-from xlbridge.safefile import check_merged_cells
 from xlbridge.teams import TIE_BREAK_RULE, MatchResult, TeamsResult
 from xlbridge.workbook.shared.pages import break_between, print_setup
 from xlbridge.workbook.shared.sheets import damage_message, is_opendocument, ods_workbook
