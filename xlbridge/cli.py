@@ -13,7 +13,7 @@ import errno
 import gc
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import date
@@ -30,8 +30,8 @@ from xlbridge.exact import plain_text
 if TYPE_CHECKING:
     from openpyxl import Workbook
 
-    from xlbridge.hands import SessionHands
     from xlbridge.workbook.pairs.night import ScoredNight
+    from xlbridge.workbook.shared.night import Night
 
 __all__ = ["cli", "main"]
 
@@ -135,161 +135,39 @@ def score(
     workbook, page or file), never a night being filled in, unless --force.
     """
     from xlbridge.outputs import OutputPlan
-    from xlbridge.workbook.pairs.night import (
-        HTML_SUFFIXES,
-        PBN_SUFFIXES,
-        WORKBOOK_SUFFIXES,
-        default_output,
-        html_writer,
-        pbn_writer,
-        results_writer,
-        score_night,
-    )
-    from xlbridge.workbook.teams.reader import is_teams_workbook
+    from xlbridge.workbook.kinds import night_kind
+    from xlbridge.workbook.pairs.night import default_output
+    from xlbridge.workbook.shared.night import Asked
 
-    if is_teams_workbook(night):
-        extra = [
-            name
-            for name, given in (("--hands", hands_path), ("--pbn", pbn_path))
-            if given is not None
-        ]
-        if extra:
-            raise ScoringError(
-                f"{' and '.join(extra)}: not available for a teams workbook yet (pairs events only)"
-            )
-        target = output or default_output(night)
-        _score_teams(night, target, html_path, force, (usebio_path, usebio_version))
-        return
-    from xlbridge.workbook.pairs.present import format_ranking
-
+    target = output or default_output(night)
+    asked = Asked(night, target, html_path, hands_path, pbn_path, usebio_path, usebio_version)
+    kind = night_kind(night)
+    kind.check(asked)
     # Every output is planned and checked before the night is read; each writer runs
     # only once the night is scored, and all are written or none.
-    inputs = [night] if hands_path is None else [night, hands_path]
-    plan = OutputPlan(inputs, force)
-    scored: list[ScoredNight] = []
-    hands: list[SessionHands | None] = [None]
-    target = output or default_output(night)
-    plan.add(
-        target,
-        "-o",
-        lambda tmp: results_writer(night, scored[0], hands[0])(tmp),
-        WORKBOOK_SUFFIXES,
-    )
-    if html_path is not None:
-        plan.add(
-            html_path,
-            "--html",
-            lambda tmp: html_writer(scored[0].result, hands[0])(tmp),
-            HTML_SUFFIXES,
-        )
-    if pbn_path is not None:
-        plan.add(
-            pbn_path,
-            "--pbn",
-            lambda tmp: pbn_writer(night, scored[0].result, hands[0])(tmp),
-            PBN_SUFFIXES,
-        )
-    if usebio_path is not None:
-        plan.add(
-            usebio_path,
-            "--usebio",
-            lambda tmp: _usebio_writer(night, scored[0], usebio_version, hands[0])(tmp),
-            (".xml",),
-        )
+    plan = OutputPlan(kind.inputs(asked), force)
+    scored: list[Night] = []
+    for option, path in asked.outputs():
+        plan.add(path, option, partial(_write, scored, option), kind.suffixes(option))
     plan.check()
-    scored.append(score_night(night))
+    scored.append(kind.read(asked))
     for warning in scored[0].warnings:
         click.echo(f"warning: {warning}", err=True)
-    if scored[0].night.provisional:
-        _provisional(scored[0], usebio_path, pbn_path)
-    if hands_path is None:
-        from xlbridge.workbook.pairs.night import hand_records_setting
-
-        hands_path = hand_records_setting(night, scored[0].night)
-        if hands_path is not None:
-            plan.inputs.append(hands_path)
-            plan.check()
-    hands[0] = _session_hands(hands_path, scored[0])
+    scored[0].provisional(asked, _say)
+    scored[0].prepare(plan, _say)
     written = plan.write()
-    if hands[0] is not None:
-        from xlbridge.formats.hand_records import save_cache
-
-        save_cache(hands[0])
-    click.echo(format_ranking(scored[0].result))
-    click.echo("\nwrote " + " and ".join(str(path) for path in written))
+    scored[0].written()
+    click.echo(scored[0].ranking_text())
+    click.echo("\nwrote " + " and ".join(os.fspath(path) for path in written))
 
 
-def _provisional(scored: ScoredNight, usebio: Path | None, pbn: Path | None) -> None:
-    """Say what is still to come; refuse the outputs that are final results only."""
-    from xlbridge.workbook.pairs.reader import to_come_summary
-
-    for line in to_come_summary(scored.night.to_come):
-        click.echo(line, err=True)
-    final = [name for name, given in (("--usebio", usebio), ("--pbn", pbn)) if given is not None]
-    if final:
-        raise ScoringError(
-            f"the results are provisional ({scored.night.event.provisional}): "
-            f"{' and '.join(final)} {'are' if len(final) > 1 else 'is'} written for the final "
-            "results only (the file for the national body, the published record): type the "
-            "missing results, or leave out " + " and ".join(final)
-        )
+def _write(scored: list[Night], option: str, tmp: Path) -> None:
+    """Fill the output ``option`` names, once the night is scored."""
+    scored[0].write(option, tmp)
 
 
-def _usebio_writer(
-    night: Path, scored: ScoredNight, version: str, hands: SessionHands | None = None
-) -> Callable[[Path], None]:
-    """What fills the USEBIO file of a scored night (a function of the file to fill).
-
-    The club, the date and the players are the night's, read with it; the hand
-    records, when given, are its HANDSET.
-    """
-    from xlbridge.formats.usebio import usebio_document
-
-    del night
-    deals = {} if hands is None else {b: h.record.deal for b, h in hands.boards.items()}
-    data = usebio_document(scored.result, version=version, hands=deals)
-
-    def write(tmp: Path) -> None:
-        tmp.write_bytes(data)
-
-    return write
-
-
-def _session_hands(path: Path | None, scored: ScoredNight) -> SessionHands | None:
-    """The hand records at ``path`` for the night's boards (warnings printed), or ``None``."""
-    if path is None:
-        return None
-    from xlbridge.formats.hand_records import load_hands
-
-    hands = load_hands(path)
-    for warning in hands.warnings:
-        click.echo(f"warning: {warning}", err=True)
-    played = sorted({board.board for board in scored.result.boards})
-    missing = [number for number in played if hands.get(number) is None]
-    if missing:
-        listed = ", ".join(str(number) for number in missing)
-        click.echo(f"warning: {path.name} has no deal for board {listed}", err=True)
-    extra = sorted(set(hands.boards) - set(played))
-    if extra:
-        click.echo(
-            f"note: {path.name} also deals board {_ranges(extra)}, not played tonight: "
-            "left out (is it the right file?)",
-            err=True,
-        )
-    return hands
-
-
-def _ranges(numbers: Sequence[int]) -> str:
-    """Sorted board numbers in runs: ``[28, 29, 30, 35]`` is ``28-30, 35``."""
-    runs: list[list[int]] = []
-    for number in numbers:
-        if runs and number == runs[-1][-1] + 1:
-            runs[-1].append(number)
-        else:
-            runs.append([number])
-    return ", ".join(
-        f"{run[0]}-{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in runs
-    )
+def _say(line: str) -> None:
+    click.echo(line, err=True)
 
 
 @cli.command(short_help="A new club-night (or teams) workbook, set up for a movement.")
@@ -400,26 +278,13 @@ def new(
 @click.option("--board", "-b", "number", type=int, required=True, help="The board to explain.")
 def explain(night: Path, number: int) -> None:
     """Show one board's frequency table step by step (Score, Freq, Adj. Freq, NS MP, EW MP)."""
-    from xlbridge.workbook.pairs.night import score_night
-    from xlbridge.workbook.pairs.present import explain_board
-    from xlbridge.workbook.teams.reader import is_teams_workbook
+    from xlbridge.workbook.kinds import night_kind
+    from xlbridge.workbook.shared.night import Asked
 
-    if is_teams_workbook(night):
-        from xlbridge.workbook.teams.night import explain_teams_board, score_teams_night
-
-        teams = score_teams_night(night)
-        for warning in teams.warnings:
-            click.echo(f"warning: {warning}", err=True)
-        click.echo(explain_teams_board(teams.result, number))
-        return
-
-    scored = score_night(night)
+    scored = night_kind(night).read(Asked(night))
     for warning in scored.warnings:
         click.echo(f"warning: {warning}", err=True)
-    try:
-        click.echo(explain_board(scored.result, number))
-    except KeyError as exc:
-        raise ScoringError(str(exc.args[0])) from None
+    click.echo(scored.explain(number))
 
 
 @cli.command(short_help="Several clubs' nights of the same boards as one field.")
@@ -727,71 +592,6 @@ def _new_teams(
         else f"then: xlbridge score {night}"
     )
     click.echo(f"\nwrote {night}: fill in Teams and round 1's Travellers, {following}")
-
-
-def _score_teams(
-    night: Path,
-    target: Path,
-    html_path: Path | None,
-    force: bool,
-    usebio: tuple[Path | None, str] = (None, "1.2"),
-) -> None:
-    """Score a teams workbook: its outputs through the pairs night's output plan (checked
-    before the workbook is read, then all written or none)."""
-    from xlbridge.inputs import check_workbook_file
-    from xlbridge.outputs import OutputPlan
-    from xlbridge.workbook.pairs.night import HTML_SUFFIXES, WORKBOOK_SUFFIXES
-    from xlbridge.workbook.teams.html import teams_page
-    from xlbridge.workbook.teams.night import ScoredTeams, format_teams_ranking, score_teams_night
-    from xlbridge.workbook.teams.writer import write_teams_results
-
-    plan = OutputPlan([night], force)
-    scored: list[ScoredTeams] = []
-    plan.add(
-        target,
-        "-o",
-        lambda tmp: write_teams_results(night, scored[0].result, tmp, scored[0].night.date),
-        WORKBOOK_SUFFIXES,
-    )
-    if html_path is not None:
-
-        def page(tmp: Path) -> None:
-            tmp.write_text(teams_page(scored[0].result), encoding="utf-8")
-
-        plan.add(html_path, "--html", page, HTML_SUFFIXES)
-    usebio_path, version = usebio
-    if usebio_path is not None:
-
-        def usebio_file(tmp: Path) -> None:
-            from xlbridge.formats.usebio import teams_usebio_document
-
-            teams = scored[0]
-            data = teams_usebio_document(
-                teams.result, version, teams.night.date, teams.night.format
-            )
-            tmp.write_bytes(data)
-
-        plan.add(usebio_path, "--usebio", usebio_file, (".xml",))
-    plan.check()
-    scored.append(score_teams_night(night))
-    for warning in scored[0].warnings:
-        click.echo(f"warning: {warning}", err=True)
-    if scored[0].result.provisional:
-        click.echo(
-            f"provisional: {scored[0].result.provisional} (the ranking counts the boards "
-            "played so far)",
-            err=True,
-        )
-        if usebio_path is not None:
-            raise ScoringError(
-                f"the results are provisional ({scored[0].result.provisional}): --usebio is "
-                "written for the final results only (the file for the national body): type "
-                "the missing results, or leave out --usebio"
-            )
-    check_workbook_file(night)
-    written = plan.write()
-    click.echo(format_teams_ranking(scored[0].result))
-    click.echo("\nwrote " + " and ".join(os.fspath(path) for path in written))
 
 
 @cli.command(short_help="A club's season: each player's nights ranked by the club's rule.")

@@ -1,0 +1,89 @@
+"""One night, two kinds: what ``xlbridge score`` and ``explain`` ask of a workbook.
+
+A pairs night (:mod:`xlbridge.workbook.pairs.kind`) and a teams night
+(:mod:`xlbridge.workbook.teams.kind`) each give a :class:`Kind`: the outputs it
+writes, the files it reads, how it is read and scored into a :class:`Night`.
+:func:`xlbridge.workbook.kinds.night_kind` looks at the workbook once and gives
+the right one, so the commands read, score and write without knowing which.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from xlbridge.outputs import OutputPlan
+
+__all__ = ["Asked", "Kind", "Night", "Say"]
+
+#: Something to tell the user, one line (the command prints it to the error stream).
+Say = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class Asked:
+    """What the command was asked: the workbook, and the files to read and write."""
+
+    night: Path
+    #: the results workbook (``-o``)
+    output: Path | None = None
+    html: Path | None = None
+    hands: Path | None = None
+    pbn: Path | None = None
+    usebio: Path | None = None
+    usebio_version: str = "1.2"
+
+    def outputs(self) -> list[tuple[str, Path]]:
+        """The outputs asked for, each with its option, in the order they are planned."""
+        given = (
+            ("-o", self.output),
+            ("--html", self.html),
+            ("--pbn", self.pbn),
+            ("--usebio", self.usebio),
+        )
+        return [(option, path) for option, path in given if path is not None]
+
+
+class Night(Protocol):
+    """A night of either kind, read and scored."""
+
+    @property
+    def warnings(self) -> Sequence[str]:
+        """What was met reading and scoring it, one message each."""
+
+    def provisional(self, asked: Asked, say: Say) -> None:
+        """Say what is still to come (nothing when the results are final); raise a
+        :class:`~xlbridge.errors.ScoringError` when ``asked`` wants a final-results-only file."""
+
+    def prepare(self, plan: OutputPlan, say: Say) -> None:
+        """What is read after scoring, before the outputs are written (checked in ``plan``)."""
+
+    def write(self, option: str, tmp: Path) -> None:
+        """Fill the output that ``option`` names (``-o``, ``--html``, ...) into ``tmp``."""
+
+    def written(self) -> None:
+        """What is kept once every output is written."""
+
+    def ranking_text(self) -> str:
+        """The ranking for the terminal."""
+
+    def explain(self, board: int) -> str:
+        """One board step by step, for a TD."""
+
+
+class Kind(Protocol):
+    """A kind of night workbook: pairs or teams."""
+
+    def check(self, asked: Asked) -> None:
+        """Refuse what this kind cannot do, before anything is read."""
+
+    def inputs(self, asked: Asked) -> list[Path]:
+        """The files read, which no output may overwrite."""
+
+    def suffixes(self, option: str) -> tuple[str, ...]:
+        """The endings the output ``option`` names may have."""
+
+    def read(self, asked: Asked) -> Night:
+        """Check, read and score the workbook."""
