@@ -1,0 +1,88 @@
+"""The Pairs sheet: each pair's label, players and direction."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from functools import partial
+
+from xlbridge.event import Pair, Player
+from xlbridge.exact import is_blank, quote
+from xlbridge.movement import PairNumbering, number_key
+from xlbridge.pair import PairLabel, parse_direction
+from xlbridge.places import CellPlace
+from xlbridge.workbook.pairs import layout as L
+from xlbridge.workbook.pairs.reading.base import Cells, ReaderState, cell_text
+from xlbridge.workbook.pairs.reading.base import at as _at
+
+#: What the ID column holds for a player without a national number (a visitor or guest).
+GUEST = "guest"
+
+
+_GUEST_WORDS = frozenset({"guest", "visitor", "g", "v"})
+
+
+def _player(name: object, number: object) -> Player:
+    """A player from the Pairs sheet's name and ID cells (``guest``: no national number)."""
+    text = cell_text(number)
+    guest = text.lower() in _GUEST_WORDS
+    return Player(cell_text(name), "" if guest else text, guest=guest or not text)
+
+
+class PairsSheet(ReaderState):
+    """The Pairs sheet: each pair's label, players and direction."""
+
+    def _pairs(self) -> list[Pair]:
+        """The Pairs sheet: each pair's label, names, players and master points."""
+        listed: list[tuple[int, PairLabel, Cells, str]] = []
+        for index, cells in self._entries(L.PAIRS, len(L.PAIR_COLUMNS)):
+            label_cell, names, direction_cell = cells[:3]
+            where = CellPlace(L.PAIRS, index, "A")
+            if is_blank(label_cell):
+                self.problems.error(where, f"a pair needs a number (the row names {quote(names)})")
+                continue
+            typed = self.problems.attempt(partial(_at, where, PairLabel.parse, label_cell))
+            if typed is None:
+                continue
+            # NS, N-S, North-South, EW, E/W, East...: Direction.parse's words; a typo is
+            # refused here, and the pair read as if the cell were blank (no second error)
+            direction = (
+                self.problems.attempt(partial(parse_direction, direction_cell, where.at("C"))) or ""
+            )
+            if typed.direction and direction and direction != typed.direction:
+                self.problems.error(
+                    where.at("C"),
+                    f"pair {quote(label_cell)} is listed as {direction}: "
+                    f"write {typed.direction} or the number alone",
+                )
+                continue
+            listed.append((index, typed, cells, typed.direction or direction))
+        directions: dict[str, set[str]] = defaultdict(set)
+        for _, typed, _, direction in listed:
+            directions[number_key(typed)].add(direction)
+        self.numbering = PairNumbering({k: frozenset(v) for k, v in directions.items()})
+        pairs: list[Pair] = []
+        seen: dict[PairLabel, CellPlace] = {}
+        for index, typed, cells, direction in listed:
+            where = CellPlace(L.PAIRS, index, "A")
+            label = self.numbering.label(typed.number, direction, typed.club)
+            if label in seen:
+                self.problems.error(where, f"pair {label} is listed twice (also {seen[label]})")
+                continue
+            if self.numbering.by_direction and not direction:
+                self.problems.error(
+                    where.at("C"),
+                    f"pair {typed} needs a direction, NS or EW: the pairs are numbered "
+                    "in each direction (NS 1, EW 1)",
+                )
+                continue
+            seen[label] = where
+            players = tuple(
+                _player(name, number)
+                for name, number in (cells[3:5], cells[5:7])
+                if not (is_blank(name) and is_blank(number))
+            )
+            names = "" if is_blank(cells[1]) else str(cells[1]).strip()
+            pairs.append(Pair(label, names, where, players, cell_text(cells[7])))
+        if not pairs:
+            self.problems.error(CellPlace(L.PAIRS, 2, "A"), "no pairs are listed")
+        return pairs
