@@ -29,7 +29,7 @@ from xlbridge.inputs import check_workbook_file
 from xlbridge.places import CellPlace, Place
 from xlbridge.result import Row
 from xlbridge.scales import MAX_MATCH_BOARDS, WBF_CONTINUOUS, vp_scale
-from xlbridge.teams import BYE_VPS, Match, Penalty, Team, TeamsEvent, TeamsSettings
+from xlbridge.teams import BYE_VPS, Match, Penalty, Team, TeamsEvent
 from xlbridge.workbook.shared.checks import (
     Problems,
     check_headers,
@@ -48,6 +48,7 @@ from xlbridge.workbook.shared.results import (
 )
 from xlbridge.workbook.shared.sheets import Sheets, load_sheets, sheet_names
 from xlbridge.workbook.teams import template as T
+from xlbridge.workbook.teams.settings import TeamsWorkbookSettings
 
 __all__ = ["TeamsNight", "is_teams_workbook", "read_teams_workbook"]
 
@@ -129,32 +130,32 @@ class _Reader:
         check_other_sheets(self.problems, self.loaded, _ENTRY_COLUMNS, (T.SETTINGS,))
         settings = self._settings()
         teams = self._teams()
-        if settings["teams"] and teams and settings["teams"] != len(teams):
+        if settings.teams and teams and settings.teams != len(teams):
             self.problems.warn(
                 self.setting_cells["teams"],
                 f"{T.SETTING_LABELS['teams']!r} says "
-                f"{settings['teams']}, but the {T.TEAMS} sheet lists {len(teams)}: the "
+                f"{settings.teams}, but the {T.TEAMS} sheet lists {len(teams)}: the "
                 f"{T.TEAMS} sheet is scored",
             )
-        matches = self._matches({t.number for t in teams}, settings["boards"])
+        matches = self._matches({t.number for t in teams}, settings.boards)
         rulings = self._rulings()
         results = self._travellers(matches, rulings)
         penalties = self._penalties({t.number for t in teams}, matches.values())
         self.problems.raise_errors()
         event = TeamsEvent(
-            str(settings["event"] or ""),
+            settings.event,
             tuple(teams),
             tuple(matches.values()),
             results,
-            TeamsSettings(settings["boards"], settings["bye_vps"], settings["vp_scale"]),
+            settings.scoring,
             tuple(penalties),
-            settings["date"],
+            settings.date,
         )
         return TeamsNight(
             event,
-            settings["format"],
-            settings["rounds"],
-            settings["date"],
+            settings.format,
+            settings.rounds,
+            settings.date,
             self.problems.warning_messages(),
         )
 
@@ -178,7 +179,7 @@ class _Reader:
 
     # --- the sheets ----------------------------------------------------------------------
 
-    def _settings(self) -> dict[str, Any]:
+    def _settings(self) -> TeamsWorkbookSettings:
         found: dict[str, tuple[int, object]] = {}
         labels = {label.lower(): key for key, label in T.SETTING_LABELS.items()}
         for index, cells in self._rows(T.SETTINGS, 2):
@@ -208,16 +209,16 @@ class _Reader:
         if boards and "vp_scale" in found:
             # A length the scale has no table for is named at the scale's cell, once.
             self._try(self.setting_cells["vp_scale"], partial(scale.pair, 0), boards)
-        return {
-            "event": value("event", lambda v: normalise_text(str(v)), ""),
-            "date": value("date", parse_date, None),
-            "format": value("format", _format, "swiss"),
-            "teams": value("teams", _positive, 0),
-            "boards": boards or self._missing("boards", found),
-            "rounds": value("rounds", _positive, 0),
-            "vp_scale": scale,
-            "bye_vps": bye_vps,
-        }
+        return TeamsWorkbookSettings(
+            event=value("event", lambda v: normalise_text(str(v)), ""),
+            date=value("date", parse_date, None),
+            format=value("format", _format, "swiss"),
+            teams=value("teams", _positive, 0),
+            boards=boards or self._missing("boards", found),
+            rounds=value("rounds", _positive, 0),
+            vp_scale=scale,
+            bye_vps=bye_vps,
+        )
 
     def _missing(self, key: str, found: dict[str, tuple[int, object]]) -> int:
         """0 for a setting that must be given: reported unless its cell was reported already."""
