@@ -462,7 +462,7 @@ def merge(clubs: tuple[Path, ...], output: Path, force: bool) -> None:
         events = [night.night.event for night in nights]
         repeated = repeated_club(events)
         if repeated is not None:
-            raise _same_workbook(*(clubs[index] for index in repeated))
+            raise _same_workbook(clubs[repeated[0]], clubs[repeated[1]])
         event = merge_events(events)
         waiting = [
             f"{club}: {night.night.event.provisional}"
@@ -550,7 +550,7 @@ def event(
             f"{'s' if len(nights) > 2 else ''}: give one map for each session after the first"
         )
     carried = None if carry is None else parse_carry(carry)
-    _refuse_repeated_files(nights)
+    _refuse_repeated_files(nights, "night")
     plan = OutputPlan([*nights, *maps], force)
     done: list[ChampionshipResult] = []
     plan.add(output, "-o", lambda tmp: write_championship(done[0], tmp), (".xlsx",))
@@ -561,7 +561,8 @@ def event(
             raise ScoringError(
                 f"{os.fspath(night)}: a teams workbook: an event of sessions is pairs"
             )
-        scored.append(score_night(night))
+        with _naming(night):
+            scored.append(score_night(night))
         for warning in scored[-1].warnings:
             click.echo(f"warning: {night}: {warning}", err=True)
         if scored[-1].night.provisional:
@@ -586,7 +587,7 @@ def event(
     click.echo(f"\nwrote {output}")
 
 
-def _refuse_repeated_files(clubs: Sequence[Path]) -> None:
+def _refuse_repeated_files(clubs: Sequence[Path], each: str = "club's workbook") -> None:
     """Refuse one file given twice (by two names too), before any club is read.
 
     A copy of a club's workbook is found once the clubs are read
@@ -596,13 +597,13 @@ def _refuse_repeated_files(clubs: Sequence[Path]) -> None:
     for club in clubs:
         first = seen.setdefault(club.resolve(), club)
         if first is not club:
-            raise _same_workbook(first, club)
+            raise _same_workbook(first, club, each)
 
 
-def _same_workbook(first: Path, second: Path) -> ScoringError:
+def _same_workbook(first: Path, second: Path, each: str = "club's workbook") -> ScoringError:
     return ScoringError(
         f"{os.fspath(first)} and {os.fspath(second)} are the same workbook (the same pairs "
-        "and results): give each club's workbook once"
+        f"and results): give each {each} once"
     )
 
 

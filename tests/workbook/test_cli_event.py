@@ -153,7 +153,7 @@ def test_a_pair_not_in_the_session_is_refused(
     captured = capsys.readouterr()
     assert status == 2
     assert captured.err.splitlines() == [
-        "error: bad.csv row 3: '3' is not a pair number alone: write NS 3 or EW 3",
+        "error: bad.csv row 3: session 1 has both NS 3 and EW 3: write NS 3 or EW 3",
     ]
     bad.write_text("1,EW 3\n7,NS 1\n", encoding="utf-8")
     status = main(["event", str(mitchell), str(howell), "--rule", "sum", "--pairs", str(bad),
@@ -178,3 +178,23 @@ def test_bad_options(nights: tuple[Path, Path, Path], capsys: pytest.CaptureFixt
         assert capsys.readouterr().err.splitlines() == [f"error: {message}"]
     assert main(["event", str(mitchell), "--rule", "sum", "-o", out]) == 2
     assert "give two nights or more" in capsys.readouterr().err
+
+
+def test_a_night_twice_or_a_night_in_error(
+    nights: tuple[Path, Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    mitchell, howell, _ = nights
+    out = str(mitchell.with_name("y.xlsx"))
+    assert main(["event", str(mitchell), str(mitchell), "--rule", "sum", "-o", out]) == 2
+    assert capsys.readouterr().err.endswith(
+        "are the same workbook (the same pairs and results): give each night once\n"
+    )
+    wb = load_workbook(howell)
+    wb["Travellers"]["G2"] = "42O"
+    broken = howell.with_name("broken.xlsx")
+    wb.save(broken)
+    assert main(["event", str(mitchell), str(broken), "--rule", "sum", "-o", out]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "error: broken.xlsx: 1 problem in the workbook:",
+        "Travellers!G2: '42O' is not a score",
+    ]

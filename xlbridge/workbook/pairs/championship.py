@@ -107,21 +107,22 @@ def read_pair_map(path: Path, session: Event, first: Event) -> list[Renumbering]
         labels = [_parsed(cell) for cell in cells]
         if number == 1 and not any(label and label.number.isdigit() for label in labels):
             continue  # headings
-        found = [
-            None if label is None else numbering.resolve(label)
-            for label, numbering in zip(labels, (own, theirs), strict=True)
-        ]
-        wrong = [cell for cell, label in zip(cells, found, strict=True) if label is None]
-        if wrong:
-            problems.extend(
-                f"{where}: {quote(cell)} is not a pair number"
-                + (f" alone: write NS {cell} or EW {cell}" if cell.isdigit() else "")
-                for cell in wrong
-            )
-            continue
-        later, earlier = found
-        assert later is not None and earlier is not None
-        entries.append(Renumbering(later, earlier, where))
+        found: list[PairLabel] = []
+        for cell, label, numbering, night in zip(
+            cells, labels, (own, theirs), ("this session", "session 1"), strict=True
+        ):
+            resolved = None if label is None else numbering.resolve(label)
+            if label is None:
+                problems.append(f"{where}: {quote(cell)} is not a pair number")
+            elif resolved is None:
+                problems.append(
+                    f"{where}: {night} has both NS {label} and EW {label}: "
+                    f"write NS {label} or EW {label}"
+                )
+            else:
+                found.append(resolved)
+        if len(found) == 2:
+            entries.append(Renumbering(found[0], found[1], where))
     if problems:
         raise ScoringError("\n".join(problems))
     return entries
