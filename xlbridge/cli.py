@@ -465,7 +465,7 @@ def merge(clubs: tuple[Path, ...], output: Path, force: bool) -> None:
         events = [night.night.event for night in nights]
         repeated = repeated_club(events)
         if repeated is not None:
-            raise _same_workbook(*(clubs[index] for index in repeated))
+            raise _same_workbook(clubs[repeated[0]], clubs[repeated[1]])
         event = merge_events(events)
         waiting = [
             f"{club}: {night.night.event.provisional}"
@@ -488,7 +488,109 @@ def merge(clubs: tuple[Path, ...], output: Path, force: bool) -> None:
             gc.enable()
 
 
-def _refuse_repeated_files(clubs: Sequence[Path]) -> None:
+@cli.command(short_help="Several nights (sessions) of one event ranked as one.")
+@click.argument("nights", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--rule",
+    required=True,
+    type=click.Choice(["factored", "sum", "average", "carry-over"]),
+    help="factored: total matchpoints, each session factored to a common top; sum or average: "
+    "of the session percentages; carry-over: part of session 1 (--carry) added to the rest.",
+)
+@click.option(
+    "--pairs",
+    "maps",
+    multiple=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="A CSV of two columns: a pair's number in session 2, its number in session 1 "
+    "(give --pairs again for session 3, and so on); pairs not in it keep their numbers.",
+)
+@click.option(
+    "--carry", metavar="PART", help="carry-over: the part of session 1 carried: 25% or 1/4."
+)
+@click.option(
+    "--top", type=int, help="factored: the common top (default: the largest session top)."
+)
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The results workbook to write (the overall ranking, then each session's).",
+)
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Replace an output file that exists though xlbridge did not write it.",
+)
+def event(
+    nights: tuple[Path, ...],
+    rule: str,
+    maps: tuple[Path, ...],
+    carry: str | None,
+    top: int | None,
+    output: Path,
+    force: bool,
+) -> None:
+    """Rank two or more scored nights (the workbooks xlbridge score reads) as one event."""
+    from xlbridge.championship import ChampionshipResult, score_championship
+    from xlbridge.safefile import OutputPlan
+    from xlbridge.workbook.pairs.championship import (
+        format_championship,
+        parse_carry,
+        read_pair_map,
+        session_names,
+        write_championship,
+    )
+    from xlbridge.workbook.pairs.night import score_night
+    from xlbridge.workbook.teams.reader import is_teams_workbook
+
+    if len(nights) < 2:
+        raise ScoringError("give two nights or more: the sessions of the event, in order")
+    if len(maps) > len(nights) - 1:
+        raise ScoringError(
+            f"{len(maps)} --pairs maps for {len(nights) - 1} later session"
+            f"{'s' if len(nights) > 2 else ''}: give one map for each session after the first"
+        )
+    carried = None if carry is None else parse_carry(carry)
+    _refuse_repeated_files(nights, "night")
+    plan = OutputPlan([*nights, *maps], force)
+    done: list[ChampionshipResult] = []
+    plan.add(output, "-o", lambda tmp: write_championship(done[0], tmp), (".xlsx",))
+    plan.check()
+    scored = []
+    for night in nights:
+        if is_teams_workbook(night):
+            raise ScoringError(
+                f"{os.fspath(night)}: a teams workbook: an event of sessions is pairs"
+            )
+        with _naming(night):
+            scored.append(score_night(night))
+        for warning in scored[-1].warnings:
+            click.echo(f"warning: {night}: {warning}", err=True)
+        if scored[-1].night.provisional:
+            click.echo(f"provisional: {night}: {scored[-1].night.event.provisional}", err=True)
+    first = scored[0].night.event
+    pair_maps = {
+        number: read_pair_map(path, scored[number - 1].night.event, first)
+        for number, path in enumerate(maps, start=2)
+    }
+    done.append(
+        score_championship(
+            [s.result for s in scored],
+            rule,
+            pair_maps,
+            carry=carried,
+            top=top,
+            names=session_names(nights),
+        )
+    )
+    plan.write()
+    click.echo(format_championship(done[0]))
+    click.echo(f"\nwrote {output}")
+
+
+def _refuse_repeated_files(clubs: Sequence[Path], each: str = "club's workbook") -> None:
     """Refuse one file given twice (by two names too), before any club is read.
 
     A copy of a club's workbook is found once the clubs are read
@@ -498,13 +600,13 @@ def _refuse_repeated_files(clubs: Sequence[Path]) -> None:
     for club in clubs:
         first = seen.setdefault(club.resolve(), club)
         if first is not club:
-            raise _same_workbook(first, club)
+            raise _same_workbook(first, club, each)
 
 
-def _same_workbook(first: Path, second: Path) -> ScoringError:
+def _same_workbook(first: Path, second: Path, each: str = "club's workbook") -> ScoringError:
     return ScoringError(
         f"{os.fspath(first)} and {os.fspath(second)} are the same workbook (the same pairs "
-        "and results): give each club's workbook once"
+        f"and results): give each {each} once"
     )
 
 
