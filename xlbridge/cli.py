@@ -259,6 +259,7 @@ def _session_hands(path: Path | None, scored: ScoredNight) -> SessionHands | Non
     if path is None:
         return None
     from xlbridge.formats.hand_records import load_hands
+    from xlbridge.report import number_runs
 
     hands = load_hands(path)
     for warning in hands.warnings:
@@ -271,24 +272,11 @@ def _session_hands(path: Path | None, scored: ScoredNight) -> SessionHands | Non
     extra = sorted(set(hands.boards) - set(played))
     if extra:
         click.echo(
-            f"note: {path.name} also deals board {_ranges(extra)}, not played tonight: "
+            f"note: {path.name} also deals board {number_runs(extra)}, not played tonight: "
             "left out (is it the right file?)",
             err=True,
         )
     return hands
-
-
-def _ranges(numbers: Sequence[int]) -> str:
-    """Sorted board numbers in runs: ``[28, 29, 30, 35]`` is ``28-30, 35``."""
-    runs: list[list[int]] = []
-    for number in numbers:
-        if runs and number == runs[-1][-1] + 1:
-            runs[-1].append(number)
-        else:
-            runs.append([number])
-    return ", ".join(
-        f"{run[0]}-{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in runs
-    )
 
 
 @cli.command(short_help="A new club-night (or teams) workbook, set up for a movement.")
@@ -435,7 +423,15 @@ def explain(night: Path, number: int) -> None:
 )
 def merge(clubs: tuple[Path, ...], output: Path, force: bool) -> None:
     """Score several clubs' workbooks of the same boards as one field (simultaneous pairs)."""
-    from xlbridge.merge import compare_rankings, format_rank_changes, merge_events, repeated_club
+    from xlbridge.merge import (
+        compare_rankings,
+        format_rank_changes,
+        merge_events,
+        merge_warnings,
+        repeated_club,
+        unshared_boards,
+        unshared_message,
+    )
     from xlbridge.safefile import OutputPlan
     from xlbridge.session import score_event
     from xlbridge.workbook.pairs.night import event_workbook
@@ -463,6 +459,12 @@ def merge(clubs: tuple[Path, ...], output: Path, force: bool) -> None:
         repeated = repeated_club(events)
         if repeated is not None:
             raise _same_workbook(*(clubs[index] for index in repeated))
+        names = [os.fspath(club) for club in clubs]
+        unshared = unshared_boards(events)
+        if unshared is not None:
+            raise ScoringError(unshared_message(events, names, unshared))
+        for warning in merge_warnings(events, names):
+            click.echo(f"warning: {warning}", err=True)
         event = merge_events(events)
         waiting = [
             f"{club}: {night.night.event.provisional}"

@@ -324,3 +324,52 @@ def test_a_file_is_named_as_it_was_typed(
         "error: refusing to write over the input file O'Neill night.xlsx "
         "(-o O'Neill night.xlsx): give a different output file\n"
     )
+
+
+def without_board(path: Path, board: int) -> Path:
+    """``path`` saved again with board ``board``'s traveller rows cleared (not played there)."""
+    wb = load_workbook(path)
+    for row in wb[L.TRAVELLERS].iter_rows(min_row=2):
+        if row[0].value == board:
+            for cell in row:
+                cell.value = None
+    wb.save(path)
+    return path
+
+
+def test_merge_refuses_nights_of_different_boards(
+    night: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each played a board the other did not: not one event's boards, nothing to compare."""
+    without_board(night, 27)
+    other = without_board(other_club(tmp_path / "acol.xlsx"), 1)
+    out = tmp_path / "sim.xlsx"
+    assert main(["merge", str(night), str(other), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert (
+        f"{night} played board 1 and {other} board 27, which the other did not: their results "
+        "cannot be compared; merge the nights of one event, played on the same boards"
+    ) in err, err
+    assert not out.exists()
+    # a club that played fewer of the boards (a small club in a simultaneous) is merged
+    shutil.copy(EXAMPLE, night)
+    assert main(["merge", str(night), str(other), "-o", str(out)]) == 0
+    assert "board" not in capsys.readouterr().err
+
+
+def test_merge_warns_of_nights_dated_differently(
+    night: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    other = other_club(tmp_path / "acol.xlsx")
+    wb = load_workbook(other)
+    wb[L.SETTINGS]["B3"] = "5 June 2026"
+    wb.save(other)
+    out = tmp_path / "sim.xlsx"
+    assert main(["merge", str(night), str(other), "-o", str(out)]) == 0
+    err = capsys.readouterr().err
+    # the example night is dated 12 March 2024 (its Settings B3)
+    assert (
+        f"warning: the nights are dated differently: 12 March 2024 ({night}), "
+        f"5 June 2026 ({other}): are they one event? (see each workbook's Settings date)"
+    ) in err, err
+    assert out.exists()
