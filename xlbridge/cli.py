@@ -330,7 +330,7 @@ def new(
 ) -> None:
     """Write a fresh club-night workbook to NIGHT.xlsx, set up for a movement if given;
     with --teams, a teams workbook."""
-    from xlbridge.exact import parse_date, plain_text
+    from xlbridge.exact import parse_date, plain_text, two_readings
     from xlbridge.movement import make_movement
     from xlbridge.workbook.pairs.night import new_night
 
@@ -345,6 +345,8 @@ def new(
             day = parse_date(day_text)
         except ValueError as exc:
             raise ScoringError(f"--date: {exc}") from None
+        if doubt := two_readings(day_text):
+            click.echo(f"warning: --date: {doubt}", err=True)
     if teams is not None:
         if movement is not None or tables is not None or skip or sit_out:
             raise ScoringError(

@@ -325,3 +325,15 @@ def test_a_contract_cell_holding_more_says_where_each_part_goes(tmp_path: Path) 
         f"result: type the contract (4H) in Travellers!D{row}, the declarer (N, E, S or W) in "
         f"Travellers!E{row} and the result (=, +1, -2) in Travellers!F{row}"
     ) in str(caught.value)
+
+
+def test_a_date_typed_as_text_that_reads_two_ways_is_warned(tmp_path: Path) -> None:
+    """05/06/2026 is 5 June in the UK and May 6 in the US: read day first, and said."""
+    night = read_workbook(edited(tmp_path, {"Settings!B3": "05/06/2026"}))
+    assert night.event.date == datetime(2026, 6, 5).date()
+    assert night.warnings == (
+        "Settings!B3: '05/06/2026' reads two ways: 5 June 2026 (day first, as it is read) or "
+        "May 6, 2026 (month first): type it as 5 Jun 2026 or 2026-06-05 to say which",
+    )
+    for one_way in ("24/11/2026", "06/06/2026", "2026-06-05", "5 Jun 2026"):
+        assert read_workbook(edited(tmp_path, {"Settings!B3": one_way})).warnings == ()

@@ -50,6 +50,7 @@ from xlbridge.exact import (
     parse_fraction,
     parse_percent,
     quote,
+    two_readings,
     whole_number,
 )
 from xlbridge.movement import Movement, PairNumbering, check_row, number_key, parse_movement
@@ -371,6 +372,8 @@ class _Reader:
                 day = parse_date(day_cell)
             except ValueError as exc:
                 self.problems.error(where or L.SETTINGS, str(exc))
+            if doubt := two_readings(day_cell):
+                self.problems.warnings.append(f"{where or L.SETTINGS}: {doubt}")
         self.hand_records_cell = values[_HAND_RECORDS.name][1]
         return EventFacts(
             name=text("EventName"),
