@@ -440,7 +440,7 @@ class _Reader:
             where = f"{L.PAIRS}!A{index}"
             label = self.numbering.label(typed.number, direction, typed.club)
             if label in seen:
-                self.problems.error(
+                self.problems.cause(  # every row of the pair it should have been is wrong
                     where, f"pair {label} is listed twice (also {L.PAIRS}!A{seen[label]})"
                 )
                 continue
