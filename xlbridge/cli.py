@@ -453,10 +453,14 @@ def merge(clubs: tuple[Path, ...], output: Path, force: bool) -> None:
     gc.disable()
     try:
         nights = []
+        progress = Progress(len(clubs))
         for club, scored in zip(clubs, _scored_clubs(clubs, output), strict=True):
             nights.append(scored)
             for warning in nights[-1].warnings:
+                progress.clear()
                 click.echo(f"warning: {club}: {warning}", err=True)
+            progress.done(len(nights))
+        progress.clear()
         events = [night.night.event for night in nights]
         repeated = repeated_club(events)
         if repeated is not None:
@@ -487,6 +491,30 @@ def merge(clubs: tuple[Path, ...], output: Path, force: bool) -> None:
     finally:
         if collecting:
             gc.enable()
+
+
+class Progress:
+    """``reading club 12 of 500`` on stderr: written over in place on a terminal, else one
+    line each tenth of the way (a log keeps ten lines, not five hundred)."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.terminal = sys.stderr.isatty()
+        self.shown = ""
+
+    def done(self, count: int) -> None:
+        text = f"reading club {count} of {self.total}"
+        if self.terminal:
+            click.echo(f"\r{text}", err=True, nl=False)
+            self.shown = text
+        elif count * 10 // self.total > (count - 1) * 10 // self.total:
+            click.echo(text, err=True)
+
+    def clear(self) -> None:
+        """The line written over is rubbed out, for a warning or the results after it."""
+        if self.shown:
+            click.echo("\r" + " " * len(self.shown) + "\r", err=True, nl=False)
+            self.shown = ""
 
 
 def _refuse_repeated_files(clubs: Sequence[Path]) -> None:

@@ -373,3 +373,45 @@ def test_merge_warns_of_nights_dated_differently(
         f"5 June 2026 ({other}): are they one event? (see each workbook's Settings date)"
     ) in err, err
     assert out.exists()
+
+
+def test_merge_shows_its_progress_on_stderr(
+    night: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A merge of hundreds of clubs takes a while: the clubs read so far, on stderr, one line
+    a tenth of the way when stderr is not a terminal; the results alone on stdout."""
+    clubs = [night, other_club(tmp_path / "acol.xlsx")]
+    out = tmp_path / "sim.xlsx"
+    assert main(["merge", *map(str, clubs), "-o", str(out)]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == "reading club 1 of 2\nreading club 2 of 2\n"
+    assert "reading" not in captured.out
+    assert captured.out.startswith("Tuesday Pairs + Acol")
+
+
+def test_merge_progress_is_one_line_a_tenth_of_the_way(
+    night: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from xlbridge.cli import Progress
+
+    progress = Progress(500)
+    for count in range(1, 501):
+        progress.done(count)
+    err = capsys.readouterr().err
+    assert err.splitlines() == [f"reading club {n} of 500" for n in range(50, 501, 50)]
+
+
+def test_merge_progress_on_a_terminal_is_written_over_in_place(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from xlbridge.cli import Progress
+
+    progress = Progress(3)
+    progress.terminal = True  # as when stderr is a terminal
+    for count in (1, 2, 3):
+        progress.done(count)
+    progress.clear()
+    blank = " " * len("reading club 3 of 3")
+    assert capsys.readouterr().err == (
+        "\rreading club 1 of 3\rreading club 2 of 3\rreading club 3 of 3" + f"\r{blank}\r"
+    )
