@@ -53,23 +53,18 @@ def cli() -> None:
 def lite(directory: Path, force: bool, wheel: str | None) -> None:
     """Write main.py and requirements.txt to paste into xlwings Lite (default: here).
 
-    requirements.txt pins this version of xlbridge-scoring; before it is on the package
-    index (0.1.0 is the first release), give --wheel with a wheel's URL instead.
+    requirements.txt pins this version of xlbridge-scoring once it is on the package
+    index; until then (0.1.0, the first release, is not yet), give --wheel with a wheel's
+    URL: without it nothing is written.
     """
     from xlbridge.lite import NEXT_STEPS, write_lite_files
 
     try:
         paths = write_lite_files(directory, overwrite=force, wheel=wheel)
     except (FileExistsError, ValueError) as exc:
-        raise click.ClickException(str(exc)) from exc
+        raise ScoringError(str(exc)) from None
     for path in paths:
         click.echo(f"wrote {path}")
-    if wheel is None:
-        click.echo(
-            f"note: requirements.txt pins xlbridge-scoring=={__version__}; if the package index "
-            "does not have that version yet, use --wheel URL (docs/excel.md: Before the "
-            "first release)"
-        )
     click.echo(NEXT_STEPS)
 
 
