@@ -54,23 +54,18 @@ def cli() -> None:
 def lite(directory: Path, force: bool, wheel: str | None) -> None:
     """Write main.py and requirements.txt to paste into xlwings Lite (default: here).
 
-    requirements.txt pins this version of xlbridge-scoring; before it is on the package
-    index (0.1.0 is the first release), give --wheel with a wheel's URL instead.
+    requirements.txt pins this version of xlbridge-scoring once it is on the package
+    index; until then (0.1.0, the first release, is not yet), give --wheel with a wheel's
+    URL: without it nothing is written.
     """
     from xlbridge.lite import NEXT_STEPS, write_lite_files
 
     try:
         paths = write_lite_files(directory, overwrite=force, wheel=wheel)
     except (FileExistsError, ValueError) as exc:
-        raise click.ClickException(str(exc)) from exc
+        raise ScoringError(str(exc)) from None
     for path in paths:
         click.echo(f"wrote {path}")
-    if wheel is None:
-        click.echo(
-            f"note: requirements.txt pins xlbridge-scoring=={__version__}; if the package index "
-            "does not have that version yet, use --wheel URL (docs/excel.md: Before the "
-            "first release)"
-        )
     click.echo(NEXT_STEPS)
 
 
@@ -260,6 +255,7 @@ def _session_hands(path: Path | None, scored: ScoredNight) -> SessionHands | Non
     if path is None:
         return None
     from xlbridge.formats.hand_records import load_hands
+    from xlbridge.report import number_runs
 
     hands = load_hands(path)
     for warning in hands.warnings:
@@ -272,24 +268,11 @@ def _session_hands(path: Path | None, scored: ScoredNight) -> SessionHands | Non
     extra = sorted(set(hands.boards) - set(played))
     if extra:
         click.echo(
-            f"note: {path.name} also deals board {_ranges(extra)}, not played tonight: "
+            f"note: {path.name} also deals board {number_runs(extra)}, not played tonight: "
             "left out (is it the right file?)",
             err=True,
         )
     return hands
-
-
-def _ranges(numbers: Sequence[int]) -> str:
-    """Sorted board numbers in runs: ``[28, 29, 30, 35]`` is ``28-30, 35``."""
-    runs: list[list[int]] = []
-    for number in numbers:
-        if runs and number == runs[-1][-1] + 1:
-            runs[-1].append(number)
-        else:
-            runs.append([number])
-    return ", ".join(
-        f"{run[0]}-{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in runs
-    )
 
 
 @cli.command(short_help="A new club-night (or teams) workbook, set up for a movement.")
@@ -343,7 +326,7 @@ def new(
 ) -> None:
     """Write a fresh club-night workbook to NIGHT.xlsx, set up for a movement if given;
     with --teams, a teams workbook."""
-    from xlbridge.exact import parse_date, plain_text
+    from xlbridge.exact import parse_date, plain_text, two_readings
     from xlbridge.movement import make_movement
     from xlbridge.safefile import check_name
     from xlbridge.workbook.pairs.night import new_night
@@ -360,6 +343,8 @@ def new(
             day = parse_date(day_text)
         except ValueError as exc:
             raise ScoringError(f"--date: {exc}") from None
+        if doubt := two_readings(day_text):
+            click.echo(f"warning: --date: {doubt}", err=True)
     if teams is not None:
         if movement is not None or tables is not None or skip or sit_out:
             raise ScoringError(
@@ -438,7 +423,15 @@ def explain(night: Path, number: int) -> None:
 )
 def merge(clubs: tuple[Path, ...], output: Path, force: bool) -> None:
     """Score several clubs' workbooks of the same boards as one field (simultaneous pairs)."""
-    from xlbridge.merge import compare_rankings, format_rank_changes, merge_events, repeated_club
+    from xlbridge.merge import (
+        compare_rankings,
+        format_rank_changes,
+        merge_events,
+        merge_warnings,
+        repeated_club,
+        unshared_boards,
+        unshared_message,
+    )
     from xlbridge.safefile import OutputPlan
     from xlbridge.session import score_event
     from xlbridge.workbook.pairs.night import event_workbook
@@ -458,14 +451,24 @@ def merge(clubs: tuple[Path, ...], output: Path, force: bool) -> None:
     gc.disable()
     try:
         nights = []
+        progress = Progress(len(clubs))
         for club, scored in zip(clubs, _scored_clubs(clubs, output), strict=True):
             nights.append(scored)
             for warning in nights[-1].warnings:
+                progress.clear()
                 click.echo(f"warning: {club}: {warning}", err=True)
+            progress.done(len(nights))
+        progress.clear()
         events = [night.night.event for night in nights]
         repeated = repeated_club(events)
         if repeated is not None:
             raise _same_workbook(clubs[repeated[0]], clubs[repeated[1]])
+        names = [os.fspath(club) for club in clubs]
+        unshared = unshared_boards(events)
+        if unshared is not None:
+            raise ScoringError(unshared_message(events, names, unshared))
+        for warning in merge_warnings(events, names):
+            click.echo(f"warning: {warning}", err=True)
         event = merge_events(events)
         waiting = [
             f"{club}: {night.night.event.provisional}"
@@ -588,6 +591,30 @@ def event(
     plan.write()
     click.echo(format_championship(done[0]))
     click.echo(f"\nwrote {output}")
+
+
+class Progress:
+    """``reading club 12 of 500`` on stderr: written over in place on a terminal, else one
+    line each tenth of the way (a log keeps ten lines, not five hundred)."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.terminal = sys.stderr.isatty()
+        self.shown = ""
+
+    def done(self, count: int) -> None:
+        text = f"reading club {count} of {self.total}"
+        if self.terminal:
+            click.echo(f"\r{text}", err=True, nl=False)
+            self.shown = text
+        elif count * 10 // self.total > (count - 1) * 10 // self.total:
+            click.echo(text, err=True)
+
+    def clear(self) -> None:
+        """The line written over is rubbed out, for a warning or the results after it."""
+        if self.shown:
+            click.echo("\r" + " " * len(self.shown) + "\r", err=True, nl=False)
+            self.shown = ""
 
 
 def _refuse_repeated_files(clubs: Sequence[Path], each: str = "club's workbook") -> None:

@@ -50,6 +50,7 @@ from xlbridge.exact import (
     parse_fraction,
     parse_percent,
     quote,
+    two_readings,
     whole_number,
 )
 from xlbridge.movement import Movement, PairNumbering, check_row, number_key, parse_movement
@@ -368,6 +369,8 @@ class _Reader:
                 day = parse_date(day_cell)
             except ValueError as exc:
                 self.problems.error(where or L.SETTINGS, str(exc))
+            if doubt := two_readings(day_cell):
+                self.problems.warn(where or L.SETTINGS, doubt)
         self.hand_records_cell = values[_HAND_RECORDS.name][1]
         return EventFacts(
             name=text("EventName"),
@@ -431,7 +434,9 @@ class _Reader:
             where = CellPlace(L.PAIRS, index, "A")
             label = self.numbering.label(typed.number, direction, typed.club)
             if label in seen:
-                self.problems.error(where, f"pair {label} is listed twice (also {seen[label]})")
+                self.problems.cause(  # every row of the pair it should have been is wrong
+                    where, f"pair {label} is listed twice (also {seen[label]})"
+                )
                 continue
             if self.numbering.by_direction and not direction:
                 self.problems.error(
