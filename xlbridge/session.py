@@ -114,7 +114,7 @@ from __future__ import annotations
 import math
 import operator
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import NamedTuple
@@ -162,6 +162,7 @@ from xlbridge.settings import AvplusMethod, ScoringConvention
 __all__ = [
     "rank_labels",
     "score_event",
+    "score_players",
 ]
 
 #: What a pair scores on one board before Law 12C2(c) settles it: a number,
@@ -216,28 +217,88 @@ def score_event(event: Event, *, boards: bool = True) -> EventResult:
     line, each naming the play's ``source``) for a pair twice on a board, a
     pair against itself, an unknown pair or more results than expected.
     """
-    settings = event.settings  # checked when it was made (xlbridge.settings)
     _validate(event)
+    return _scored(event, event.pairs, None, boards)
+
+
+def score_players(
+    event: Event,
+    players: Sequence[Pair],
+    members: Mapping[PairLabel, tuple[PairLabel, PairLabel]],
+    *,
+    boards: bool = True,
+) -> EventResult:
+    """Score an individual event: ``event``'s pairs are its partnerships, and ``members``
+    names each partnership's two players; every board is scored as for pairs, and each
+    of ``players`` gets the score of the partnership it sat in on each board it played.
+
+    The players are ranked in one field, and Law 12C2(c) settles each player's A+, A-
+    and byes on that player's own percentage; ``event.adjustments`` name players.  The
+    result's ``pairs`` are the players (each a :class:`~xlbridge.event.Pair` of one)
+    and its ``event`` holds them as its pairs.  A play's settled scores on its board are
+    those of the partner listed first in ``players`` (two partners' A+ boards may settle
+    differently: each player's own board shows its own).
+    :mod:`xlbridge.individual` builds the partnerships and checks the seats first.
+    """
+    labels = {pair.label for pair in players}
+    unknown = [a for a in event.adjustments if a.pair not in labels]
+    if unknown:
+        raise ScoringError(
+            "\n".join(
+                f"{_at(a.source)}adjustment for player {quote(str(a.pair))}, "
+                "who is not in the players list"
+                for a in unknown
+            )
+        )
+    _validate(replace(event, adjustments=()))
+    settings = replace(event.settings, ranking=Ranking.ONE_FIELD)
+    seated = replace(event, pairs=tuple(players), settings=settings)
+    return _scored(seated, tuple(players), members, boards)
+
+
+def _scored(
+    event: Event,
+    holders: Sequence[Pair],
+    members: Mapping[PairLabel, tuple[PairLabel, PairLabel]] | None,
+    boards: bool,
+) -> EventResult:
+    """The event scored, each of ``holders`` getting its entries (a pair's, or with
+    ``members`` each player's partnership's)."""
+    settings = event.settings  # checked when it was made (xlbridge.settings)
     expected = settings.expected or _max_played(event.plays)
     figures, groups = _score_boards(event.plays, expected, settings)
     units = _Units.of(settings, expected)
     entries = _entries(event.plays, figures)
+    if members is not None:
+        entries = _players_entries(entries, members)
     adjustments = _adjustments(event, units)
     # each play's settled NS and EW score by its index (int keys: no enum hashing)
     settled: tuple[dict[int, Fraction], dict[int, Fraction]] = ({}, {})
     pairs: list[PairResult] = []
-    for pair in event.pairs:
+    for pair in holders:
         own = sorted(entries.get(pair.label, []), key=_BOARD_ORDER)
         result = _pair_result(pair, own, adjustments.get(pair.label, []), units, settings)
         pairs.append(result)
         for entry, scored in zip(own, result.boards, strict=True):
-            settled[entry.direction is Direction.EW][entry.play] = scored.score
+            settled[entry.direction is Direction.EW].setdefault(entry.play, scored.score)
     ranked = _rank(pairs, settings, units)
     board_results = tuple(
         _board_result(group, event.plays, settled, expected, settings)
         for group in (groups if boards else ())
     )
     return EventResult(event, expected, units.top, board_results, ranked)
+
+
+def _players_entries(
+    entries: dict[PairLabel, list[_Entry]],
+    members: Mapping[PairLabel, tuple[PairLabel, PairLabel]],
+) -> dict[PairLabel, list[_Entry]]:
+    """Each partnership's entries, given to both its players."""
+    found: dict[PairLabel, list[_Entry]] = defaultdict(list)
+    for partnership, own in entries.items():
+        for player in members[partnership]:
+            found[player].extend(own)
+    return found
 
 
 # --- validation -------------------------------------------------------------
