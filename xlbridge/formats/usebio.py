@@ -763,8 +763,8 @@ def _add(parent: ET.Element, tag: str, text: str) -> ET.Element:
 def _participants(event_el: ET.Element, result: EventResult, version: str) -> None:
     participants = ET.SubElement(event_el, "PARTICIPANTS")
     for entry in result.pairs:
-        if not entry.rank:
-            continue
+        if not entry.rank and not entry.boards:
+            continue  # a pair with no score: on no traveller line
         pair_el = ET.SubElement(participants, "PAIR")
         pair = entry.pair
         _add(pair_el, "PAIR_NUMBER", _number(pair.label))
@@ -772,7 +772,8 @@ def _participants(event_el: ET.Element, result: EventResult, version: str) -> No
         _add(pair_el, "TOTAL_SCORE", figure_text(published_total(result, entry)))
         if entry.percentage is not None:
             _add(pair_el, "PERCENTAGE", format_fixed(entry.percentage))
-        _add(pair_el, "PLACE", _place(entry.rank))
+        if entry.rank:  # an absent pair (the KoPS convention) has lines but no place
+            _add(pair_el, "PLACE", _place(entry.rank))
         if pair.master_points:
             if version == "1.3":  # 1.3: the points and their type in MASTER_POINTS
                 wrapper = ET.SubElement(pair_el, "MASTER_POINTS")

@@ -281,8 +281,9 @@ SETTING_ROWS = (
         "Convention",
         "Convention",
         None,
-        "Blank: xlbridge's figures; ACBL: as ACBLscore prints them (1 MP a result beaten, "
-        "totals scaled to the section's boards; set MP per result beaten to 1)",
+        "Blank: xlbridge's figures; ACBL: ACBLscore's (1 MP a beat, totals scaled to the "
+        "section's boards); KoPS: a pair with no real result is absent, not ranked, and the "
+        "averages at its table are not results; BBO: no average is a result on its board",
         _values(ScoringConvention),
     ),
 )
