@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from xlbridge.event import Event
     from xlbridge.hands import SessionHands
     from xlbridge.workbook.pairs.night import ScoredNight
-    from xlbridge.workbook.players import PlayersFile
+    from xlbridge.workbook.players import Added, PlayersFile
 
 __all__ = ["cli", "main"]
 
@@ -658,8 +658,9 @@ def import_(
     # the convention's settings, and its plays (an absent pair's 0% read as NP A60/0)
     plays, settings = chosen.result.event.plays, chosen.convention.settings
     event = club.filled(replace(published.event, plays=plays, settings=settings))
+    planned = club.planned(event)
     write_filled_workbook(output, event, published.info, chosen, players=club.name)
-    club.update(event)
+    club.update(planned)
     info = published.info
     made_by = " by ".join(part for part in (info.file_format, info.program) if part)
     click.echo(f"{source}: {event.name or 'event'}" + (f" ({made_by})" if made_by else ""))
@@ -738,20 +739,27 @@ class _ClubPlayers:
             click.echo(f"warning: {warning}", err=True)
         return event
 
-    def update(self, event: Event) -> None:
-        """With --update-players: the players ``event`` names that the list lacks, added."""
+    def planned(self, event: Event) -> Added | None:
+        """With --update-players: the players ``event`` names that the list lacks, to add
+        (worked out before the workbook is written: a list that cannot take them is refused
+        before anything is written)."""
         if self.file is None or not self.update_list:
-            return
-        from xlbridge.exact import plural
+            return None
         from xlbridge.workbook.players import plan_additions
 
-        planned = plan_additions(self.file, event)
+        return plan_additions(self.file, event)
+
+    def update(self, planned: Added | None) -> None:
+        """The players planned added to the list (its lines kept byte for byte), and said."""
+        if planned is None:
+            return
+        from xlbridge.exact import plural
+
         planned.write()
-        name = self.file.path.name
+        name = planned.path.name
         if planned.added:
-            lines = f"line {planned.added[0].line}" + (
-                f"-{planned.added[-1].line}" if len(planned.added) > 1 else ""
-            )
+            first, last = planned.added[0].line, planned.added[-1].line
+            lines = f"line {first}" if first == last else f"lines {first}-{last}"
             click.echo(f"{name}: added {plural(len(planned.added), 'player')} ({lines})")
         else:
             click.echo(f"{name}: every player with a number is on the list already")
@@ -780,8 +788,9 @@ def _import_bridgemate(source: Path, output: Path, club: _ClubPlayers | None = N
     ]
     club = club or _ClubPlayers()
     event = club.filled(night.event)
+    planned = club.planned(event)
     write_filled_workbook(output, event, places=places, to_come=to_come, players=club.name)
-    club.update(event)
+    club.update(planned)
     seated = [*night.seatings, *(m.seating for m in night.missing)]
     tables = len({(s.section, s.table) for s in seated})
     rounds = len({s.round for s in seated})

@@ -218,8 +218,8 @@ def complete(
             warnings.append(
                 (
                     "name",
-                    f"{quote(name)} is typed for number {number}, which {players.name} "
-                    f"(line {listed.line}) gives as {listed.name}: the typed name stands",
+                    f"{quote(name)} has number {number}, which {players.name} "
+                    f"(line {listed.line}) gives to {listed.name}: the name stands as written",
                 )
             )
         return Completed(name, number, tuple(warnings))

@@ -104,8 +104,8 @@ def test_a_typed_name_that_is_not_the_lists_is_warned_about_and_stands(
     status, err = score(night, capsys)
     assert status == 0
     assert err.splitlines() == [
-        "warning: Pairs!D4: 'Alan Underwod' is typed for number 100005, which players.csv "
-        "(line 6) gives as Alan Underwood: the typed name stands"
+        "warning: Pairs!D4: 'Alan Underwod' has number 100005, which players.csv "
+        "(line 6) gives to Alan Underwood: the name stands as written"
     ]  # joan  holt is Joan Holt: case and spacing are no difference
     assert players_of(night, 3)[0] == ("Alan Underwod", "100005")
 
