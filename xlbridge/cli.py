@@ -30,8 +30,10 @@ from xlbridge.exact import plain_text
 if TYPE_CHECKING:
     from openpyxl import Workbook
 
+    from xlbridge.event import Event
     from xlbridge.hands import SessionHands
     from xlbridge.workbook.pairs.night import ScoredNight
+    from xlbridge.workbook.players import Added, PlayersFile
 
 __all__ = ["cli", "main"]
 
@@ -110,6 +112,13 @@ def lite(directory: Path, force: bool, wheel: str | None) -> None:
     help="The USEBIO version to write.",
 )
 @click.option(
+    "--players",
+    "players_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The club's players list (CSV: Name, Number, Holding): blank names and numbers on the "
+    "Pairs sheet completed, numbers checked (default: the Settings row 'Players list').",
+)
+@click.option(
     "--force",
     is_flag=True,
     help="Replace an output file that exists though xlbridge did not write it.",
@@ -122,6 +131,7 @@ def score(
     pbn_path: Path | None,
     usebio_path: Path | None,
     usebio_version: str,
+    players_path: Path | None,
     force: bool,
 ) -> None:
     """Score a filled club-night workbook and print the ranking; the input is never changed.
@@ -145,7 +155,11 @@ def score(
     if is_teams_workbook(night):
         extra = [
             name
-            for name, given in (("--hands", hands_path), ("--pbn", pbn_path))
+            for name, given in (
+                ("--hands", hands_path),
+                ("--pbn", pbn_path),
+                ("--players", players_path),
+            )
             if given is not None
         ]
         if extra:
@@ -159,7 +173,7 @@ def score(
 
     # Every output is planned and checked before the night is read; each writer runs
     # only once the night is scored, and all are written or none.
-    inputs = [night] if hands_path is None else [night, hands_path]
+    inputs = [path for path in (night, hands_path, players_path) if path is not None]
     plan = OutputPlan(inputs, force)
     scored: list[ScoredNight] = []
     hands: list[SessionHands | None] = [None]
@@ -192,7 +206,7 @@ def score(
             (".xml",),
         )
     plan.check()
-    scored.append(score_night(night))
+    scored.append(score_night(night, players=players_path))
     for warning in scored[0].warnings:
         click.echo(f"warning: {warning}", err=True)
     if scored[0].night.provisional:
@@ -310,6 +324,13 @@ def _session_hands(path: Path | None, scored: ScoredNight) -> SessionHands | Non
     metavar="DATE",
     help="The date of play: 24/11/2026, 2026-11-24 or 24 Nov 2026.",
 )
+@click.option(
+    "--players",
+    "players_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The club's players list (CSV: Name, Number, Holding), recorded in Settings for "
+    "xlbridge score to complete and check the Pairs sheet from.",
+)
 def new(
     night: Path,
     force: bool,
@@ -323,10 +344,11 @@ def new(
     event_format: str | None,
     event: str,
     day_text: str | None,
+    players_path: Path | None,
 ) -> None:
     """Write a fresh club-night workbook to NIGHT.xlsx, set up for a movement if given;
     with --teams, a teams workbook."""
-    from xlbridge.exact import parse_date, plain_text, two_readings
+    from xlbridge.exact import parse_date, plain_text, plural, two_readings
     from xlbridge.movement import make_movement
     from xlbridge.safefile import check_name
     from xlbridge.workbook.pairs.night import new_night
@@ -345,6 +367,15 @@ def new(
             raise ScoringError(f"--date: {exc}") from None
         if doubt := two_readings(day_text):
             click.echo(f"warning: --date: {doubt}", err=True)
+    players = ""
+    if players_path is not None:
+        from xlbridge.workbook.pairs.night import players_list_name
+        from xlbridge.workbook.players import read_players
+
+        if teams is not None:
+            raise ScoringError("--players is for a pairs night, not --teams")
+        listed = read_players(players_path).players
+        players = players_list_name(players_path, night)
     if teams is not None:
         if movement is not None or tables is not None or skip or sit_out:
             raise ScoringError(
@@ -361,14 +392,16 @@ def new(
         made = make_movement(movement, tables, boards, skip=skip, sit_out=sit_out)
     elif tables is not None or boards is not None or skip or sit_out:
         raise ScoringError("--tables, --boards, --skip and --sit-out go with --movement")
-    new_night(night, overwrite=force, movement=made, event=event, day=day)
+    new_night(night, overwrite=force, movement=made, event=event, day=day, players=players)
+    if players:
+        click.echo(
+            f"players list: {players} ({plural(len(listed.entries), 'player')}), in Settings"
+        )
     if made is None:
         click.echo(
             f"wrote {night}: fill in Settings, Pairs and Travellers, then: xlbridge score {night}"
         )
         return
-    from xlbridge.exact import plural
-
     rows = sum(1 for _ in made.traveller_rows())
     click.echo(
         f"wrote {night}: {made.name}, {plural(made.tables, 'table')}, "
@@ -703,7 +736,22 @@ def _score_club(club: Path, output: Path) -> ScoredNight:
     help="The club-night workbook to write (.xlsx).",
 )
 @click.option("--force", is_flag=True, help="Overwrite the workbook if it exists.")
-def import_(source: Path, output: Path, force: bool) -> None:
+@click.option(
+    "--players",
+    "players_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The club's players list (CSV: Name, Number, Holding): blank names and numbers "
+    "filled from it, and the list recorded in the workbook's Settings.",
+)
+@click.option(
+    "--update-players",
+    is_flag=True,
+    help="With --players: add to the list the players the file names with a number the "
+    "list lacks (no line of the list is changed or removed).",
+)
+def import_(
+    source: Path, output: Path, force: bool, players_path: Path | None, update_players: bool
+) -> None:
     """Turn a results file into a club workbook to rescore: USEBIO (.xml) or PBN (.pbn), with
     an audit of the figures it published, or a Bridgemate night (.bws), as the tables entered it.
     """
@@ -716,8 +764,9 @@ def import_(source: Path, output: Path, force: bool) -> None:
     refuse_same_file(source, output)
     if output.exists() and not force:
         raise ScoringError(f"{os.fspath(output)} exists already: give a new file name (or --force)")
+    club = _ClubPlayers.given(players_path, update_players, output)
     if source.suffix.lower() == ".bws":
-        _import_bridgemate(source, output)
+        _import_bridgemate(source, output, club)
         return
     if source.suffix.lower() == ".xml":
         from xlbridge.formats.usebio import TEAMS_EVENT_TYPES, usebio_event_type
@@ -725,6 +774,8 @@ def import_(source: Path, output: Path, force: bool) -> None:
         with _naming(source):
             teams_file = usebio_event_type(source) in TEAMS_EVENT_TYPES
         if teams_file:
+            if players_path is not None:
+                raise ScoringError("--players is for a pairs event, not a teams file")
             _import_usebio_teams(source, output)
             return
     with _naming(source):
@@ -735,8 +786,10 @@ def import_(source: Path, output: Path, force: bool) -> None:
         chosen, tried = choose_convention(published, conventions)
     # the convention's settings, and its plays (an absent pair's 0% read as NP A60/0)
     plays, settings = chosen.result.event.plays, chosen.convention.settings
-    event = replace(published.event, plays=plays, settings=settings)
-    write_filled_workbook(output, event, published.info, chosen)
+    event = club.filled(replace(published.event, plays=plays, settings=settings))
+    planned = club.planned(event)
+    write_filled_workbook(output, event, published.info, chosen, players=club.name)
+    club.update(planned)
     info = published.info
     made_by = " by ".join(part for part in (info.file_format, info.program) if part)
     click.echo(f"{source}: {event.name or 'event'}" + (f" ({made_by})" if made_by else ""))
@@ -784,7 +837,68 @@ def _import_usebio_teams(source: Path, output: Path) -> None:
     click.echo(f"\nwrote {output}: xlbridge score {output}")
 
 
-def _import_bridgemate(source: Path, output: Path) -> None:
+@dataclasses.dataclass(frozen=True)
+class _ClubPlayers:
+    """``import --players [--update-players]``: the club's list, read before the file is."""
+
+    file: PlayersFile | None = None
+    #: the list's name as the workbook's Settings row gives it
+    name: str = ""
+    update_list: bool = False
+
+    @classmethod
+    def given(cls, path: Path | None, update: bool, output: Path) -> _ClubPlayers:
+        if path is None:
+            if update:
+                raise ScoringError("--update-players needs --players: the list to add to")
+            return cls()
+        from xlbridge.workbook.pairs.night import players_list_name
+        from xlbridge.workbook.players import read_players
+
+        return cls(read_players(path), players_list_name(path, output), update)
+
+    def filled(self, event: Event) -> Event:
+        """``event`` with its blank names and numbers filled from the list (warnings said)."""
+        if self.file is None:
+            return event
+        from xlbridge.workbook.players import fill_players
+
+        event, warnings = fill_players(event, self.file.players)
+        for warning in warnings:
+            click.echo(f"warning: {warning}", err=True)
+        return event
+
+    def planned(self, event: Event) -> Added | None:
+        """With --update-players: the players ``event`` names that the list lacks, to add
+        (worked out before the workbook is written: a list that cannot take them is refused
+        before anything is written)."""
+        if self.file is None or not self.update_list:
+            return None
+        from xlbridge.workbook.players import plan_additions
+
+        return plan_additions(self.file, event)
+
+    def update(self, planned: Added | None) -> None:
+        """The players planned added to the list (its lines kept byte for byte), and said."""
+        if planned is None:
+            return
+        from xlbridge.exact import plural
+
+        planned.write()
+        name = planned.path.name
+        if planned.added:
+            first, last = planned.added[0].line, planned.added[-1].line
+            lines = f"line {first}" if first == last else f"lines {first}-{last}"
+            click.echo(f"{name}: added {plural(len(planned.added), 'player')} ({lines})")
+        else:
+            click.echo(f"{name}: every player with a number is on the list already")
+        if planned.without_number:
+            click.echo(
+                f"{name}: not added, no national number: " + ", ".join(planned.without_number)
+            )
+
+
+def _import_bridgemate(source: Path, output: Path, club: _ClubPlayers | None = None) -> None:
     """``xlbridge import GAME.bws``: the results as the tables entered them, in a workbook.
 
     A result the movement has and no entry gives (never entered, or erased and not
@@ -801,8 +915,11 @@ def _import_bridgemate(source: Path, output: Path) -> None:
     to_come = [
         ResultToCome(m.board, m.ns, m.ew, m.seating.round, m.seating.table) for m in night.missing
     ]
-    write_filled_workbook(output, night.event, places=places, to_come=to_come)
-    event = night.event
+    club = club or _ClubPlayers()
+    event = club.filled(night.event)
+    planned = club.planned(event)
+    write_filled_workbook(output, event, places=places, to_come=to_come, players=club.name)
+    club.update(planned)
     seated = [*night.seatings, *(m.seating for m in night.missing)]
     tables = len({(s.section, s.table) for s in seated})
     rounds = len({s.round for s in seated})

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import partial
+from pathlib import Path
 from typing import Any, TypeVar
 
 from xlbridge.contract import (
@@ -57,11 +58,13 @@ from xlbridge.movement import Movement, PairNumbering, check_row, number_key, pa
 from xlbridge.movement import Seat as MovementSeat
 from xlbridge.pair import PairLabel, parse_direction
 from xlbridge.places import CellPlace, Place, Problem
+from xlbridge.players import NationalBody, PlayersList, complete, parse_national_body
 from xlbridge.result import (
     Row,
 )
 from xlbridge.settings import MasterPointBody, parse_master_point_body
 from xlbridge.workbook.pairs import layout as L
+from xlbridge.workbook.players import read_players
 from xlbridge.workbook.shared.checks import (
     Problems,
     check_headers,
@@ -194,10 +197,14 @@ def _player(name: object, number: object) -> Player:
     return Player(cell_text(name), "" if guest else text, guest=guest or not text)
 
 
-def read_workbook(path: str | os.PathLike[str]) -> NightWorkbook:
+def read_workbook(
+    path: str | os.PathLike[str], players: str | os.PathLike[str] | None = None
+) -> NightWorkbook:
     """Read and check the club-night workbook at ``path`` (opened read-only, never written).
 
     The file must already have passed :func:`xlbridge.safefile.check_workbook_file`.
+    ``players``: the club's players list (``--players``); otherwise the file a
+    *Players list* row of the Settings sheet names, relative to the workbook's folder.
     """
     loaded = load_sheets(path, _WIDTHS)
     missing = [s for s in (L.SETTINGS, L.PAIRS, L.TRAVELLERS) if s not in loaded.read]
@@ -213,7 +220,7 @@ def read_workbook(path: str | os.PathLike[str]) -> NightWorkbook:
             else "is it a club-night workbook (xlbridge new NIGHT.xlsx)?"
         )
         raise ScoringError(f"{os.fspath(path)} has no sheet {missing[0]!r}: {hint}")
-    return _Reader(loaded).read()
+    return _Reader(loaded, Path(path).parent, players).read()
 
 
 #: The entry sheets and how many columns of each a person types in.
@@ -251,8 +258,18 @@ def _typed_only(rows: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
 
 
 class _Reader:
-    def __init__(self, loaded: Sheets) -> None:
+    def __init__(
+        self,
+        loaded: Sheets,
+        folder: Path = Path(),
+        players: str | os.PathLike[str] | None = None,
+    ) -> None:
         self.loaded = loaded
+        #: the workbook's folder, and the players list given (``--players``), if any
+        self.folder = folder
+        self.players_given = players
+        self.players: PlayersList | None = None
+        self.body: NationalBody | None = None
         self.sheets = {name: sheet.rows for name, sheet in loaded.read.items()}
         if L.TRAVELLERS in self.sheets:
             self.sheets[L.TRAVELLERS] = _typed_only(self.sheets[L.TRAVELLERS])
@@ -265,6 +282,7 @@ class _Reader:
 
     def read(self) -> NightWorkbook:
         settings, facts, tables, boards = self._settings()
+        self._players_list()
         pairs = self._pairs()
         labels = {p.label for p in pairs}
         #: each pair's row on the Pairs sheet (``Pairs!A5``), for the direction checks
@@ -325,11 +343,18 @@ class _Reader:
                 found[label] = (value, where)
         return {
             setting.name: found.get(setting.label.lower(), (None, ""))
-            for setting in (*L.SETTING_ROWS, _HAND_RECORDS, *L.NATIONAL_ROWS)
+            for setting in (
+                *L.SETTING_ROWS,
+                _HAND_RECORDS,
+                *L.NATIONAL_ROWS,
+                L.PLAYERS_LIST,
+                L.NATIONAL_BODY,
+            )
         }
 
     def _settings(self) -> tuple[Settings, EventFacts, int | None, int | None]:
         values = self._setting_cells()
+        self.values = values
 
         def get(name: str, convert: Callable[[object], T], default: T) -> T:
             value, where = values[name]
@@ -397,6 +422,44 @@ class _Reader:
         )
         return found if isinstance(found, MasterPointBody) else None
 
+    # --- the players list ---------------------------------------------------------------------
+
+    def _players_list(self) -> None:
+        """The club's players list (``--players``, or the Settings row) and the national body."""
+        value, where = self.values[L.NATIONAL_BODY.name]
+        if value is not _FAULTY:
+            self.body = self.problems.attempt(
+                partial(_at, where or L.SETTINGS, parse_national_body, value)
+            )
+        path: Path | None = None
+        if self.players_given is not None:
+            path = Path(self.players_given)
+        else:
+            value, where = self.values[L.PLAYERS_LIST.name]
+            name = "" if value is _FAULTY else cell_text(value)
+            if name:
+                path = self.folder / name
+                if not path.is_file():
+                    folder = os.fspath(self.folder) or "."
+                    self.problems.error(where, f"the players list {name} is not in {folder}")
+                    return
+        if path is not None:
+            read = self.problems.attempt(partial(read_players, path))
+            self.players = None if read is None else read.players
+
+    def _complete(
+        self, where: tuple[CellPlace, CellPlace], name: object, number: object
+    ) -> tuple[object, object]:
+        """A player's name and number cells (at ``where``) completed from the players list;
+        the warnings met are said at their cells."""
+        typed = cell_text(number)
+        if typed.lower() in _GUEST_WORDS or (self.players is None and self.body is None):
+            return name, number
+        done = complete(self.players, self.body, cell_text(name), typed)
+        for part, message in done.warnings:
+            self.problems.warn(where[0] if part == "name" else where[1], message)
+        return (done.name or name), (done.number or number)
+
     # --- pairs --------------------------------------------------------------------------------
 
     def _pairs(self) -> list[Pair]:
@@ -446,9 +509,13 @@ class _Reader:
                 )
                 continue
             seen[label] = where
+            typed_players = (
+                self._complete((where.at(name), where.at(number)), *cells[first : first + 2])
+                for first, name, number in ((3, "D", "E"), (5, "F", "G"))
+            )
             players = tuple(
                 _player(name, number)
-                for name, number in (cells[3:5], cells[5:7])
+                for name, number in typed_players
                 if not (is_blank(name) and is_blank(number))
             )
             names = "" if is_blank(cells[1]) else str(cells[1]).strip()
