@@ -307,7 +307,7 @@ def test_a_contract_typed_with_its_declarer_and_result_in_one_cell(tmp_path: Pat
         changes |= {f"Travellers!F{row}": None, f"Travellers!G{row}": None}
     night = read_workbook(edited(tmp_path, changes))
     assert night.warnings == ()
-    scores = {play.source: play.result for play in night.event.plays}
+    scores = {str(play.source): play.result for play in night.event.plays}
     # Law 77: board 1 none vulnerable, 4H by S made: 120 + 300 = +420; board 2 NS
     # vulnerable, 3NTX by W (not vulnerable) two down: 100 + 200 = +300; 4S by N (vulnerable)
     # with an overtrick: 120 + 30 + 500 = +650.
