@@ -164,3 +164,36 @@ def test_slip_refused_naming_the_cell(
     assert words in captured.err
     assert captured.out == ""
     assert not (tmp_path / "out.xlsx").exists()
+
+
+def test_adjustment_names_a_player(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    night = _filled(tmp_path)
+    wb = load_workbook(night)
+    adjustments = wb["Adjustments"]
+    for column, value in zip("ABCDE", (12, None, -1, "MP", "slow play"), strict=True):
+        adjustments[f"{column}2"] = value
+    for column, value in zip("ABCD", (13, None, -1, "MP"), strict=True):
+        adjustments[f"{column}3"] = value
+    wb.save(night)
+    capsys.readouterr()
+    assert main(["score", str(night), "-o", str(tmp_path / "out.xlsx")]) == 2
+    assert "Adjustments!A3: player 13 is not on the Players sheet" in capsys.readouterr().err
+    adjustments["A3"] = adjustments["C3"] = adjustments["D3"] = None
+    wb.save(night)
+    assert main(["score", str(night), "-o", str(tmp_path / "out.xlsx")]) == 0
+    first = capsys.readouterr().out.splitlines()[3].split()
+    assert first == ["1", "12", "Ann", "Smith", "22", "83.00", "88.00", "94.32"]  # 83 / 88
+
+
+def test_blank_rows_are_results_to_come(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    night = _filled(tmp_path)
+    wb = load_workbook(night)
+    wb["Travellers"]["K3"] = None  # board 1, round 6, table 3
+    wb.save(night)
+    capsys.readouterr()
+    xml = tmp_path / "night.xml"
+    assert main(["score", str(night), "-o", str(tmp_path / "o.xlsx"), "--usebio", str(xml)]) == 2
+    err = capsys.readouterr().err
+    assert "provisional: 1 result to come" in err
+    assert "--usebio is written for the final results only" in err
+    assert not xml.exists()
