@@ -140,6 +140,7 @@ def score(
     workbook, page or file), never a night being filled in, unless --force.
     """
     from xlbridge.safefile import OutputPlan
+    from xlbridge.workbook.individual.reader import is_individual_workbook
     from xlbridge.workbook.pairs.night import (
         HTML_SUFFIXES,
         PBN_SUFFIXES,
@@ -152,6 +153,19 @@ def score(
     )
     from xlbridge.workbook.teams.reader import is_teams_workbook
 
+    if is_individual_workbook(night):
+        extra = [
+            name
+            for name, given in (("--html", html_path), ("--hands", hands_path), ("--pbn", pbn_path))
+            if given is not None
+        ]
+        if extra:
+            raise ScoringError(
+                f"{' and '.join(extra)}: not available for an individual workbook yet "
+                "(pairs events only)"
+            )
+        _score_individual(night, output or default_output(night), force, usebio_path)
+        return
     if is_teams_workbook(night):
         extra = [
             name
@@ -307,6 +321,11 @@ def _session_hands(path: Path | None, scored: ScoredNight) -> SessionHands | Non
 @click.option("--sit-out", is_flag=True, help="A half table: the last table has no NS pair.")
 @click.option("--teams", type=int, help="A teams event of this many teams (teams workbook).")
 @click.option(
+    "--individual",
+    is_flag=True,
+    help="An individual of --tables tables (3: the 12-player card; 5, 7, 11, 13: the Rainbow).",
+)
+@click.option(
     "--rounds",
     type=int,
     help="Teams: rounds (default: a Swiss 4, fewer with few teams; a round robin all).",
@@ -340,6 +359,7 @@ def new(
     skip: bool,
     sit_out: bool,
     teams: int | None,
+    individual: bool,
     rounds: int | None,
     event_format: str | None,
     event: str,
@@ -367,6 +387,18 @@ def new(
             raise ScoringError(f"--date: {exc}") from None
         if doubt := two_readings(day_text):
             click.echo(f"warning: --date: {doubt}", err=True)
+    if individual:
+        if movement is not None or teams is not None or skip or sit_out:
+            raise ScoringError(
+                "--movement, --teams, --skip and --sit-out are not for --individual: "
+                "give --tables (and --boards)"
+            )
+        if players_path is not None:
+            raise ScoringError("--players is for a pairs night, not --individual")
+        if rounds is not None or event_format is not None:
+            raise ScoringError("--rounds and --format are for a teams workbook, not --individual")
+        _new_individual(night, force, tables, boards, event, day)
+        return
     players = ""
     if players_path is not None:
         from xlbridge.workbook.pairs.night import players_list_name
@@ -938,6 +970,84 @@ def _import_bridgemate(source: Path, output: Path, club: _ClubPlayers | None = N
         for missing in night.missing:
             click.echo(f"  {missing.message}", err=True)
     click.echo(f"\nwrote {output}: xlbridge score {output}")
+
+
+# --- individuals ----------------------------------------------------------------------------
+
+
+def _new_individual(
+    night: Path,
+    force: bool,
+    tables: int | None,
+    boards: int | None,
+    event: str,
+    day: date | None,
+) -> None:
+    """``xlbridge new --individual``: the players numbered, the travellers seated."""
+    from xlbridge.exact import plural
+    from xlbridge.individual import individual_movement
+    from xlbridge.workbook.individual.night import default_boards, new_individual_night
+
+    if tables is None:
+        raise ScoringError("--individual needs --tables: 3 (12 players), 5, 7, 11 or 13")
+    made = individual_movement(tables, boards or default_boards(tables))
+    new_individual_night(night, made, event, day, overwrite=force)
+    rows = sum(1 for _ in made.traveller_rows())
+    click.echo(
+        f"wrote {night}: {made.name}, {plural(made.tables, 'table')}, "
+        f"{plural(len(made.players), 'player')}, {plural(made.rounds, 'round')} of "
+        f"{plural(made.per_round, 'board')} ({plural(made.boards, 'board')} in play); "
+        f"{plural(rows, 'traveller row')} seated, ready for the results, then: "
+        f"xlbridge score {night}"
+    )
+
+
+def _score_individual(night: Path, target: Path, force: bool, usebio_path: Path | None) -> None:
+    """Score an individual workbook: the ranking printed, the results workbook and the
+    USEBIO file planned before the workbook is read, then all written or none."""
+    from xlbridge.safefile import OutputPlan
+    from xlbridge.workbook.individual.night import (
+        ScoredIndividual,
+        format_individual_ranking,
+        score_individual_night,
+        write_individual_results,
+    )
+    from xlbridge.workbook.pairs.night import WORKBOOK_SUFFIXES
+
+    plan = OutputPlan([night], force)
+    scored: list[ScoredIndividual] = []
+    plan.add(
+        target,
+        "-o",
+        lambda tmp: write_individual_results(night, scored[0].result, tmp),
+        WORKBOOK_SUFFIXES,
+    )
+    if usebio_path is not None:
+
+        def usebio_file(tmp: Path) -> None:
+            from xlbridge.formats.usebio import individual_usebio_document
+
+            tmp.write_bytes(individual_usebio_document(scored[0].night.event, scored[0].result))
+
+        plan.add(usebio_path, "--usebio", usebio_file, (".xml",))
+    plan.check()
+    scored.append(score_individual_night(night))
+    for warning in scored[0].warnings:
+        click.echo(f"warning: {warning}", err=True)
+    provisional = scored[0].night.event.facts.provisional
+    if provisional:
+        click.echo(
+            f"provisional: {provisional} (the ranking counts the boards played so far)", err=True
+        )
+        if usebio_path is not None:
+            raise ScoringError(
+                f"the results are provisional ({provisional}): --usebio is written for the "
+                "final results only (the file for the national body): type the missing "
+                "results, or leave out --usebio"
+            )
+    written = plan.write()
+    click.echo(format_individual_ranking(scored[0].result))
+    click.echo("\nwrote " + " and ".join(os.fspath(path) for path in written))
 
 
 # --- teams ----------------------------------------------------------------------------------

@@ -89,6 +89,8 @@ __all__ = [
     "NightWorkbook",
     "ToCome",
     "cell_text",
+    "read_adjustments",
+    "read_settings",
     "read_workbook",
     "sheet_row",
     "to_come_summary",
@@ -223,6 +225,35 @@ def read_workbook(
     return _Reader(loaded, Path(path).parent, players).read()
 
 
+def read_settings(
+    loaded: Sheets, problems: Problems
+) -> tuple[Settings, EventFacts, int | None, int | None]:
+    """The Settings sheet of ``loaded`` as a night's is read: the settings, the facts, the
+    tables and the boards, each problem added to ``problems`` naming its cell (for a
+    workbook sharing the night's Settings sheet: the individual one)."""
+    reader = _Reader(loaded)
+    reader.problems = problems
+    return reader._settings()
+
+
+def read_adjustments(
+    loaded: Sheets,
+    problems: Problems,
+    labels: set[PairLabel],
+    boards: int | None,
+    *,
+    who: str = "pair",
+    listing: str = L.PAIRS,
+) -> list[Adjustment]:
+    """The Adjustments sheet of ``loaded`` as a night's is read, each naming one of
+    ``labels`` (``who``: ``pair``, or ``player`` for an individual, listed on the
+    ``listing`` sheet); each problem added to ``problems`` naming its cell."""
+    reader = _Reader(loaded)
+    reader.problems = problems
+    reader.who, reader.listing = who, listing
+    return reader._adjustments(labels, boards)
+
+
 #: The entry sheets and how many columns of each a person types in.
 _ENTRY_COLUMNS = {
     L.PAIRS: L.PAIR_COLUMNS,
@@ -279,6 +310,8 @@ class _Reader:
         self.numbering = PairNumbering({})
         #: the movement's rows whose results are still to come
         self.to_come: list[ToCome] = []
+        #: what an adjustment names, and the sheet listing them (an individual: players)
+        self.who, self.listing = "pair", L.PAIRS
 
     def read(self) -> NightWorkbook:
         settings, facts, tables, boards = self._settings()
@@ -875,7 +908,9 @@ class _Reader:
                 f"write NS {typed} or EW {typed}",
             )
         elif pair not in labels:
-            self.problems.error(where, f"pair {quote(cell)} is not on the {L.PAIRS} sheet")
+            self.problems.error(
+                where, f"{self.who} {quote(cell)} is not on the {self.listing} sheet"
+            )
             return None
         return pair
 
