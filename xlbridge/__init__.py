@@ -71,6 +71,7 @@ from xlbridge.merge import (
     compare_rankings,
     format_rank_changes,
     merge_events,
+    merge_warnings,
 )
 from xlbridge.pair import PairLabel
 from xlbridge.result import (
@@ -157,6 +158,7 @@ __all__ = [
     "matchpoint_board",
     "matchpoint_percentages",
     "merge_events",
+    "merge_warnings",
     "neuberg",
     "parse_contract",
     "parse_result",

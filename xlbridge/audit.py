@@ -26,8 +26,10 @@ from xlbridge.exact import decimal_text, round_half_away
 from xlbridge.pair import PairLabel
 from xlbridge.places import Place
 from xlbridge.report import format_fixed
+from xlbridge.result import is_average
 from xlbridge.scored import BoardResult, EventResult, PairResult, ScoredPlay
 from xlbridge.session import score_event
+from xlbridge.settings import ScoringConvention, UnequalBoards
 
 __all__ = [
     "Audit",
@@ -40,6 +42,7 @@ __all__ = [
     "PublishedLine",
     "PublishedPair",
     "audit",
+    "averages_conventions",
     "butler_datums",
     "choose_convention",
     "conventions_for",
@@ -404,17 +407,13 @@ def _unit(result: EventResult) -> str:
 
 def _absent_pair(play: Play) -> Play:
     """``play`` with an artificial score that gives a side 0% as an absent pair's (``NP``)."""
-    from xlbridge.result import Artificial, NotCounted, Result, counts_as_result
+    from xlbridge.result import Artificial, average_not_counted
 
     row = play.result
-    if (
-        isinstance(row, Result)
-        and counts_as_result(row)
-        and isinstance(row.ns, Artificial)
-        and isinstance(row.ew, Artificial)
-        and 0 in (row.ns.percent, row.ew.percent)
+    if is_average(row) and any(
+        isinstance(side, Artificial) and side.percent == 0 for side in (row.ns, row.ew)
     ):
-        return replace(play, result=NotCounted(row.ns, row.ew))
+        return replace(play, result=average_not_counted(row))
     return play
 
 
@@ -424,9 +423,14 @@ def scored_with(settings: Settings) -> Convention:
 
 
 def conventions_for_event(event: Event) -> tuple[Convention, ...]:
-    """:func:`conventions_for` the event's settings, and when it has an artificial score
-    with a 0% side, each of them again with that score read as an absent pair's."""
-    conventions = conventions_for(event.settings)
+    """:func:`conventions_for` the event's settings; when it has an average (a row
+    artificial on both sides), the KoPS and BBO conventions (:func:`averages_conventions`);
+    and when it has an artificial score with a 0% side, each of the first again with that
+    score read as an absent pair's."""
+    base = conventions_for(event.settings)
+    conventions = base
+    if any(is_average(play.result) for play in event.plays):
+        conventions += averages_conventions(event.settings)
     if all(_absent_pair(play) is play for play in event.plays):
         return conventions
     return conventions + tuple(
@@ -437,13 +441,39 @@ def conventions_for_event(event: Event) -> tuple[Convention, ...]:
             "results it had",
             absent_pairs=True,
         )
-        for c in conventions
+        for c in base
+    )
+
+
+def averages_conventions(settings: Settings) -> tuple[Convention, ...]:
+    """The conventions that do not count a TD's average among the board's results, with each
+    of xlbridge's own in :func:`conventions_for`: KoPS (JFR Pary) at an absent pair's
+    table, BBO everywhere (:func:`xlbridge.session.score_event`)."""
+    own = [
+        c
+        for c in conventions_for(settings)
+        if c.settings.convention is ScoringConvention.XLBRIDGE
+        and c.settings.unequal is UnequalBoards.NEUBERG
+        and not c.settings.factor_fewer_boards
+    ]
+    kops = "KoPS (JFR Pary): a pair with no real result is absent and not ranked, and the "
+    kops += "average at its table is not a result: its board is scored among its real results"
+    bbo = "BBO: no average is a result on its board; the real results are scored among "
+    bbo += "themselves and each average gets its percentage of their top"
+    return tuple(
+        Convention(
+            f"the {convention} convention; {c.name}",
+            replace(c.settings, convention=convention),
+            f"as {note}" + (f"; {c.note}" if c.note else ""),
+        )
+        for convention, note in ((ScoringConvention.KOPS, kops), (ScoringConvention.BBO, bbo))
+        for c in own
     )
 
 
 def conventions_for(settings: Settings) -> tuple[Convention, ...]:
     """The conventions real scoring programs use for ``settings.form``, xlbridge's own first."""
-    from xlbridge.settings import CrossDivisor, ScoringConvention, ScoringForm, UnequalBoards
+    from xlbridge.settings import CrossDivisor, ScoringForm
 
     if settings.form is ScoringForm.BUTLER:
         return (

@@ -39,11 +39,12 @@ from xlbridge.result import (
     Row,
     Side,
     Weighted,
+    average_not_counted,
     count_results,
     counts_as_result,
 )
 from xlbridge.scales import imps
-from xlbridge.settings import CrossDivisor, parse_setting
+from xlbridge.settings import CrossDivisor, ScoringConvention, parse_setting
 
 __all__ = [
     "ARTIFICIAL_IMPS_PER_10_PERCENT",
@@ -65,6 +66,7 @@ __all__ = [
     "neuberg_factor",
     "percent_of_top",
     "teams_imps",
+    "traveller_rows",
     "weighted_matchpoints",
 ]
 
@@ -578,6 +580,42 @@ def artificial_imps(percent: Fraction) -> Fraction:
     (Fraction(3, 1), Fraction(-3, 1))
     """
     return (percent - 50) * ARTIFICIAL_IMPS_PER_10_PERCENT / 10
+
+
+def traveller_rows(rows: Sequence[Row], convention: object = None) -> list[Row]:
+    """One traveller's rows as ``convention`` reads them (a
+    :class:`~xlbridge.settings.ScoringConvention` or its name; ``None`` is xlbridge's).
+
+    ``BBO``: no average is a result on its board, each is read as ``NP A60/40``
+    (:func:`~xlbridge.result.average_not_counted`): :class:`Board` scores the real
+    results among themselves and gives each average its percentage of their top.
+    ``KoPS`` reads so only the averages at an absent pair's table, and ``ACBL`` scales
+    a session's totals: a traveller alone does not show either, so both are refused.
+
+    >>> from xlbridge.result import format_result, parse_result
+    >>> rows = [parse_result(420), parse_result("A=")]
+    >>> [format_result(row) for row in traveller_rows(rows, "bbo")]
+    ['420', 'NP A=']
+    """
+    chosen = (
+        ScoringConvention.XLBRIDGE
+        if convention is None
+        else parse_setting("convention", convention, argument="convention")
+    )
+    if chosen is ScoringConvention.BBO:
+        return [average_not_counted(row) for row in rows]
+    if chosen is ScoringConvention.KOPS:
+        raise BoardError(
+            "convention KoPS reads the average at an absent pair's table as not a result, "
+            "and a traveller does not show which pair was absent: type NP A60/40 at that "
+            "table, or leave the convention blank"
+        )
+    if chosen is ScoringConvention.ACBL:
+        raise BoardError(
+            "convention ACBL scales a session's totals, which a traveller does not have: "
+            "give scale 1 for 1 matchpoint a result beaten, or leave the convention blank"
+        )
+    return list(rows)
 
 
 def matchpoint_board(

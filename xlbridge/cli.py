@@ -30,7 +30,9 @@ from xlbridge.exact import plain_text
 if TYPE_CHECKING:
     from openpyxl import Workbook
 
+    from xlbridge.event import Event
     from xlbridge.workbook.pairs.night import ScoredNight
+    from xlbridge.workbook.players import Added, PlayersFile
     from xlbridge.workbook.shared.night import Night
 
 __all__ = ["cli", "main"]
@@ -54,23 +56,18 @@ def cli() -> None:
 def lite(directory: Path, force: bool, wheel: str | None) -> None:
     """Write main.py and requirements.txt to paste into xlwings Lite (default: here).
 
-    requirements.txt pins this version of xlbridge-scoring; before it is on the package
-    index (0.1.0 is the first release), give --wheel with a wheel's URL instead.
+    requirements.txt pins this version of xlbridge-scoring once it is on the package
+    index; until then (0.1.0, the first release, is not yet), give --wheel with a wheel's
+    URL: without it nothing is written.
     """
     from xlbridge.lite import NEXT_STEPS, write_lite_files
 
     try:
         paths = write_lite_files(directory, overwrite=force, wheel=wheel)
     except (FileExistsError, ValueError) as exc:
-        raise click.ClickException(str(exc)) from exc
+        raise ScoringError(str(exc)) from None
     for path in paths:
         click.echo(f"wrote {path}")
-    if wheel is None:
-        click.echo(
-            f"note: requirements.txt pins xlbridge-scoring=={__version__}; if the package index "
-            "does not have that version yet, use --wheel URL (docs/excel.md: Before the "
-            "first release)"
-        )
     click.echo(NEXT_STEPS)
 
 
@@ -115,6 +112,13 @@ def lite(directory: Path, force: bool, wheel: str | None) -> None:
     help="The USEBIO version to write.",
 )
 @click.option(
+    "--players",
+    "players_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The club's players list (CSV: Name, Number, Holding): blank names and numbers on the "
+    "Pairs sheet completed, numbers checked (default: the Settings row 'Players list').",
+)
+@click.option(
     "--force",
     is_flag=True,
     help="Replace an output file that exists though xlbridge did not write it.",
@@ -127,6 +131,7 @@ def score(
     pbn_path: Path | None,
     usebio_path: Path | None,
     usebio_version: str,
+    players_path: Path | None,
     force: bool,
 ) -> None:
     """Score a filled club-night workbook and print the ranking; the input is never changed.
@@ -140,7 +145,9 @@ def score(
     from xlbridge.workbook.shared.night import Asked
 
     target = output or default_output(night)
-    asked = Asked(night, target, html_path, hands_path, pbn_path, usebio_path, usebio_version)
+    asked = Asked(
+        night, target, html_path, hands_path, pbn_path, usebio_path, usebio_version, players_path
+    )
     kind = night_kind(night)
     kind.check(asked)
     # Every output is planned and checked before the night is read; each writer runs
@@ -188,6 +195,11 @@ def _say(line: str) -> None:
 @click.option("--sit-out", is_flag=True, help="A half table: the last table has no NS pair.")
 @click.option("--teams", type=int, help="A teams event of this many teams (teams workbook).")
 @click.option(
+    "--individual",
+    is_flag=True,
+    help="An individual of --tables tables (3: the 12-player card; 5, 7, 11, 13: the Rainbow).",
+)
+@click.option(
     "--rounds",
     type=int,
     help="Teams: rounds (default: a Swiss 4, fewer with few teams; a round robin all).",
@@ -205,6 +217,13 @@ def _say(line: str) -> None:
     metavar="DATE",
     help="The date of play: 24/11/2026, 2026-11-24 or 24 Nov 2026.",
 )
+@click.option(
+    "--players",
+    "players_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The club's players list (CSV: Name, Number, Holding), recorded in Settings for "
+    "xlbridge score to complete and check the Pairs sheet from.",
+)
 def new(
     night: Path,
     force: bool,
@@ -214,14 +233,16 @@ def new(
     skip: bool,
     sit_out: bool,
     teams: int | None,
+    individual: bool,
     rounds: int | None,
     event_format: str | None,
     event: str,
     day_text: str | None,
+    players_path: Path | None,
 ) -> None:
     """Write a fresh club-night workbook to NIGHT.xlsx, set up for a movement if given;
     with --teams, a teams workbook."""
-    from xlbridge.exact import parse_date, plain_text
+    from xlbridge.exact import parse_date, plain_text, plural, two_readings
     from xlbridge.inputs import check_name
     from xlbridge.movement import make_movement
     from xlbridge.workbook.pairs.night import new_night
@@ -238,6 +259,29 @@ def new(
             day = parse_date(day_text)
         except ValueError as exc:
             raise ScoringError(f"--date: {exc}") from None
+        if doubt := two_readings(day_text):
+            click.echo(f"warning: --date: {doubt}", err=True)
+    if individual:
+        if movement is not None or teams is not None or skip or sit_out:
+            raise ScoringError(
+                "--movement, --teams, --skip and --sit-out are not for --individual: "
+                "give --tables (and --boards)"
+            )
+        if players_path is not None:
+            raise ScoringError("--players is for a pairs night, not --individual")
+        if rounds is not None or event_format is not None:
+            raise ScoringError("--rounds and --format are for a teams workbook, not --individual")
+        _new_individual(night, force, tables, boards, event, day)
+        return
+    players = ""
+    if players_path is not None:
+        from xlbridge.workbook.pairs.night import players_list_name
+        from xlbridge.workbook.players import read_players
+
+        if teams is not None:
+            raise ScoringError("--players is for a pairs night, not --teams")
+        listed = read_players(players_path).players
+        players = players_list_name(players_path, night)
     if teams is not None:
         if movement is not None or tables is not None or skip or sit_out:
             raise ScoringError(
@@ -254,14 +298,16 @@ def new(
         made = make_movement(movement, tables, boards, skip=skip, sit_out=sit_out)
     elif tables is not None or boards is not None or skip or sit_out:
         raise ScoringError("--tables, --boards, --skip and --sit-out go with --movement")
-    new_night(night, overwrite=force, movement=made, event=event, day=day)
+    new_night(night, overwrite=force, movement=made, event=event, day=day, players=players)
+    if players:
+        click.echo(
+            f"players list: {players} ({plural(len(listed.entries), 'player')}), in Settings"
+        )
     if made is None:
         click.echo(
             f"wrote {night}: fill in Settings, Pairs and Travellers, then: xlbridge score {night}"
         )
         return
-    from xlbridge.exact import plural
-
     rows = sum(1 for _ in made.traveller_rows())
     click.echo(
         f"wrote {night}: {made.name}, {plural(made.tables, 'table')}, "
@@ -303,7 +349,15 @@ def explain(night: Path, number: int) -> None:
 )
 def merge(clubs: tuple[Path, ...], output: Path, force: bool) -> None:
     """Score several clubs' workbooks of the same boards as one field (simultaneous pairs)."""
-    from xlbridge.merge import compare_rankings, format_rank_changes, merge_events, repeated_club
+    from xlbridge.merge import (
+        compare_rankings,
+        format_rank_changes,
+        merge_events,
+        merge_warnings,
+        repeated_club,
+        unshared_boards,
+        unshared_message,
+    )
     from xlbridge.outputs import OutputPlan
     from xlbridge.session import score_event
     from xlbridge.workbook.pairs.night import event_workbook
@@ -323,14 +377,24 @@ def merge(clubs: tuple[Path, ...], output: Path, force: bool) -> None:
     gc.disable()
     try:
         nights = []
+        progress = Progress(len(clubs))
         for club, scored in zip(clubs, _scored_clubs(clubs, output), strict=True):
             nights.append(scored)
             for warning in nights[-1].warnings:
+                progress.clear()
                 click.echo(f"warning: {club}: {warning}", err=True)
+            progress.done(len(nights))
+        progress.clear()
         events = [night.night.event for night in nights]
         repeated = repeated_club(events)
         if repeated is not None:
-            raise _same_workbook(*(clubs[index] for index in repeated))
+            raise _same_workbook(clubs[repeated[0]], clubs[repeated[1]])
+        names = [os.fspath(club) for club in clubs]
+        unshared = unshared_boards(events)
+        if unshared is not None:
+            raise ScoringError(unshared_message(events, names, unshared))
+        for warning in merge_warnings(events, names):
+            click.echo(f"warning: {warning}", err=True)
         event = merge_events(events)
         waiting = [
             f"{club}: {night.night.event.provisional}"
@@ -353,7 +417,133 @@ def merge(clubs: tuple[Path, ...], output: Path, force: bool) -> None:
             gc.enable()
 
 
-def _refuse_repeated_files(clubs: Sequence[Path]) -> None:
+@cli.command(short_help="Several nights (sessions) of one event ranked as one.")
+@click.argument("nights", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--rule",
+    required=True,
+    type=click.Choice(["factored", "sum", "average", "carry-over"]),
+    help="factored: total matchpoints, each session factored to a common top; sum or average: "
+    "of the session percentages; carry-over: part of session 1 (--carry) added to the rest.",
+)
+@click.option(
+    "--pairs",
+    "maps",
+    multiple=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="A CSV of two columns: a pair's number in session 2, its number in session 1 "
+    "(give --pairs again for session 3, and so on); pairs not in it keep their numbers.",
+)
+@click.option(
+    "--carry", metavar="PART", help="carry-over: the part of session 1 carried: 25% or 1/4."
+)
+@click.option(
+    "--top", type=int, help="factored: the common top (default: the largest session top)."
+)
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The results workbook to write (the overall ranking, then each session's).",
+)
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Replace an output file that exists though xlbridge did not write it.",
+)
+def event(
+    nights: tuple[Path, ...],
+    rule: str,
+    maps: tuple[Path, ...],
+    carry: str | None,
+    top: int | None,
+    output: Path,
+    force: bool,
+) -> None:
+    """Rank two or more scored nights (the workbooks xlbridge score reads) as one event."""
+    from xlbridge.championship import ChampionshipResult, score_championship
+    from xlbridge.outputs import OutputPlan
+    from xlbridge.workbook.pairs.championship import (
+        format_championship,
+        parse_carry,
+        read_pair_map,
+        session_names,
+        write_championship,
+    )
+    from xlbridge.workbook.pairs.night import score_night
+    from xlbridge.workbook.teams.reader import is_teams_workbook
+
+    if len(nights) < 2:
+        raise ScoringError("give two nights or more: the sessions of the event, in order")
+    if len(maps) > len(nights) - 1:
+        raise ScoringError(
+            f"{len(maps)} --pairs maps for {len(nights) - 1} later session"
+            f"{'s' if len(nights) > 2 else ''}: give one map for each session after the first"
+        )
+    carried = None if carry is None else parse_carry(carry)
+    _refuse_repeated_files(nights, "night")
+    plan = OutputPlan([*nights, *maps], force)
+    done: list[ChampionshipResult] = []
+    plan.add(output, "-o", lambda tmp: write_championship(done[0], tmp), (".xlsx",))
+    plan.check()
+    scored = []
+    for night in nights:
+        if is_teams_workbook(night):
+            raise ScoringError(
+                f"{os.fspath(night)}: a teams workbook: an event of sessions is pairs"
+            )
+        with _naming(night):
+            scored.append(score_night(night))
+        for warning in scored[-1].warnings:
+            click.echo(f"warning: {night}: {warning}", err=True)
+        if scored[-1].night.provisional:
+            click.echo(f"provisional: {night}: {scored[-1].night.event.provisional}", err=True)
+    first = scored[0].night.event
+    pair_maps = {
+        number: read_pair_map(path, scored[number - 1].night.event, first)
+        for number, path in enumerate(maps, start=2)
+    }
+    done.append(
+        score_championship(
+            [s.result for s in scored],
+            rule,
+            pair_maps,
+            carry=carried,
+            top=top,
+            names=session_names(nights),
+        )
+    )
+    plan.write()
+    click.echo(format_championship(done[0]))
+    click.echo(f"\nwrote {output}")
+
+
+class Progress:
+    """``reading club 12 of 500`` on stderr: written over in place on a terminal, else one
+    line each tenth of the way (a log keeps ten lines, not five hundred)."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.terminal = sys.stderr.isatty()
+        self.shown = ""
+
+    def done(self, count: int) -> None:
+        text = f"reading club {count} of {self.total}"
+        if self.terminal:
+            click.echo(f"\r{text}", err=True, nl=False)
+            self.shown = text
+        elif count * 10 // self.total > (count - 1) * 10 // self.total:
+            click.echo(text, err=True)
+
+    def clear(self) -> None:
+        """The line written over is rubbed out, for a warning or the results after it."""
+        if self.shown:
+            click.echo("\r" + " " * len(self.shown) + "\r", err=True, nl=False)
+            self.shown = ""
+
+
+def _refuse_repeated_files(clubs: Sequence[Path], each: str = "club's workbook") -> None:
     """Refuse one file given twice (by two names too), before any club is read.
 
     A copy of a club's workbook is found once the clubs are read
@@ -363,13 +553,13 @@ def _refuse_repeated_files(clubs: Sequence[Path]) -> None:
     for club in clubs:
         first = seen.setdefault(club.resolve(), club)
         if first is not club:
-            raise _same_workbook(first, club)
+            raise _same_workbook(first, club, each)
 
 
-def _same_workbook(first: Path, second: Path) -> ScoringError:
+def _same_workbook(first: Path, second: Path, each: str = "club's workbook") -> ScoringError:
     return ScoringError(
         f"{os.fspath(first)} and {os.fspath(second)} are the same workbook (the same pairs "
-        "and results): give each club's workbook once"
+        f"and results): give each {each} once"
     )
 
 
@@ -439,7 +629,22 @@ def _score_club(club: Path, output: Path) -> ScoredNight:
     help="The club-night workbook to write (.xlsx).",
 )
 @click.option("--force", is_flag=True, help="Overwrite the workbook if it exists.")
-def import_(source: Path, output: Path, force: bool) -> None:
+@click.option(
+    "--players",
+    "players_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The club's players list (CSV: Name, Number, Holding): blank names and numbers "
+    "filled from it, and the list recorded in the workbook's Settings.",
+)
+@click.option(
+    "--update-players",
+    is_flag=True,
+    help="With --players: add to the list the players the file names with a number the "
+    "list lacks (no line of the list is changed or removed).",
+)
+def import_(
+    source: Path, output: Path, force: bool, players_path: Path | None, update_players: bool
+) -> None:
     """Turn a results file into a club workbook to rescore: USEBIO (.xml) or PBN (.pbn), with
     an audit of the figures it published, or a Bridgemate night (.bws), as the tables entered it.
     """
@@ -453,8 +658,9 @@ def import_(source: Path, output: Path, force: bool) -> None:
     refuse_same_file(source, output)
     if output.exists() and not force:
         raise ScoringError(f"{os.fspath(output)} exists already: give a new file name (or --force)")
+    club = _ClubPlayers.given(players_path, update_players, output)
     if source.suffix.lower() == ".bws":
-        _import_bridgemate(source, output)
+        _import_bridgemate(source, output, club)
         return
     if source.suffix.lower() == ".xml":
         from xlbridge.formats.usebio import TEAMS_EVENT_TYPES, usebio_event_type
@@ -462,6 +668,8 @@ def import_(source: Path, output: Path, force: bool) -> None:
         with _naming(source):
             teams_file = usebio_event_type(source) in TEAMS_EVENT_TYPES
         if teams_file:
+            if players_path is not None:
+                raise ScoringError("--players is for a pairs event, not a teams file")
             _import_usebio_teams(source, output)
             return
     with _naming(source):
@@ -472,8 +680,10 @@ def import_(source: Path, output: Path, force: bool) -> None:
         chosen, tried = choose_convention(published, conventions)
     # the convention's settings, and its plays (an absent pair's 0% read as NP A60/0)
     plays, settings = chosen.result.event.plays, chosen.convention.settings
-    event = replace(published.event, plays=plays, settings=settings)
-    write_filled_workbook(output, event, published.info, chosen)
+    event = club.filled(replace(published.event, plays=plays, settings=settings))
+    planned = club.planned(event)
+    write_filled_workbook(output, event, published.info, chosen, players=club.name)
+    club.update(planned)
     info = published.info
     made_by = " by ".join(part for part in (info.file_format, info.program) if part)
     click.echo(f"{source}: {event.name or 'event'}" + (f" ({made_by})" if made_by else ""))
@@ -521,7 +731,68 @@ def _import_usebio_teams(source: Path, output: Path) -> None:
     click.echo(f"\nwrote {output}: xlbridge score {output}")
 
 
-def _import_bridgemate(source: Path, output: Path) -> None:
+@dataclasses.dataclass(frozen=True)
+class _ClubPlayers:
+    """``import --players [--update-players]``: the club's list, read before the file is."""
+
+    file: PlayersFile | None = None
+    #: the list's name as the workbook's Settings row gives it
+    name: str = ""
+    update_list: bool = False
+
+    @classmethod
+    def given(cls, path: Path | None, update: bool, output: Path) -> _ClubPlayers:
+        if path is None:
+            if update:
+                raise ScoringError("--update-players needs --players: the list to add to")
+            return cls()
+        from xlbridge.workbook.pairs.night import players_list_name
+        from xlbridge.workbook.players import read_players
+
+        return cls(read_players(path), players_list_name(path, output), update)
+
+    def filled(self, event: Event) -> Event:
+        """``event`` with its blank names and numbers filled from the list (warnings said)."""
+        if self.file is None:
+            return event
+        from xlbridge.workbook.players import fill_players
+
+        event, warnings = fill_players(event, self.file.players)
+        for warning in warnings:
+            click.echo(f"warning: {warning}", err=True)
+        return event
+
+    def planned(self, event: Event) -> Added | None:
+        """With --update-players: the players ``event`` names that the list lacks, to add
+        (worked out before the workbook is written: a list that cannot take them is refused
+        before anything is written)."""
+        if self.file is None or not self.update_list:
+            return None
+        from xlbridge.workbook.players import plan_additions
+
+        return plan_additions(self.file, event)
+
+    def update(self, planned: Added | None) -> None:
+        """The players planned added to the list (its lines kept byte for byte), and said."""
+        if planned is None:
+            return
+        from xlbridge.exact import plural
+
+        planned.write()
+        name = planned.path.name
+        if planned.added:
+            first, last = planned.added[0].line, planned.added[-1].line
+            lines = f"line {first}" if first == last else f"lines {first}-{last}"
+            click.echo(f"{name}: added {plural(len(planned.added), 'player')} ({lines})")
+        else:
+            click.echo(f"{name}: every player with a number is on the list already")
+        if planned.without_number:
+            click.echo(
+                f"{name}: not added, no national number: " + ", ".join(planned.without_number)
+            )
+
+
+def _import_bridgemate(source: Path, output: Path, club: _ClubPlayers | None = None) -> None:
     """``xlbridge import GAME.bws``: the results as the tables entered them, in a workbook.
 
     A result the movement has and no entry gives (never entered, or erased and not
@@ -538,8 +809,11 @@ def _import_bridgemate(source: Path, output: Path) -> None:
     to_come = [
         ResultToCome(m.board, m.ns, m.ew, m.seating.round, m.seating.table) for m in night.missing
     ]
-    write_filled_workbook(output, night.event, places=places, to_come=to_come)
-    event = night.event
+    club = club or _ClubPlayers()
+    event = club.filled(night.event)
+    planned = club.planned(event)
+    write_filled_workbook(output, event, places=places, to_come=to_come, players=club.name)
+    club.update(planned)
     seated = [*night.seatings, *(m.seating for m in night.missing)]
     tables = len({(s.section, s.table) for s in seated})
     rounds = len({s.round for s in seated})
@@ -558,6 +832,36 @@ def _import_bridgemate(source: Path, output: Path) -> None:
         for missing in night.missing:
             click.echo(f"  {missing.message}", err=True)
     click.echo(f"\nwrote {output}: xlbridge score {output}")
+
+
+# --- individuals ----------------------------------------------------------------------------
+
+
+def _new_individual(
+    night: Path,
+    force: bool,
+    tables: int | None,
+    boards: int | None,
+    event: str,
+    day: date | None,
+) -> None:
+    """``xlbridge new --individual``: the players numbered, the travellers seated."""
+    from xlbridge.exact import plural
+    from xlbridge.individual import individual_movement
+    from xlbridge.workbook.individual.night import default_boards, new_individual_night
+
+    if tables is None:
+        raise ScoringError("--individual needs --tables: 3 (12 players), 5, 7, 11 or 13")
+    made = individual_movement(tables, boards or default_boards(tables))
+    new_individual_night(night, made, event, day, overwrite=force)
+    rows = sum(1 for _ in made.traveller_rows())
+    click.echo(
+        f"wrote {night}: {made.name}, {plural(made.tables, 'table')}, "
+        f"{plural(len(made.players), 'player')}, {plural(made.rounds, 'round')} of "
+        f"{plural(made.per_round, 'board')} ({plural(made.boards, 'board')} in play); "
+        f"{plural(rows, 'traveller row')} seated, ready for the results, then: "
+        f"xlbridge score {night}"
+    )
 
 
 # --- teams ----------------------------------------------------------------------------------

@@ -40,6 +40,7 @@ __all__ = [
     "Vulnerability",
     "board_dealer",
     "board_vulnerability",
+    "contract_prefix",
     "format_contract",
     "is_passed_out",
     "is_possible_score",
@@ -276,6 +277,51 @@ def parse_contract(text: str) -> Contract | None:
     return Contract(int(match.group(1)), strain, _DOUBLING_NAMES[match.group(3) or ""])
 
 
+#: What may follow the contract in its own cell: the declarer and the result, either first,
+#: ``by`` before the declarer (``4HS=``, ``3NTX-2 W``, ``4S by N +1``, ``4H= S``).
+_SEAT_WORDS = "NORTH|EAST|SOUTH|WEST|N|E|S|W"
+_RESULT_WORDS = r"=|[+-]\d{1,2}|MADE|MAKES|MAKING|MAKE|M"
+_TAIL_PATTERN = re.compile(
+    rf"(?:BY)?(?P<seat>{_SEAT_WORDS})(?P<result>{_RESULT_WORDS})?"
+    rf"|(?P<result2>{_RESULT_WORDS})(?:BY)?(?P<seat2>{_SEAT_WORDS})?"
+)
+
+
+def _split_played(text: str) -> tuple[Contract, str | None, str | None] | None:
+    """The contract at the start of ``text`` and the declarer's and result's text after it
+    (``None`` for a part not there), or ``None`` when ``text`` is not such a cell."""
+    squashed = _squash(text)
+    for end in range(len(squashed) - 1, 1, -1):  # the longest contract first: 3NTX, not 3N
+        try:
+            contract = parse_contract(squashed[:end])
+        except ContractError:
+            continue
+        if contract is None:
+            return None
+        tail = _TAIL_PATTERN.fullmatch(squashed[end:])
+        if tail is None:
+            return None
+        return contract, tail["seat"] or tail["seat2"], tail["result"] or tail["result2"]
+    return None
+
+
+def contract_prefix(text: object) -> Contract | None:
+    """The contract a cell begins with when it holds more (``'4H S made 2'`` begins with 4H).
+
+    >>> contract_prefix("4H S made 2"), contract_prefix("4H"), contract_prefix("five")
+    (Contract(level=4, strain=Strain.H, doubling=Doubling.UNDOUBLED), None, None)
+    """
+    if not isinstance(text, str):
+        return None
+    squashed = _squash(text)
+    for end in range(len(squashed) - 1, 1, -1):
+        try:
+            return parse_contract(squashed[:end])
+        except ContractError:
+            continue
+    return None
+
+
 def format_contract(contract: Contract | None) -> str:
     """The usual short form (``'4HX'``, ``'3NT'``), or ``'Pass'`` for a passed-out board."""
     if contract is None:
@@ -501,12 +547,29 @@ declarer=Seat.N, result=1)
         passed-out board takes a blank or 0 as its result and a blank (or a
         seat) as its declarer.  ``None`` when the contract cell is blank.
 
+        The contract's cell may hold the declarer and the result too, as score
+        cards write them (``4HS=``, ``3NTX-2 W``, ``4S by N +1``, ``4H= S``);
+        a part typed there and in its own cell must agree.
+
         A cell that is wrong raises :class:`~xlbridge.errors.ContractError`
         whose ``part`` names it (``contract``, ``declarer`` or ``result``).
         """
         if is_blank(contract):
             return None
-        parsed = parse_contract(contract)  # type: ignore[arg-type]
+        try:
+            parsed = parse_contract(contract)  # type: ignore[arg-type]
+        except ContractError:
+            if not isinstance(contract, str):
+                raise
+            split = _split_played(contract)
+            if split is None:
+                raise
+            parsed, declarer, result = _one_cell(contract, split, declarer, result)
+            if split[2] is not None:  # the result is in the contract's cell: named there
+                try:
+                    parse_tricks_result(result, parsed)
+                except ContractError as exc:
+                    raise ContractError(f"{quote(contract)}: {exc}", part="contract") from None
         if parsed is None:
             if not is_blank(declarer):
                 Seat.parse(declarer)  # a seat is harmless; anything else is a slip
@@ -592,6 +655,35 @@ declarer=Seat.N, result=1)
             return _PASSED_OUT_TEXT
         assert self.declarer is not None
         return f"{format_contract(self.contract)}{self.result_text} {self.declarer.value}"
+
+
+def _one_cell(
+    text: str, split: tuple[Contract, str | None, str | None], declarer: object, result: object
+) -> tuple[Contract, object, object]:
+    """The contract, declarer and result of a contract cell that holds the declarer or the
+    result too (``4HS=``), with the declarer's and result's own cells: a part typed in both
+    places must agree."""
+    contract, seat, tricks = split
+    for part, there, cell in (("declarer", seat, declarer), ("result", tricks, result)):
+        if there is None or is_blank(cell):
+            continue
+        same = (
+            Seat.parse(there) == Seat.parse(cell)
+            if part == "declarer"
+            else _read_tricks(there) == _read_tricks(cell)
+        )
+        if not same:
+            raise ContractError(
+                f"{quote(text)} holds a {part} ({there}) and the {part}'s cell another "
+                f"({quote(cell)}): type the contract ({format_contract(contract)}) alone in its "
+                f"cell, the {part} in its own",
+                part="contract",
+            )
+    return (
+        contract,
+        declarer if seat is None else seat,
+        result if tricks is None else tricks,
+    )
 
 
 @functools.lru_cache(maxsize=4096)

@@ -41,6 +41,7 @@ __all__ = [
     "round_half_away",
     "simple_fraction",
     "to_float",
+    "two_readings",
     "whole_number",
 ]
 
@@ -380,6 +381,36 @@ def parse_date(value: object) -> datetime.date:
     except ValueError:
         pass
     raise ValueError(f"{quote(value)} is not a date {_DATE_EXPECTED}")
+
+
+def two_readings(value: object) -> str:
+    """Why a date typed as text reads two ways (``""`` when it reads one way): ``05/06/2026``
+    is 5 June day first, as :func:`parse_date` reads it, or May 6 month first.
+
+    >>> two_readings("05/06/2026")
+    "'05/06/2026' reads two ways: 5 June 2026 (day first, as it is read) or May 6, 2026 \
+(month first): type it as 5 Jun 2026 or 2026-06-05 to say which"
+    >>> two_readings("24/11/2026"), two_readings("5/5/2026"), two_readings("2026-06-05")
+    ('', '', '')
+    """
+    if not isinstance(value, str):
+        return ""
+    match = _NUMERIC_DATE.fullmatch(normalise_text(value).lower())
+    if match is None:
+        return ""
+    first, second = int(match[1]), int(match[2])
+    if first == second or first > 12 or second > 12:
+        return ""
+    try:
+        day_first = parse_date(value)
+        month_first = day_first.replace(month=first, day=second)
+    except ValueError:
+        return ""
+    return (
+        f"{quote(value)} reads two ways: {format_date(day_first)} (day first, as it is read) "
+        f"or {month_first:%B} {month_first.day}, {month_first.year} (month first): type it as "
+        f"{day_first.day} {day_first:%b %Y} or {day_first.isoformat()} to say which"
+    )
 
 
 def _date_parts(text: str) -> tuple[int, int, int] | None:

@@ -6,7 +6,10 @@ Office.js host cannot register (:data:`xlbridge.udfs.ALIASES`: ``VP`` is too
 short, ``AGGREGATE`` is Excel's own), whose twins it does import.  Lite
 installs xlbridge (pure Python) by its ``requirements.txt`` line: the
 distribution :data:`DISTRIBUTION` at this version from the package index, or
-a wheel file's URL.
+a wheel file's URL.  A version that is not on the index (not in
+:data:`PUBLISHED`: 0.1.0 before the first release, a checkout after a release)
+installs only from a wheel's URL, so without one nothing is written and the
+message says how to get one.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from xlbridge.udfs import ALIASES, OFFICEJS_FUNCTIONS
 __all__ = [
     "DISTRIBUTION",
     "NEXT_STEPS",
+    "PUBLISHED",
     "installed_version",
     "lite_files",
     "requirement",
@@ -28,6 +32,11 @@ __all__ = [
 
 #: xlbridge's name on the package index (``pip install xlbridge-scoring``); it imports as xlbridge.
 DISTRIBUTION = "xlbridge-scoring"
+
+#: The versions of :data:`DISTRIBUTION` on the package index, the only ones a
+#: ``requirements.txt`` line may name: a release adds its own in its release commit
+#: (docs/releasing.md).  None yet: 0.1.0 is the first, still to be published.
+PUBLISHED: frozenset[str] = frozenset()
 
 NEXT_STEPS = """\
 Next, in Excel (Windows, macOS or the web) with the xlwings Lite add-in open:
@@ -48,10 +57,22 @@ def requirement(wheel: str | None = None) -> str:
     """The line of ``requirements.txt`` that installs this xlbridge in xlwings Lite.
 
     ``wheel``, a wheel file's URL (https://...), replaces the index's name and
-    version: for a build that is not on the package index.
+    version: for a build that is not on the package index.  Without one, a
+    version that is not on the index (:data:`PUBLISHED`) raises :class:`ValueError`
+    saying how to install it: the line would install nothing.
     """
     if wheel is None:
-        return f"{DISTRIBUTION}=={installed_version()}"
+        version = installed_version()
+        if version not in PUBLISHED:
+            raise ValueError(
+                f"{DISTRIBUTION} {version} is not on the package index yet, so no "
+                "requirements.txt line can name it: build a wheel here (python -m build), put "
+                "dist/" + f"{DISTRIBUTION.replace('-', '_')}-{version}-py3-none-any.whl on a web "
+                "server the browser reaches over https, and give its address: --wheel "
+                "https://.../" + f"{DISTRIBUTION.replace('-', '_')}-{version}-py3-none-any.whl "
+                "(docs/excel.md, Before the first release: a wheel)"
+            )
+        return f"{DISTRIBUTION}=={version}"
     name = wheel.rsplit("/", 1)[-1]
     if not wheel.startswith(("https://", "http://")) or not name.endswith(".whl"):
         raise ValueError(f"{wheel!r} is not the URL of a wheel file (https://.../NAME.whl)")

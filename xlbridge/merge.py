@@ -13,19 +13,30 @@ Pair labels are made unique by the club's name: pair ``3`` of the event named
 event; a repeated name gets ``#2``).  A fouled board's versions are kept apart
 by club in the same way (``Acol:B``), since one club's misboarded deal is not
 another's; the normal version (``""``) is the same deal everywhere.
+
+Only nights of the same boards are merged: two clubs each of which played a
+board the other did not are refused (:func:`unshared_boards`), since their
+results cannot be compared; a small club may play fewer of the boards (its
+boards are among the others').  Nights dated differently are merged with a
+warning (:func:`merge_warnings`): a simultaneous event may be played over
+several days.  The movements are not compared: each club plays the movement
+that fits its tables.
 """
 
 from __future__ import annotations
 
+import datetime
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from xlbridge.errors import ScoringError
 from xlbridge.event import Adjustment, Event, EventFacts, Pair, Play
+from xlbridge.exact import format_date
 from xlbridge.pair import PairLabel
 from xlbridge.places import Place
-from xlbridge.report import format_fixed
+from xlbridge.report import format_fixed, number_runs
 from xlbridge.scored import EventResult, PairResult
 
 __all__ = [
@@ -34,7 +45,10 @@ __all__ = [
     "compare_rankings",
     "format_rank_changes",
     "merge_events",
+    "merge_warnings",
     "repeated_club",
+    "unshared_boards",
+    "unshared_message",
 ]
 
 
@@ -83,6 +97,96 @@ def repeated_club(events: Sequence[Event]) -> tuple[int, int] | None:
     return None
 
 
+def _boards(event: Event) -> frozenset[int]:
+    return frozenset({play.board for play in event.plays})
+
+
+def unshared_boards(events: Sequence[Event]) -> tuple[int, int] | None:
+    """The indices of the first two events each of which played a board the other did not.
+
+    ``None`` when the clubs' boards nest: every club played the same boards, or
+    a club fewer of them (a small club's boards are among the others').
+
+    >>> from xlbridge.event import Pair, Play
+    >>> def night(*boards):
+    ...     return Event((Pair("1"), Pair("2")), tuple(Play(b, "1", "2", None) for b in boards))
+    >>> unshared_boards([night(1, 2, 3), night(1, 2), night(2), night(1, 2, 3)]) is None
+    True
+    >>> unshared_boards([night(1, 2, 3), night(1, 2), night(2, 3)])
+    (1, 2)
+    """
+    first: dict[frozenset[int], int] = {}
+    for index, event in enumerate(events):
+        first.setdefault(_boards(event), index)
+    # Sorted largest first, the sets nest when each holds the next: two that do not are
+    # found side by side (of two sets of which neither holds the other, the one found
+    # first was the larger or as large, so it is not held by the next either).
+    ordered = sorted(first, key=lambda boards: (-len(boards), first[boards]))
+    for larger, smaller in itertools.pairwise(ordered):
+        if not smaller <= larger:
+            one, other = sorted((first[larger], first[smaller]))
+            return one, other
+    return None
+
+
+def unshared_message(events: Sequence[Event], names: Sequence[str], pair: tuple[int, int]) -> str:
+    """Why the two events ``pair`` (from :func:`unshared_boards`) are not merged, naming them.
+
+    >>> from xlbridge.event import Pair, Play
+    >>> def night(*boards):
+    ...     return Event((Pair("1"), Pair("2")), tuple(Play(b, "1", "2", None) for b in boards))
+    >>> unshared_message([night(1, 2, 3), night(1, 4, 5, 6)], ["a", "b"], (0, 1))[:54]
+    'a played boards 2, 3 and b boards 4-6, which the other'
+    """
+    one, other = pair
+    ones, others = _boards(events[one]), _boards(events[other])
+
+    def listed(boards: frozenset[int]) -> str:
+        return f"board{'s' if len(boards) > 1 else ''} {number_runs(sorted(boards))}"
+
+    return (
+        f"{names[one]} played {listed(ones - others)} and {names[other]} "
+        f"{listed(others - ones)}, which the other did not: their results cannot be compared; "
+        "merge the nights of one event, played on the same boards"
+    )
+
+
+#: Clubs named for each date in :func:`merge_warnings` before "and N more".
+NAMED_PER_DATE = 3
+
+
+def merge_warnings(events: Sequence[Event], names: Sequence[str] | None = None) -> tuple[str, ...]:
+    """What differs between the events that a merge allows but a person should check.
+
+    Nights dated differently (Settings' Date) are named by date: a simultaneous
+    event may be played over several days, two nights of one club are not one
+    event.  ``names`` name the events (their files); their :func:`club_names` by default.
+
+    >>> import datetime
+    >>> tue = Event((), (), name="Acol", date=datetime.date(2026, 11, 24))
+    >>> thu = Event((), (), name="Bath", date=datetime.date(2026, 11, 26))
+    >>> merge_warnings([tue, thu, tue])[0][:80]
+    'the nights are dated differently: 24 November 2026 (Acol, Acol #3), 26 November '
+    """
+    names = club_names(events) if names is None else names
+    by_date: dict[datetime.date, list[str]] = {}
+    for name, event in zip(names, events, strict=True):
+        if event.date is not None:
+            by_date.setdefault(event.date, []).append(name)
+    if len(by_date) < 2:
+        return ()
+    dated = []
+    for day, named in sorted(by_date.items()):
+        shown = ", ".join(named[:NAMED_PER_DATE])
+        if len(named) > NAMED_PER_DATE:
+            shown += f" and {len(named) - NAMED_PER_DATE} more"
+        dated.append(f"{format_date(day)} ({shown})")
+    return (
+        f"the nights are dated differently: {', '.join(dated)}: are they one event? "
+        "(see each workbook's Settings date)",
+    )
+
+
 class _ClubLabels(dict[PairLabel, PairLabel]):
     """A club's labels in the merged field (``Acol:3``), each made once, shared by its plays."""
 
@@ -123,6 +227,9 @@ def merge_events(events: Sequence[Event]) -> Event:
             f"{one} and {other} hold the same pairs and results: the same club is given "
             "twice; give each club's workbook once"
         )
+    unshared = unshared_boards(events)
+    if unshared is not None:
+        raise ScoringError(unshared_message(events, clubs, unshared))
     pairs: list[Pair] = []
     plays: list[Play] = []
     adjustments: list[Adjustment] = []

@@ -20,7 +20,7 @@ from fractions import Fraction
 from xlbridge.board import FrequencyLine
 from xlbridge.exact import round_half_away
 
-__all__ = ["format_figure", "format_fixed", "format_frequency_table"]
+__all__ = ["format_figure", "format_fixed", "format_frequency_table", "number_runs"]
 
 
 def format_fixed(value: Fraction | int | None, decimals: int = 2, *, whole: bool = False) -> str:
@@ -109,3 +109,20 @@ def format_frequency_table(lines: Sequence[FrequencyLine], decimals: int = 2) ->
         for row in table
     ]
     return "\n".join(text)
+
+
+def number_runs(numbers: Sequence[int]) -> str:
+    """Sorted board numbers in runs: ``[28, 29, 30, 35]`` is ``28-30, 35``.
+
+    >>> number_runs([1, 2, 3, 4, 7, 9, 10])
+    '1-4, 7, 9, 10'
+    """
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(
+        f"{run[0]}-{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in runs
+    )

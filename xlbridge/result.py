@@ -31,7 +31,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, TypeVar, cast
+from typing import Any, TypeGuard, TypeVar, cast
 
 from xlbridge.codes import (
     AVERAGE_MINUS_PERCENT,
@@ -70,9 +70,11 @@ __all__ = [
     "Rulings",
     "Side",
     "Weighted",
+    "average_not_counted",
     "count_results",
     "counts_as_result",
     "format_result",
+    "is_average",
     "one_sided_ruling",
     "parse_result",
     "parse_rulings",
@@ -283,6 +285,34 @@ def counts_as_result(row: object) -> bool:
     (True, False)
     """
     return type(row) is Result
+
+
+def is_average(row: object) -> TypeGuard[Result]:
+    """True when ``row`` is an average a TD gave that counts as a result: artificial on both
+    sides (``A60/40``, ``A=``, ``A+/A-``), not yet ``NP``.
+
+    >>> is_average(parse_result("A60/40")), is_average(parse_result("NP A60/40"))
+    (True, False)
+    """
+    return type(row) is Result and isinstance(row.ns, Artificial) and isinstance(row.ew, Artificial)
+
+
+def average_not_counted(row: Row) -> Row:
+    """``row`` read as not a result on its board when it is an average (:func:`is_average`):
+    ``A60/40`` as ``NP A60/40``; any other row as it is.
+
+    The conventions that do not count a TD's average among the board's results
+    (KoPS and JFR Pary at an absent pair's table, BBO everywhere) read the row so;
+    :class:`~xlbridge.board.Board` then scores the real results among themselves.
+
+    >>> format_result(average_not_counted(parse_result("A60/40")))
+    'NP A60/40'
+    >>> average_not_counted(parse_result("420")) is parse_result("420")
+    True
+    """
+    if is_average(row):
+        return NotCounted(row.ns, row.ew)
+    return row
 
 
 def count_results(rows: Iterable[object]) -> int:

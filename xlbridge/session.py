@@ -45,6 +45,15 @@ is multiplied by 26/24 (``PairResult.scaled_total``); ``maximum`` is the top tim
 the section's boards, and the percentage is that total *as printed*, to two
 decimals, of the maximum: the ranking is on it.
 
+**The KoPS and BBO conventions** read a TD's average (a row artificial on both
+sides, ``A60/40``) as one that is not a result on the board, ``NP A60/40``: the
+board's real results are scored among themselves (factored to ``E`` like any board
+with an ``NP``) and the average gets its percentage of that top.  Which averages:
+BBO every one; KoPS (and JFR Pary) those at the table of an absent pair, a pair with
+no real result all session, which is then not ranked (an ``A+/A+`` where both pairs
+were there stays a result).  Typed ``NP A60/40``, the row is read so under any
+convention: the conventions only say how an average typed plainly is read.
+
 **A+, A- and Bye** (Law 12C2(c); the A+/A- note).  On the board an A+ is
 ``settings.aplus`` percent of the top (60%) and an A- ``settings.aminus``
 (40%); at the end each pair's A+ boards are raised to its own percentage on
@@ -114,7 +123,7 @@ from __future__ import annotations
 import math
 import operator
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import NamedTuple
@@ -154,14 +163,19 @@ from xlbridge.result import (
     Result,
     Row,
     Side,
+    average_not_counted,
     count_results,
+    counts_as_result,
+    is_average,
 )
 from xlbridge.scored import BoardResult, EventResult, PairBoard, PairResult, ScoredPlay
 from xlbridge.settings import AvplusMethod, ScoringConvention
 
 __all__ = [
+    "absent_pairs",
     "rank_labels",
     "score_event",
+    "score_players",
 ]
 
 #: What a pair scores on one board before Law 12C2(c) settles it: a number,
@@ -216,28 +230,90 @@ def score_event(event: Event, *, boards: bool = True) -> EventResult:
     line, each naming the play's ``source``) for a pair twice on a board, a
     pair against itself, an unknown pair or more results than expected.
     """
-    settings = event.settings  # checked when it was made (xlbridge.settings)
     _validate(event)
+    event, absent = _read_averages(event)
+    return _scored(event, event.pairs, None, boards, absent)
+
+
+def score_players(
+    event: Event,
+    players: Sequence[Pair],
+    members: Mapping[PairLabel, tuple[PairLabel, PairLabel]],
+    *,
+    boards: bool = True,
+) -> EventResult:
+    """Score an individual event: ``event``'s pairs are its partnerships, and ``members``
+    names each partnership's two players; every board is scored as for pairs, and each
+    of ``players`` gets the score of the partnership it sat in on each board it played.
+
+    The players are ranked in one field, and Law 12C2(c) settles each player's A+, A-
+    and byes on that player's own percentage; ``event.adjustments`` name players.  The
+    result's ``pairs`` are the players (each a :class:`~xlbridge.event.Pair` of one)
+    and its ``event`` holds them as its pairs.  A play's settled scores on its board are
+    those of the partner listed first in ``players`` (two partners' A+ boards may settle
+    differently: each player's own board shows its own).
+    :mod:`xlbridge.individual` builds the partnerships and checks the seats first.
+    """
+    labels = {pair.label for pair in players}
+    unknown = [a for a in event.adjustments if a.pair not in labels]
+    if unknown:
+        raise ScoringError(
+            "\n".join(
+                f"{_at(a.source)}adjustment for player {quote(str(a.pair))}, "
+                "who is not in the players list"
+                for a in unknown
+            )
+        )
+    _validate(replace(event, adjustments=()))
+    settings = replace(event.settings, ranking=Ranking.ONE_FIELD)
+    seated = replace(event, pairs=tuple(players), settings=settings)
+    return _scored(seated, tuple(players), members, boards)
+
+
+def _scored(
+    event: Event,
+    holders: Sequence[Pair],
+    members: Mapping[PairLabel, tuple[PairLabel, PairLabel]] | None,
+    boards: bool,
+    absent: frozenset[PairLabel] = frozenset(),
+) -> EventResult:
+    """The event scored, each of ``holders`` getting its entries (a pair's, or with
+    ``members`` each player's partnership's)."""
+    settings = event.settings  # checked when it was made (xlbridge.settings)
     expected = settings.expected or _max_played(event.plays)
     figures, groups = _score_boards(event.plays, expected, settings)
     units = _Units.of(settings, expected)
     entries = _entries(event.plays, figures)
+    if members is not None:
+        entries = _players_entries(entries, members)
     adjustments = _adjustments(event, units)
     # each play's settled NS and EW score by its index (int keys: no enum hashing)
     settled: tuple[dict[int, Fraction], dict[int, Fraction]] = ({}, {})
     pairs: list[PairResult] = []
-    for pair in event.pairs:
+    for pair in holders:
         own = sorted(entries.get(pair.label, []), key=_BOARD_ORDER)
         result = _pair_result(pair, own, adjustments.get(pair.label, []), units, settings)
         pairs.append(result)
         for entry, scored in zip(own, result.boards, strict=True):
-            settled[entry.direction is Direction.EW][entry.play] = scored.score
-    ranked = _rank(pairs, settings, units)
+            settled[entry.direction is Direction.EW].setdefault(entry.play, scored.score)
+    ranked = _rank(pairs, settings, units, absent)
     board_results = tuple(
         _board_result(group, event.plays, settled, expected, settings)
         for group in (groups if boards else ())
     )
     return EventResult(event, expected, units.top, board_results, ranked)
+
+
+def _players_entries(
+    entries: dict[PairLabel, list[_Entry]],
+    members: Mapping[PairLabel, tuple[PairLabel, PairLabel]],
+) -> dict[PairLabel, list[_Entry]]:
+    """Each partnership's entries, given to both its players."""
+    found: dict[PairLabel, list[_Entry]] = defaultdict(list)
+    for partnership, own in entries.items():
+        for player in members[partnership]:
+            found[player].extend(own)
+    return found
 
 
 # --- validation -------------------------------------------------------------
@@ -323,6 +399,51 @@ def _play_problems(
             problems.append((BoardError, f"{where}pair {label} is on board {board} twice{also}"))
         seen.setdefault((board, label), play)
     return problems
+
+
+def absent_pairs(event: Event) -> frozenset[PairLabel]:
+    """The pairs of ``event`` with no real result: every row of theirs is an average
+    (:func:`~xlbridge.result.is_average`), ``NP``, ``NP A60/0`` or a bye, or they have none.
+    Under the KoPS convention such a pair was absent all session (JFR Pary's pair 24)."""
+    real = {
+        label
+        for play in event.plays
+        if counts_as_result(play.result) and not is_average(play.result)
+        for label in (play.ns, play.ew)
+    }
+    return frozenset(pair.label for pair in event.pairs if pair.label not in real)
+
+
+def _read_averages(event: Event) -> tuple[Event, frozenset[PairLabel]]:
+    """``event`` with its averages read as its convention reads them, and the pairs it does
+    not rank (:class:`~xlbridge.settings.ScoringConvention`).
+
+    KoPS: the average at an absent pair's table (:func:`absent_pairs`) is not a result on
+    the board, and the absent pair is not ranked.  BBO: no average is a result on its
+    board.  Either way the row is read as ``NP A60/40``
+    (:func:`~xlbridge.result.average_not_counted`), so the one rule for such a row (its
+    board scored among its real results, :class:`~xlbridge.board.Board`) scores it.
+    """
+    convention = event.settings.convention
+    if convention is ScoringConvention.BBO:
+        return _with_plays(event, lambda play: True), frozenset()
+    if convention is ScoringConvention.KOPS:
+        absent = absent_pairs(event)
+        return _with_plays(event, lambda play: play.ns in absent or play.ew in absent), absent
+    return event, frozenset()
+
+
+def _with_plays(event: Event, chosen: Callable[[Play], bool]) -> Event:
+    """``event`` with the averages of the ``chosen`` plays read as not results."""
+    plays = tuple(
+        replace(play, result=average_not_counted(play.result))
+        if chosen(play) and is_average(play.result)
+        else play
+        for play in event.plays
+    )
+    if all(new is old for new, old in zip(plays, event.plays, strict=True)):
+        return event
+    return replace(event, plays=plays)
 
 
 def _max_played(plays: Iterable[Play]) -> int:
@@ -665,7 +786,12 @@ def _settle(values: list[Fraction | Code], units: _Units, method: AvplusMethod) 
     return [units.centre + s for s in result.scores if s is not None]
 
 
-def _rank(pairs: list[PairResult], settings: Settings, units: _Units) -> tuple[PairResult, ...]:
+def _rank(
+    pairs: list[PairResult],
+    settings: Settings,
+    units: _Units,
+    absent: frozenset[PairLabel] = frozenset(),
+) -> tuple[PairResult, ...]:
     fields = _fields(pairs, settings.ranking)
     most: dict[str, int] = {}  # the most boards any pair of each field played
     for p in pairs:
@@ -675,8 +801,8 @@ def _rank(pairs: list[PairResult], settings: Settings, units: _Units) -> tuple[P
     section = len({entry.board for p in pairs for entry in p.boards})
     scored: list[PairResult] = []
     for p in pairs:
-        if not p.boards:
-            scored.append(replace(p, field=fields[p.pair.label]))
+        if not p.boards or p.pair.label in absent:  # not ranked
+            scored.append(replace(p, field=fields[p.pair.label], score=None))
             continue
         if acbl and units.top is not None:
             scored.append(replace(_acbl(p, section, units.top), field=fields[p.pair.label]))

@@ -218,15 +218,25 @@ class ScoringConvention(Choice):
     Neuberg; every pair's total scaled to the section's boards (the boards any pair
     of the event has a score on: x 26/24 for a pair who played 24 of 26), printed to
     two decimals, and its percentage that printed total over the top times the
-    section's boards; the ranking is on that percentage.  Other programs' conventions
-    (KoPS, BBO) are further members.
+    section's boards; the ranking is on that percentage.
+    ``KoPS`` (KoPS and JFR Pary, Poland): a pair with no real result all session (every
+    row of its an average or ``NP``) is absent: it is not ranked, and the average typed
+    at its table (``A60/40``) is not a result on the board but read as ``NP A60/40``
+    (:func:`~xlbridge.result.average_not_counted`): the board's real results are
+    compared among themselves, the pair at the table gets its percentage of that top.
+    An average where both pairs were there (``A+/A+``) stays a result.
+    ``BBO`` (Bridge Base Online): every average (a row artificial on both sides) is
+    read so: the real results among themselves, each average its percentage of their
+    top (3 IMPs per 10% in IMPs).
 
-    >>> ScoringConvention.parse("acbl")
-    <ScoringConvention.ACBL: 'ACBL'>
+    >>> ScoringConvention.parse("acbl"), ScoringConvention.parse("kops")
+    (<ScoringConvention.ACBL: 'ACBL'>, <ScoringConvention.KOPS: 'KoPS'>)
     """
 
     XLBRIDGE = "xlbridge"
     ACBL = "ACBL"
+    KOPS = "KoPS"
+    BBO = "BBO"
 
 
 def shown(value: object) -> str:

@@ -34,7 +34,7 @@ import inspect
 import operator
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Final, TypeVar, cast
@@ -49,6 +49,7 @@ from xlbridge.board import (
     frequency_lines,
     neuberg,
     teams_imps,
+    traveller_rows,
     weighted_matchpoints,
 )
 from xlbridge.contract import PlayedContract, board_dealer, board_vulnerability
@@ -117,6 +118,10 @@ _EXPECTED_DOC = (
     "default: the rows with a result"
 )
 _SCALE_DOC = "Optional: matchpoints per result beaten: 2 (default, Law 78A) or 1"
+_CONVENTION_DOC = (
+    "Optional: blank (xlbridge) or BBO: no average (A60/40, A=) is a result on the board; "
+    "the real results are scored among themselves, each average its percentage of their top"
+)
 _RULINGS_DOC = "Optional: the rulings range with header ID | Side | Score | Weight | Note"
 _IMPS_DOC = "The IMP margin of the match (a cell or a range)"
 _BOARDS_DOC = "The number of boards in the match"
@@ -346,9 +351,15 @@ def _two_column_row(row: list[Cell], index: int, rulings: Rulings | None) -> Row
     return Result.of(-score)
 
 
-def _board(scores: Cell, rulings: Cell, expected: Cell = None) -> tuple[Board | None, _Traveller]:
-    """The board of a traveller range, and the traveller; None when no row has a result."""
+def _board(
+    scores: Cell, rulings: Cell, expected: Cell = None, convention: Cell = None
+) -> tuple[Board | None, _Traveller]:
+    """The board of a traveller range, and the traveller; None when no row has a result.
+    The rows are read as ``convention`` reads them (:func:`~xlbridge.board.traveller_rows`)."""
     traveller = _rows(scores, _rulings(rulings))
+    chosen = _optional(convention, None, _setting("convention", "convention"), "convention")
+    if chosen is not None:
+        traveller = replace(traveller, rows=traveller_rows(traveller.rows, chosen))
     if not any(isinstance(row, Result) for row in traveller.rows):
         return None, traveller
     board = Board(traveller.rows, _optional(expected, None, _whole("expected")), traveller.counts)
@@ -443,14 +454,19 @@ def _is_number(cell: Cell) -> bool:
 @_arg("expected", doc=_EXPECTED_DOC)
 @_arg("scale", doc=_SCALE_DOC)
 @_arg("rulings", ndim=2, doc=_RULINGS_DOC)
+@_arg("convention", doc=_CONVENTION_DOC)
 @_excel
 def MATCHPOINTS(
-    scores: Cell, expected: Cell = None, scale: Cell = None, rulings: Cell = None
+    scores: Cell,
+    expected: Cell = None,
+    scale: Cell = None,
+    rulings: Cell = None,
+    convention: Cell = None,
 ) -> list[list[Cell]]:
     """NS and EW matchpoints of every result on a board, in two columns. Weighted scores enter
     the frequency table with their weights; fewer results than expected are factored up by
     Neuberg; artificial scores get their percentage of the top."""
-    board, traveller = _board(scores, rulings, expected)
+    board, traveller = _board(scores, rulings, expected, convention)
     if board is None:
         return [[None, None] for _ in range(traveller.size)]
     return traveller.output(board.matchpoints(_scale(scale)))
@@ -461,13 +477,18 @@ def MATCHPOINTS(
 @_arg("expected", doc=_EXPECTED_DOC)
 @_arg("scale", doc=_SCALE_DOC)
 @_arg("rulings", ndim=2, doc=_RULINGS_DOC)
+@_arg("convention", doc=_CONVENTION_DOC)
 @_excel
 def MATCHPOINT_PERCENT(
-    scores: Cell, expected: Cell = None, scale: Cell = None, rulings: Cell = None
+    scores: Cell,
+    expected: Cell = None,
+    scale: Cell = None,
+    rulings: Cell = None,
+    convention: Cell = None,
 ) -> list[list[Cell]]:
     """NS and EW percentages of the top on every result of a board, in two columns: MATCHPOINTS
     divided by the top, times 100 (the board percentages some results pages print)."""
-    board, traveller = _board(scores, rulings, expected)
+    board, traveller = _board(scores, rulings, expected, convention)
     if board is None:
         return [[None, None] for _ in range(traveller.size)]
     return traveller.output(board_percentages(board, _scale(scale)))
@@ -574,14 +595,19 @@ def BUTLER_IMPS(
 @_arg("rulings", ndim=2, doc=_RULINGS_DOC)
 @_arg("divide_by", doc="Optional: total (default), comparisons or scores")
 @_arg("expected", doc=_EXPECTED_DOC)
+@_arg("convention", doc=_CONVENTION_DOC)
 @_excel
 def CROSS_IMPS(
-    scores: Cell, rulings: Cell = None, divide_by: Cell = None, expected: Cell = None
+    scores: Cell,
+    rulings: Cell = None,
+    divide_by: Cell = None,
+    expected: Cell = None,
+    convention: Cell = None,
 ) -> list[list[Cell]]:
     """NS and EW cross-IMPs of every result, in two columns: each score against every other, by
     frequency; in total (default), per comparison or per score. A+ scores +3 IMPs per
     comparison, A- -3."""
-    board, traveller = _board(scores, rulings, expected)
+    board, traveller = _board(scores, rulings, expected, convention)
     if board is None:
         return [[None, None] for _ in range(traveller.size)]
     divisor = _optional(divide_by, CrossDivisor.TOTAL, _setting("cross_divide_by", "divide_by"))

@@ -298,7 +298,7 @@ def test_howell_every_line_total_and_place() -> None:
     for board in result.boards:
         for entry in board.plays:
             if entry.ns_score is None:
-                assert str(entry.play.result) == "NOT_PLAYED"
+                assert str(entry.play.result) == "NP"
                 continue
             assert entry.ns_score == mp[board.board, str(entry.play.ns)]
             assert entry.ew_score == mp[board.board, str(entry.play.ew)]

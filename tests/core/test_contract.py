@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import doctest
 import math
+import re
 
 import pytest
 
@@ -16,6 +17,7 @@ from xlbridge import contract as contract_module
 from xlbridge.contract import (
     Contract,
     Doubling,
+    PlayedContract,
     Seat,
     Strain,
     Vulnerability,
@@ -760,3 +762,59 @@ def test_decorated_digits_are_every_character_nfkc_makes_digits_of() -> None:
         with pytest.raises(ValueError, match="is not a number"):
             parse_fraction(text)
     assert parse_fraction("\uff14\uff12\uff10") == 420
+
+
+# A contract typed with its declarer and result in the one cell (as score cards write it),
+# scored by Law 77 from the chart: 4H made, not vulnerable, 120 + 300 = 420; 3NT doubled two
+# down by West, EW not vulnerable, 100 + 200 = 300 to NS, vulnerable 200 + 300 = 500; 4S by
+# North with an overtrick, 120 + 30 + 300 = 450, vulnerable 120 + 30 + 500 = 650.
+@pytest.mark.parametrize(
+    ("cell", "vulnerability", "expected"),
+    [
+        ("4HS=", Vulnerability.NONE, 420),
+        ("4h s =", Vulnerability.NONE, 420),
+        ("4H= S", Vulnerability.NONE, 420),
+        ("4H by S made", Vulnerability.NONE, 420),
+        ("3NTx-2 W", Vulnerability.NONE, 300),
+        ("3NTX -2 by West", Vulnerability.EW, 500),
+        ("4S by N +1", Vulnerability.NONE, 450),
+        ("4 Spades by North +1", Vulnerability.NS, 650),
+        ("4SW-1", Vulnerability.NONE, 50),
+    ],
+)
+def test_a_contract_cell_with_its_declarer_and_result(
+    cell: str, vulnerability: Vulnerability, expected: int
+) -> None:
+    played = PlayedContract.from_cells(cell)
+    assert played is not None and played.score(vulnerability) == expected
+
+
+def test_a_contract_cell_with_one_more_part_takes_the_other_from_its_cell() -> None:
+    by_south = PlayedContract.from_cells("4HS", None, "+1")  # 4H by S, one over: 450
+    assert by_south is not None and by_south.score(Vulnerability.NONE) == 450
+    made = PlayedContract.from_cells("4H=", "E")  # 4H by E made: -420 to NS
+    assert made is not None and made.score(Vulnerability.NONE) == -420
+    assert PlayedContract.from_cells("4HS=", "S", "=") == PlayedContract.parse("4H= S")
+
+
+@pytest.mark.parametrize(
+    ("cells", "message"),
+    [
+        (
+            ("4HS=", "N"),
+            "'4HS=' holds a declarer (S) and the declarer's cell another ('N'): type the "
+            "contract (4H) alone in its cell, the declarer in its own",
+        ),
+        (
+            ("4HS=", "S", "+1"),
+            "'4HS=' holds a result (=) and the result's cell another ('+1')",
+        ),
+        (("4H S made 2",), "'4H S made 2' is not a contract"),
+        (("4HS+8",), "'4HS+8': '+8' is not possible for 4H: at most 3 overtricks"),
+    ],
+)
+def test_a_contract_cell_with_more_that_cannot_be_read(
+    cells: tuple[object, ...], message: str
+) -> None:
+    with pytest.raises(ContractError, match="^" + re.escape(message)):
+        PlayedContract.from_cells(*cells)

@@ -19,6 +19,7 @@ from xlbridge import (
     compare_rankings,
     format_rank_changes,
     merge_events,
+    merge_warnings,
     parse_result,
     score_event,
 )
@@ -155,3 +156,29 @@ class TestMerge:
         )
         with pytest.raises(ScoringError, match=r"B: T!G9"):
             score_event(merge_events([club("A", [420]), bad]))
+
+
+class TestSameEvent:
+    """Only one event's nights are merged: the same boards; dates that differ are told."""
+
+    def test_boards_each_club_did_not_share_are_refused(self) -> None:
+        a = club("A", [420])
+        b = Event(a.pairs, (Play(2, "1", "101", parse_result(420)),), name="B")
+        with pytest.raises(ScoringError, match=r"^A played board 1 and B board 2, which the"):
+            merge_events([a, b])
+
+    def test_a_club_playing_fewer_boards_is_merged(self) -> None:
+        a = club("A", [420])
+        more = Event(a.pairs, (*a.plays, Play(2, "1", "101", parse_result(-50))), name="B")
+        assert len(merge_events([more, a]).plays) == 3
+
+    def test_different_dates_are_warned(self) -> None:
+        import datetime
+
+        a = Event((), (), name="A", date=datetime.date(2026, 6, 5))
+        b = Event((), (), name="B", date=datetime.date(2026, 5, 6))
+        (warning,) = merge_warnings([a, b, Event((), (), name="C")])
+        assert warning.startswith(
+            "the nights are dated differently: 6 May 2026 (B), 5 June 2026 (A): are they"
+        )
+        assert merge_warnings([a, a]) == ()

@@ -205,9 +205,17 @@ def test_the_convention_is_read_once_and_refused_naming_its_cell() -> None:
 
     assert parse_setting("convention", " acbl ") is ScoringConvention.ACBL
     assert Settings.parse({"convention": None}).convention is ScoringConvention.XLBRIDGE
+    assert parse_setting("convention", "kops") is ScoringConvention.KOPS
+    assert parse_setting("convention", "B.B.O.") is ScoringConvention.BBO
+    assert str(ScoringConvention.KOPS) == "KoPS"  # as the Settings sheet's drop-down lists it
+    # KoPS and BBO take any scoring form and scale: they say only which rows are results
+    kops = Settings.parse({"convention": "KoPS", "form": "cross-imps", "scale": 2})
+    assert (kops.convention, kops.scale) == (ScoringConvention.KOPS, 2)
     with pytest.raises(SettingsError) as caught:
-        parse_setting("convention", "KoPS", argument="convention")
-    assert str(caught.value) == "convention must be 'xlbridge' or 'ACBL', not 'KoPS'"
+        parse_setting("convention", "Magic Contest", argument="convention")
+    assert str(caught.value) == (
+        "convention must be 'xlbridge', 'ACBL', 'KoPS' or 'BBO', not 'Magic Contest'"
+    )
     sources = {"convention": "Settings!B24", "scale": "Settings!B8", "form": "Settings!B7"}
     with pytest.raises(SettingsError) as caught:
         Settings.parse({"convention": "ACBL", "scale": 2, "form": "cross-imps"}, sources)

@@ -71,7 +71,7 @@ def is_cell_reference(name: str) -> bool:
 def registered(tmp_path_factory: pytest.TempPathFactory) -> list[dict]:
     """The functions xlwings registers from the main.py that `xlbridge lite` writes."""
     folder = tmp_path_factory.mktemp("lite")
-    write_lite_files(folder)
+    write_lite_files(folder, wheel="https://example.org/xlbridge_scoring-0.1.0-py3-none-any.whl")
     out = run_officejs("main", [], sys_path=[folder])
     assert out["meta_error"] is None
     functions: list[dict] = out["meta"]["functions"]

@@ -9,14 +9,22 @@ import pytest
 from support.officejs import run_officejs
 from support.paths import ROOT
 
-from xlbridge import udfs
+from xlbridge import lite, udfs
 from xlbridge.cli import main
 from xlbridge.lite import DISTRIBUTION, installed_version, lite_files
+
+WHEEL = "https://example.org/club/xlbridge_scoring-0.1.0-py3-none-any.whl"
+
+
+@pytest.fixture
+def published(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As once this version is on the package index (its release adds it to PUBLISHED)."""
+    monkeypatch.setattr(lite, "PUBLISHED", frozenset({installed_version()}))
 
 
 @pytest.fixture
 def written(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    assert main(["lite", str(tmp_path / "lite")]) == 0
+    assert main(["lite", str(tmp_path / "lite"), "--wheel", WHEEL]) == 0
     out = capsys.readouterr().out
     assert "wrote" in out and "=MATCHPOINTS(B2:B13)" in out
     return tmp_path / "lite"
@@ -32,7 +40,11 @@ def imported_names(main_py: Path) -> list[str]:
     ]
 
 
-def test_writes_main_and_requirements(written: Path) -> None:
+def test_writes_main_and_requirements(
+    published: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    written = tmp_path / "lite"
+    assert main(["lite", str(written)]) == 0
     assert sorted(p.name for p in written.iterdir()) == ["main.py", "requirements.txt"]
     requirement = f"xlbridge-scoring=={installed_version()}\n"
     assert (written / "requirements.txt").read_text() == requirement
@@ -40,6 +52,24 @@ def test_writes_main_and_requirements(written: Path) -> None:
     assert names == list(udfs.OFFICEJS_FUNCTIONS)
     assert "VP" not in names and "AGGREGATE" not in names
     assert {"VICTORY_POINTS", "AGGREGATE_SCORE", "MATCHPOINTS"} <= set(names)
+
+
+def test_a_version_not_on_the_index_is_not_pinned(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """0.1.0 is not published yet: ``xlbridge-scoring==0.1.0`` would install nothing in Lite,
+    so nothing is written and the message says what installs (a wheel's address)."""
+    assert "0.1.0" not in lite.PUBLISHED
+    assert main(["lite", str(tmp_path / "lite")]) == 2
+    err = capsys.readouterr().err
+    version = installed_version()
+    assert err.startswith(
+        f"error: xlbridge-scoring {version} is not on the package index yet, so no "
+        "requirements.txt line can name it: build a wheel here (python -m build), put "
+        f"dist/xlbridge_scoring-{version}-py3-none-any.whl on a web server"
+    ), err
+    assert "--wheel https://" in err
+    assert not (tmp_path / "lite").exists()
 
 
 def test_distribution_name_is_the_projects() -> None:
@@ -69,10 +99,10 @@ def test_refuses_to_overwrite_without_force(
     written: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     (written / "main.py").write_text("# my own code\n")
-    assert main(["lite", str(written)]) == 2
+    assert main(["lite", str(written), "--wheel", WHEEL]) == 2
     assert "exists" in capsys.readouterr().err
     assert (written / "main.py").read_text() == "# my own code\n"
-    assert main(["lite", str(written), "--force"]) == 0
+    assert main(["lite", str(written), "--wheel", WHEEL, "--force"]) == 0
     assert imported_names(written / "main.py") == list(udfs.OFFICEJS_FUNCTIONS)
 
 
@@ -102,7 +132,7 @@ def test_main_py_runs_as_the_lite_module(written: Path) -> None:
     assert bad["error"] == "row 2: '42O' is not a score"
 
 
-def test_docs_show_the_files_lite_writes() -> None:
+def test_docs_show_the_files_lite_writes(published: None) -> None:
     docs = (ROOT / "docs" / "excel.md").read_text(encoding="utf-8")
     marker = "<!-- main.py: tests/excel/test_lite.py compares this block with `xlbridge lite` -->\n"
     block = docs.split(marker, 1)[1].split("```python\n", 1)[1].split("```\n", 1)[0]

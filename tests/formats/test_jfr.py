@@ -45,7 +45,7 @@ from xlbridge.audit import (
     scored_with,
 )
 from xlbridge.cli import main
-from xlbridge.event import Event, Pair, Play
+from xlbridge.event import Event, Pair, Play, ScoringConvention, Settings
 from xlbridge.result import NotCounted, parse_result
 from xlbridge.scored import EventResult
 from xlbridge.session import score_event
@@ -102,14 +102,20 @@ def rows() -> list[tuple[int, list[str]]]:
     return _travellers()
 
 
-def _event(rows: list[tuple[int, list[str]]], absent: str = "NP A60/0") -> Event:
+def _event(
+    rows: list[tuple[int, list[str]]], absent: str = "NP A60/0", convention: str = "xlbridge"
+) -> Event:
     plays = []
     for board, cells in rows:
         cell = _cell(board, cells)
         plays.append(
             Play(board, cells[1], cells[2], parse_result(absent if cell == "NP A60/0" else cell))
         )
-    return Event(pairs=tuple(Pair(str(n)) for n in range(1, 25)), plays=tuple(plays))
+    return Event(
+        pairs=tuple(Pair(str(n)) for n in range(1, 25)),
+        plays=tuple(plays),
+        settings=Settings(convention=convention),
+    )
 
 
 @pytest.fixture(scope="module")
@@ -159,6 +165,31 @@ def test_every_pair_percentage_and_place_reproduced(result: EventResult) -> None
         mine = result.pair(label)
         assert percentage.matches(mine.percentage), label
         assert mine.rank == place, label
+
+
+def test_the_kops_convention_reproduces_the_pages_as_the_td_typed_them(
+    rows: list[tuple[int, list[str]]],
+) -> None:
+    """With the KoPS convention the TD's rows are typed as JFR prints them, ``A60/0``: pair
+    24 has no real result, so it is absent, its table's 60/0 is not a result, and it is
+    not ranked, as the published ranking of 23 pairs has it; every figure is reproduced."""
+    kops = score_event(_event(rows, absent="A60/0", convention="KoPS"))
+    assert kops.expected == 11 and kops.top == 20
+    published = {(b, c[1], c[2]): (Figure.parse(c[-2]), Figure.parse(c[-1])) for b, c in rows}
+    for board in kops.boards:
+        for scored in board.plays:
+            ns, ew = published[(board.board, scored.play.ns, scored.play.ew)]
+            assert scored.ns_score is not None and scored.ew_score is not None
+            assert ns.matches(5 * scored.ns_score) and ew.matches(5 * scored.ew_score)
+    ranking = _ranking()
+    assert {str(p.pair.label) for p in kops.pairs if p.rank} == set(ranking)
+    for label, (place, percentage) in ranking.items():
+        assert percentage.matches(kops.pair(label).percentage), label
+        assert kops.pair(label).rank == place, label
+    assert kops.pair("24").rank == "" and kops.pair("24").total == 0
+    # xlbridge's own reading of the same cells: 12 results a board, pair 24 ranked last
+    own = score_event(_event(rows, absent="A60/0"))
+    assert own.expected == 12 and own.pair("24").rank == "24"
 
 
 def test_counted_the_60_0_changes_every_figure(rows: list[tuple[int, list[str]]]) -> None:
@@ -223,8 +254,13 @@ def test_usebio_carries_the_figures_and_the_import_finds_the_absent_pair(
     assert {format_result(p.result) for p in other.event.plays if p.ew == "24"} == {"A60/0"}
     counted, _ = choose_convention(other, conventions_for(other.event.settings))
     assert counted.result.expected == 12 and counted.line_differences  # every board to 12
-    chosen, _ = choose_convention(other, conventions_for_event(other.event))
-    assert chosen.convention.absent_pairs and chosen.result.expected == 11
+    chosen, tried = choose_convention(other, conventions_for_event(other.event))
+    # the KoPS convention: pair 24 has no real result, so it is absent, its 60/0s are not
+    # results; the older reading of a 0% side as an absent pair's gives the same figures
+    assert chosen.convention.settings.convention is ScoringConvention.KOPS
+    assert chosen.result.expected == 11 and chosen.result.pair("24").rank == ""
+    by_zero = next(a for a in tried if a.convention.absent_pairs)
+    assert by_zero.differences == chosen.differences
     # What remains is board 7's weighted TD score, which SCORE alone carries as its mean in
     # points (SCORE 160: 67% 170; 33% 140), and the totals of the pairs that played it.
     assert {d.where.split(",")[0] for d in chosen.line_differences} == {"board 7"}
@@ -235,6 +271,22 @@ def test_usebio_carries_the_figures_and_the_import_finds_the_absent_pair(
     assert main(["import", str(path), "-o", str(night)]) == 0
     assert "every one reproduced" in capsys.readouterr().out
     from openpyxl import load_workbook
+
+    # the plain file imported: the audit says KoPS, and the workbook is set to it
+    kops_night = tmp_path / "kops.xlsx"
+    assert main(["import", str(plain), "-o", str(kops_night)]) == 0
+    said = capsys.readouterr().out
+    assert "convention: the KoPS convention; matchpoints: short boards factored by Neuberg\n" in (
+        said
+    )
+    from xlbridge.workbook.pairs import layout as L
+
+    settings = load_workbook(kops_night)[L.SETTINGS]
+    assert settings[f"B{L.setting_row('Convention')}"].value == "KoPS"
+    assert main(["score", str(kops_night), "-o", str(tmp_path / "k.xlsx")]) == 0
+    terminal = capsys.readouterr().out
+    assert re.search(r"\n +1 +13 ", terminal), terminal  # pair 13 first, at 61.83%
+    assert not re.search(r"\n +\d+=? +24 ", terminal)  # pair 24 not ranked
 
     cells = {row[6] for row in load_workbook(night)["Travellers"].iter_rows(values_only=True)}
     assert "NP A60/0" in cells and "A60/0" not in cells

@@ -43,7 +43,7 @@ def test_the_settings_row_is_a_drop_down_of_the_conventions(tmp_path: Path) -> N
     assert ws[f"B{row}"].value == "ACBL"  # the event's settings, written by the import
     assert ws[f"B{L.setting_row('Scale')}"].value == 1
     lists = {str(v.sqref): v.formula1 for v in ws.data_validations.dataValidation}
-    assert lists[f"B{row}"] == '"xlbridge,ACBL"'
+    assert lists[f"B{row}"] == '"xlbridge,ACBL,KoPS,BBO"'
 
 
 def test_every_output_prints_the_acbl_figures(
@@ -105,12 +105,13 @@ def test_an_acbl_file_without_its_settings_is_recognised_by_the_audit(
 
 def test_an_unknown_convention_is_refused_naming_its_cell(tmp_path: Path) -> None:
     row = L.setting_row("Convention")
-    path = night(tmp_path, **{f"B{row}": "KoPS"})
+    path = night(tmp_path, **{f"B{row}": "Compscore3"})
     with pytest.raises(ScoringError) as caught:
         read_workbook(path)
-    assert f"{CONVENTION}: the convention must be 'xlbridge' or 'ACBL', not 'KoPS'" in str(
-        caught.value
-    )
+    assert (
+        f"{CONVENTION}: the convention must be 'xlbridge', 'ACBL', 'KoPS' or 'BBO', "
+        "not 'Compscore3'"
+    ) in str(caught.value)
 
 
 def test_the_acbl_convention_with_two_a_result_beaten_is_refused(tmp_path: Path) -> None:

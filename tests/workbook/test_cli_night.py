@@ -324,3 +324,94 @@ def test_a_file_is_named_as_it_was_typed(
         "error: refusing to write over the input file O'Neill night.xlsx "
         "(-o O'Neill night.xlsx): give a different output file\n"
     )
+
+
+def without_board(path: Path, board: int) -> Path:
+    """``path`` saved again with board ``board``'s traveller rows cleared (not played there)."""
+    wb = load_workbook(path)
+    for row in wb[L.TRAVELLERS].iter_rows(min_row=2):
+        if row[0].value == board:
+            for cell in row:
+                cell.value = None
+    wb.save(path)
+    return path
+
+
+def test_merge_refuses_nights_of_different_boards(
+    night: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each played a board the other did not: not one event's boards, nothing to compare."""
+    without_board(night, 27)
+    other = without_board(other_club(tmp_path / "acol.xlsx"), 1)
+    out = tmp_path / "sim.xlsx"
+    assert main(["merge", str(night), str(other), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert (
+        f"{night} played board 1 and {other} board 27, which the other did not: their results "
+        "cannot be compared; merge the nights of one event, played on the same boards"
+    ) in err, err
+    assert not out.exists()
+    # a club that played fewer of the boards (a small club in a simultaneous) is merged
+    shutil.copy(EXAMPLE, night)
+    assert main(["merge", str(night), str(other), "-o", str(out)]) == 0
+    assert "board" not in capsys.readouterr().err
+
+
+def test_merge_warns_of_nights_dated_differently(
+    night: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    other = other_club(tmp_path / "acol.xlsx")
+    wb = load_workbook(other)
+    wb[L.SETTINGS]["B3"] = "5 June 2026"
+    wb.save(other)
+    out = tmp_path / "sim.xlsx"
+    assert main(["merge", str(night), str(other), "-o", str(out)]) == 0
+    err = capsys.readouterr().err
+    # the example night is dated 12 March 2024 (its Settings B3)
+    assert (
+        f"warning: the nights are dated differently: 12 March 2024 ({night}), "
+        f"5 June 2026 ({other}): are they one event? (see each workbook's Settings date)"
+    ) in err, err
+    assert out.exists()
+
+
+def test_merge_shows_its_progress_on_stderr(
+    night: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A merge of hundreds of clubs takes a while: the clubs read so far, on stderr, one line
+    a tenth of the way when stderr is not a terminal; the results alone on stdout."""
+    clubs = [night, other_club(tmp_path / "acol.xlsx")]
+    out = tmp_path / "sim.xlsx"
+    assert main(["merge", *map(str, clubs), "-o", str(out)]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == "reading club 1 of 2\nreading club 2 of 2\n"
+    assert "reading" not in captured.out
+    assert captured.out.startswith("Tuesday Pairs + Acol")
+
+
+def test_merge_progress_is_one_line_a_tenth_of_the_way(
+    night: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from xlbridge.cli import Progress
+
+    progress = Progress(500)
+    for count in range(1, 501):
+        progress.done(count)
+    err = capsys.readouterr().err
+    assert err.splitlines() == [f"reading club {n} of 500" for n in range(50, 501, 50)]
+
+
+def test_merge_progress_on_a_terminal_is_written_over_in_place(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from xlbridge.cli import Progress
+
+    progress = Progress(3)
+    progress.terminal = True  # as when stderr is a terminal
+    for count in (1, 2, 3):
+        progress.done(count)
+    progress.clear()
+    blank = " " * len("reading club 3 of 3")
+    assert capsys.readouterr().err == (
+        "\rreading club 1 of 3\rreading club 2 of 3\rreading club 3 of 3" + f"\r{blank}\r"
+    )

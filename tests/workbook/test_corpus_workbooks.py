@@ -382,3 +382,46 @@ def test_a_direction_typo_is_refused_at_its_cell(
     status, _, err = run_score(path, capsys)
     assert status == 2 and expected in err, err
     assert err.count("\n") == 2, err  # one problem: the typo, and nothing it leads to
+
+
+def test_an_inserted_column_is_named_first_and_its_consequences_cut_short(
+    small_night, tmp_path, capsys
+) -> None:
+    """One slip, one cause: the moved header, not hundreds of rows misread after it."""
+
+    def insert_before_by(wb: Workbook) -> None:
+        wb[T].insert_cols(5)  # a column typed in between Contract (D) and By (E)
+
+    status, _, err = run_score(build(small_night, tmp_path, insert_before_by), capsys)
+    assert status == 2
+    lines = err.splitlines()
+    assert lines[0] == (
+        "error: Travellers!F1: expected the header 'Result', found 'By', the header of column "
+        "E: a column was inserted before it; delete that column (a column for notes goes after "
+        "the last one)"
+    ), err
+    assert re.fullmatch(r"\d+ more problems, most likely from the one above: .*", lines[1]), err
+    assert len(lines) <= 10, err
+
+
+def test_a_pair_listed_twice_is_named_first(small_night, tmp_path, capsys) -> None:
+    status, _, err = run_score(build(small_night, tmp_path, put("Pairs", "A3", 1)), capsys)
+    assert status == 2
+    lines = err.splitlines()
+    assert lines[0] == "error: Pairs!A3: pair 1 is listed twice (also Pairs!A2)", err
+    assert len(lines) <= 8, err
+
+
+def test_a_deleted_column_is_named_first(small_night, tmp_path, capsys) -> None:
+    def delete_by(wb: Workbook) -> None:
+        wb[T].delete_cols(5)  # the By column deleted
+
+    status, _, err = run_score(build(small_night, tmp_path, delete_by), capsys)
+    assert status == 2
+    lines = err.splitlines()
+    assert lines[0] == (
+        "error: Travellers!E1: expected the header 'By', found 'Result', the header of column "
+        "F: a column was deleted before it; undo the deletion, or insert the missing column "
+        "with its header"
+    ), err
+    assert len(lines) <= 10, err

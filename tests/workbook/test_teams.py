@@ -587,3 +587,25 @@ def test_the_teams_ranking_and_page_carry_the_event_name_and_date(
         "Club teams",
         "24 November 2026",
     )
+
+
+def test_a_teams_date_that_reads_two_ways_is_warned(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    night = tmp_path / "swiss.xlsx"
+    new = ["new", str(night), "--teams", "2", "--boards", "1", "--rounds", "1"]
+    assert main([*new, "--date", "05/06/2026"]) == 0
+    assert "warning: --date: '05/06/2026' reads two ways: 5 June 2026" in capsys.readouterr().err
+    wb = load_workbook(night)
+    (row,) = [c.row for c in wb["Settings"]["A"] if c.value == "Date"]
+    wb["Settings"][f"B{row}"] = "05/06/2026"
+    wb["Travellers"]["I2"], wb["Travellers"]["M2"] = 420, 140
+    wb.save(night)
+    capsys.readouterr()
+    assert main(["score", str(night)]) == 0
+    captured = capsys.readouterr()
+    assert (
+        f"warning: Settings!B{row}: '05/06/2026' reads two ways: 5 June 2026 (day first, as it "
+        "is read) or May 6, 2026 (month first): type it as 5 Jun 2026 or 2026-06-05 to say which"
+    ) in captured.err
+    assert captured.out.splitlines()[0].endswith(", 5 June 2026"), captured.out

@@ -295,3 +295,46 @@ def test_rows_past_a_stale_dimension_are_read(tmp_path: Path) -> None:
     slow = sheets._openpyxl_sheets(target, reader._WIDTHS)
     assert fast is not None
     assert _trimmed(fast.read[L.TRAVELLERS].rows) == _trimmed(slow.read[L.TRAVELLERS].rows)
+
+
+def test_a_contract_typed_with_its_declarer_and_result_in_one_cell(tmp_path: Path) -> None:
+    """Score cards write ``4HS=``: read from the Contract column alone, scored by Law 77."""
+    one, two, three = traveller_row(1, 0), traveller_row(2, 0), traveller_row(2, 1)
+    typed = {one: "4HS=", two: "3NTx-2 W", three: "4S by N +1"}
+    changes: dict[str, object] = {}
+    for row, cell in typed.items():
+        changes |= {f"Travellers!D{row}": cell, f"Travellers!E{row}": None}
+        changes |= {f"Travellers!F{row}": None, f"Travellers!G{row}": None}
+    night = read_workbook(edited(tmp_path, changes))
+    assert night.warnings == ()
+    scores = {str(play.source): play.result for play in night.event.plays}
+    # Law 77: board 1 none vulnerable, 4H by S made: 120 + 300 = +420; board 2 NS
+    # vulnerable, 3NTX by W (not vulnerable) two down: 100 + 200 = +300; 4S by N (vulnerable)
+    # with an overtrick: 120 + 30 + 500 = +650.
+    assert scores[f"Travellers!G{one}"] == Result.of(420)
+    assert scores[f"Travellers!G{two}"] == Result.of(300)
+    assert scores[f"Travellers!G{three}"] == Result.of(650)
+
+
+def test_a_contract_cell_holding_more_says_where_each_part_goes(tmp_path: Path) -> None:
+    row = traveller_row(1, 0)
+    path = edited(tmp_path, {f"Travellers!D{row}": "4H S made 2", f"Travellers!F{row}": None})
+    with pytest.raises(ScoringError) as caught:
+        read_workbook(path)
+    assert (
+        f"Travellers!D{row}: '4H S made 2' is not a contract, and not one with its declarer and "
+        f"result: type the contract (4H) in Travellers!D{row}, the declarer (N, E, S or W) in "
+        f"Travellers!E{row} and the result (=, +1, -2) in Travellers!F{row}"
+    ) in str(caught.value)
+
+
+def test_a_date_typed_as_text_that_reads_two_ways_is_warned(tmp_path: Path) -> None:
+    """05/06/2026 is 5 June in the UK and May 6 in the US: read day first, and said."""
+    night = read_workbook(edited(tmp_path, {"Settings!B3": "05/06/2026"}))
+    assert night.event.date == datetime(2026, 6, 5).date()
+    assert night.warnings == (
+        "Settings!B3: '05/06/2026' reads two ways: 5 June 2026 (day first, as it is read) or "
+        "May 6, 2026 (month first): type it as 5 Jun 2026 or 2026-06-05 to say which",
+    )
+    for one_way in ("24/11/2026", "06/06/2026", "2026-06-05", "5 Jun 2026"):
+        assert read_workbook(edited(tmp_path, {"Settings!B3": one_way})).warnings == ()

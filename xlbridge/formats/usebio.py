@@ -88,6 +88,7 @@ from xlbridge.event import (
 from xlbridge.exact import parse_date, round_half_away
 from xlbridge.formats import settings_words, split_names
 from xlbridge.hands import Deal
+from xlbridge.individual import SEATS, IndividualEvent, IndividualPlay
 from xlbridge.movement import PairNumbering, number_key
 from xlbridge.pair import PairLabel, parse_direction
 from xlbridge.report import format_fixed
@@ -106,9 +107,12 @@ from xlbridge.teams import Match, MatchResult, Penalty, Team, TeamsEvent, TeamsR
 __all__ = [
     "TEAMS_EVENT_TYPES",
     "USEBIO_VERSIONS",
+    "PublishedIndividual",
     "PublishedTeams",
     "figure_text",
+    "individual_usebio_document",
     "read_usebio",
+    "read_usebio_individual",
     "read_usebio_teams",
     "teams_differences",
     "teams_usebio_document",
@@ -759,8 +763,8 @@ def _add(parent: ET.Element, tag: str, text: str) -> ET.Element:
 def _participants(event_el: ET.Element, result: EventResult, version: str) -> None:
     participants = ET.SubElement(event_el, "PARTICIPANTS")
     for entry in result.pairs:
-        if not entry.rank:
-            continue
+        if not entry.rank and not entry.boards:
+            continue  # a pair with no score: on no traveller line
         pair_el = ET.SubElement(participants, "PAIR")
         pair = entry.pair
         _add(pair_el, "PAIR_NUMBER", _number(pair.label))
@@ -768,7 +772,8 @@ def _participants(event_el: ET.Element, result: EventResult, version: str) -> No
         _add(pair_el, "TOTAL_SCORE", figure_text(published_total(result, entry)))
         if entry.percentage is not None:
             _add(pair_el, "PERCENTAGE", format_fixed(entry.percentage))
-        _add(pair_el, "PLACE", _place(entry.rank))
+        if entry.rank:  # an absent pair (the KoPS convention) has lines but no place
+            _add(pair_el, "PLACE", _place(entry.rank))
         if pair.master_points:
             if version == "1.3":  # 1.3: the points and their type in MASTER_POINTS
                 wrapper = ET.SubElement(pair_el, "MASTER_POINTS")
@@ -1296,3 +1301,206 @@ def teams_differences(published: PublishedTeams, result: TeamsResult) -> tuple[i
                     f"xlbridge {standing.rank_text}"
                 )
     return checked, differ
+
+
+# --- individuals --------------------------------------------------------------------------------
+#
+# An individual event (EVENT_TYPE INDIVIDUAL): the players in PARTICIPANTS, each a PLAYER with
+# its PLAYER_NUMBER, name, national number, TOTAL_SCORE, PERCENTAGE and PLACE, and each
+# TRAVELLER_LINE with the four seats' players (NORTH_, SOUTH_, EAST_, WEST_PLAYER_NUMBER)
+# before the contract, SCORE and the NS and EW matchpoints.  The USEBIO documents stored for
+# this project do not show an individual's elements, so these names are xlbridge's own,
+# made on USEBIO's pattern (PAIR_NUMBER, NS_PAIR_NUMBER); no other program's individual file
+# has been checked against them.  What SCORE cannot say is written as for pairs (the cell,
+# the settings and the adjustments in ``<?xlbridge ...?>`` instructions).
+
+#: The traveller line's elements of an individual's four seats, in seat order.
+_SEAT_TAGS = tuple(f"{seat.upper()}_PLAYER_NUMBER" for seat in ("north", "south", "east", "west"))
+
+
+def individual_usebio_document(event: IndividualEvent, result: EventResult) -> bytes:
+    """An individual's results (``result``, from :func:`~xlbridge.individual.score_individual`
+    of ``event``) as a USEBIO 1.2 document (UTF-8 bytes)."""
+    if event.settings.form is not ScoringForm.MATCHPOINTS:
+        raise ScoringError("an individual is written to USEBIO scored by matchpoints only")
+    facts = event.facts
+    root = ET.Element("USEBIO", {"Version": "1.2"})
+    club = ET.SubElement(root, "CLUB")
+    _add(club, "CLUB_NAME", facts.club)
+    _add(club, "CLUB_ID_NUMBER", facts.club_number)
+    event_el = ET.SubElement(root, "EVENT", {"EVENT_TYPE": "INDIVIDUAL"})
+    numbers = sorted({b.board for b in result.boards})
+    _event_head(
+        event_el,
+        facts,
+        "1.2",
+        _EventCounts(
+            winners="1",
+            boards=str(len(numbers)),
+            entrants=("PLAYERS", str(len([p for p in result.pairs if p.rank]))),
+            method=("BOARD_SCORING_METHOD", "MATCH_POINTS"),
+        ),
+        "Club individual",
+    )
+    event_el.append(_mark("settings", **settings_words(event.settings)))
+    for adjustment in event.adjustments:
+        event_el.append(
+            _mark(
+                "adjustment",
+                pair=str(adjustment.pair),
+                board="" if adjustment.board is None else str(adjustment.board),
+                amount=str(adjustment.amount),
+                unit=str(adjustment.unit),
+                reason=adjustment.reason,
+            )
+        )
+    participants = ET.SubElement(event_el, "PARTICIPANTS")
+    for scored in result.pairs:
+        player_el = ET.SubElement(participants, "PLAYER")
+        _add(player_el, "PLAYER_NUMBER", str(scored.pair.label))
+        _add(player_el, "PLAYER_NAME", scored.pair.names)
+        national = scored.pair.players[0].national_id if scored.pair.players else ""
+        if national:
+            _add(player_el, "NATIONAL_ID_NUMBER", national)
+        if scored.rank:
+            _add(player_el, "TOTAL_SCORE", figure_text(scored.total))
+            if scored.percentage is not None:
+                _add(player_el, "PERCENTAGE", figure_text(scored.percentage))
+            _add(player_el, "PLACE", _place(scored.rank))
+    # the scored plays are the partnerships', made from the rows with a result, in order
+    seated_rows = [p for p in event.plays if p.result is not None]
+    by_play = dict(zip(map(id, result.event.plays), seated_rows, strict=True))
+    for board in result.boards:
+        board_el = ET.SubElement(event_el, "BOARD")
+        _add(board_el, "BOARD_NUMBER", str(board.board))
+        for scored_play in board.plays:
+            play = scored_play.play
+            seated = by_play[id(play)]
+            row = play.result
+            if not isinstance(row, Result):
+                board_el.append(
+                    _mark(
+                        "line",
+                        **dict(zip(SEATS, map(str, seated.players), strict=True)),
+                        score=format_result(row),
+                        version=play.version,
+                    )
+                )
+                continue
+            line = ET.SubElement(board_el, "TRAVELLER_LINE")
+            for tag, player in zip(_SEAT_TAGS, seated.players, strict=True):
+                _add(line, tag, str(player))
+            played = play.played
+            if played is not None:
+                contract, declarer, _ = played.cells()
+                _add(line, "CONTRACT", contract.upper())
+                if declarer:
+                    _add(line, "PLAYED_BY", declarer)
+                if played.tricks is not None:
+                    _add(line, "TRICKS", str(played.tricks))
+            exact = _exact_cell(row)
+            _add(line, "SCORE", _score_text(row))
+            if exact is not None or play.version:
+                line.append(_mark("cell", score=exact or "", version=play.version))
+            for side, value in (("NS", scored_play.ns_score), ("EW", scored_play.ew_score)):
+                if value is not None:
+                    _add(line, f"{side}_MATCH_POINTS", figure_text(value))
+    ET.indent(root, space="  ")
+    body = ET.tostring(root, encoding="unicode")
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n' + body + "\n").encode("utf-8")
+
+
+@dataclass(frozen=True)
+class PublishedIndividual:
+    """An individual read from USEBIO: the event, and each player's published figures
+    (TOTAL_SCORE, PERCENTAGE, PLACE as the file prints them; "" when absent)."""
+
+    event: IndividualEvent
+    published: dict[PairLabel, tuple[str, str, str]]
+
+
+def read_usebio_individual(path: str | os.PathLike[str]) -> PublishedIndividual:
+    """The individual event in the USEBIO file at ``path`` (EVENT_TYPE INDIVIDUAL).
+
+    Raises :class:`~xlbridge.errors.ScoringError` naming the element for a file
+    that is not an individual or is malformed.
+    """
+    name = os.fspath(path)
+    root = _parse(name)
+    event_el = root.find("EVENT")
+    if root.tag != "USEBIO" or event_el is None:
+        raise InputFileError(f"{name} is not a USEBIO results file (no USEBIO and EVENT)")
+    kind = (event_el.get("EVENT_TYPE") or "").strip().upper()
+    if kind != "INDIVIDUAL":
+        raise ScoringError(
+            f"{name}: EVENT_TYPE {kind or 'none'!r} is not an individual event: "
+            "read it as pairs or teams"
+        )
+    method = _text(event_el, "BOARD_SCORING_METHOD").upper()
+    if method and method != "MATCH_POINTS":
+        raise ScoringError(
+            f"{name}: BOARD_SCORING_METHOD {method!r}: xlbridge reads an individual "
+            "scored by matchpoints (MATCH_POINTS)"
+        )
+    marks = _marks(event_el)
+    settings = _settings_read(marks.get("settings", [{}])[0], ScoringForm.MATCHPOINTS, name)
+    players: list[Pair] = []
+    published: dict[PairLabel, tuple[str, str, str]] = {}
+    for index, player_el in enumerate(event_el.findall("PARTICIPANTS/PLAYER"), start=1):
+        where = f"{name}: PLAYER {index}"
+        number = _text(player_el, "PLAYER_NUMBER")
+        if not number:
+            raise ScoringError(f"{where} has no PLAYER_NUMBER")
+        label = PairLabel.parse(number)
+        player_name = _text(player_el, "PLAYER_NAME")
+        national = _national_id(_text(player_el, "NATIONAL_ID_NUMBER"))
+        people = (Player(player_name, national),) if player_name or national else ()
+        players.append(Pair(label, player_name, where, people))
+        published[label] = tuple(  # type: ignore[assignment]
+            _text(player_el, tag) for tag in ("TOTAL_SCORE", "PERCENTAGE", "PLACE")
+        )
+    if not players:
+        raise ScoringError(f"{name}: the individual lists no PLAYER in PARTICIPANTS")
+    plays: list[IndividualPlay] = []
+    for board_el in event_el.findall("BOARD"):
+        text = _text(board_el, "BOARD_NUMBER")
+        if not text.isdigit():
+            raise ScoringError(f"{name}: BOARD_NUMBER {text!r} is not a board number")
+        board = int(text)
+        for index, line in enumerate(board_el.findall("TRAVELLER_LINE"), start=1):
+            where = f"{name}: board {board}, line {index}"
+            seated = [_text(line, tag) for tag in _SEAT_TAGS]
+            missing = [tag for tag, value in zip(_SEAT_TAGS, seated, strict=True) if not value]
+            if missing:
+                raise ScoringError(f"{where} has no {missing[0]}")
+            cell = (_marks(line).get("cell") or [{}])[0]
+            row = _score(_text(line, "SCORE"), cell.get("score") or None, where)
+            n, s, e, w = map(PairLabel.parse, seated)
+            plays.append(IndividualPlay(board, n, s, e, w, row, where, cell.get("version", "")))
+        for index, mark in enumerate(_marks(board_el).get("line", []), start=1):
+            where = f"{name}: board {board}, unlined {index}"
+            n, s, e, w = (PairLabel.parse(mark.get(seat, "")) for seat in SEATS)
+            plays.append(
+                IndividualPlay(
+                    board,
+                    n,
+                    s,
+                    e,
+                    w,
+                    parse_result(mark.get("score", ""), where),
+                    where,
+                    mark.get("version", ""),
+                )
+            )
+    adjustments = tuple(_adjustment(mark, name) for mark in marks.get("adjustment", []))
+    club = root.find("CLUB")
+    facts = EventFacts(
+        name=_text(event_el, "EVENT_DESCRIPTION"),
+        date=_date(_text(event_el, "DATE")),
+        club=_text(club, "CLUB_NAME"),
+        club_number=_text(club, "CLUB_ID_NUMBER"),
+    )
+    event = IndividualEvent(
+        tuple(players), tuple(plays), adjustments, settings or Settings(), facts
+    )
+    return PublishedIndividual(event, published)

@@ -10,9 +10,15 @@ __all__ = ["night_kind"]
 
 
 def night_kind(night: Path) -> Kind:
-    """The teams kind for a teams workbook, the pairs kind for any other (whose reader
-    says what is wrong with a file that is neither)."""
+    """The individual kind for an individual workbook, the teams kind for a teams one, the
+    pairs kind for any other (whose reader says what is wrong with a file that is none)."""
+    from xlbridge.workbook.individual.reader import is_individual_workbook
     from xlbridge.workbook.teams.reader import is_teams_workbook
+
+    if is_individual_workbook(night):
+        from xlbridge.workbook.individual.kind import INDIVIDUAL
+
+        return INDIVIDUAL
 
     if is_teams_workbook(night):
         from xlbridge.workbook.teams.kind import TEAMS

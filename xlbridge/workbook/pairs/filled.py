@@ -247,9 +247,15 @@ def write_filled_workbook(
     audit: Audit | None = None,
     places: Sequence[tuple[int, int]] = (),
     to_come: Sequence[ResultToCome] = (),
+    players: str = "",
 ) -> None:
-    """Write :func:`filled_workbook` to ``target`` (an .xlsx file, written atomically)."""
+    """Write :func:`filled_workbook` to ``target`` (an .xlsx file, written atomically);
+    ``players``: the club's players list, named on a Settings row *Players list*."""
     if Path(target).suffix.lower() != ".xlsx":
         raise ScoringError(f"{os.fspath(target)}: the workbook's name must end in .xlsx")
     wb = filled_workbook(event, info, audit, places, to_come)
+    if players:
+        from xlbridge.workbook.players import record_players_list
+
+        record_players_list(wb, players)
     atomic_write(target, lambda tmp: save(wb, tmp))

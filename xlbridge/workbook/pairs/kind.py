@@ -43,13 +43,13 @@ class PairsKind:
         """A pairs night writes every output."""
 
     def inputs(self, asked: Asked) -> list[Path]:
-        return [asked.night] if asked.hands is None else [asked.night, asked.hands]
+        return [path for path in (asked.night, asked.hands, asked.players) if path is not None]
 
     def suffixes(self, option: str) -> tuple[str, ...]:
         return _SUFFIXES[option]
 
     def read(self, asked: Asked) -> PairsNight:
-        return PairsNight(asked, score_night(asked.night))
+        return PairsNight(asked, score_night(asked.night, players=asked.players))
 
 
 PAIRS = PairsKind()
@@ -153,6 +153,7 @@ def _session_hands(path: Path | None, scored: ScoredNight, say: Say) -> SessionH
     if path is None:
         return None
     from xlbridge.formats.hand_records import load_hands
+    from xlbridge.report import number_runs
 
     hands = load_hands(path)
     for warning in hands.warnings:
@@ -165,20 +166,7 @@ def _session_hands(path: Path | None, scored: ScoredNight, say: Say) -> SessionH
     extra = sorted(set(hands.boards) - set(played))
     if extra:
         say(
-            f"note: {path.name} also deals board {_ranges(extra)}, not played tonight: "
+            f"note: {path.name} also deals board {number_runs(extra)}, not played tonight: "
             "left out (is it the right file?)"
         )
     return hands
-
-
-def _ranges(numbers: Sequence[int]) -> str:
-    """Sorted board numbers in runs: ``[28, 29, 30, 35]`` is ``28-30, 35``."""
-    runs: list[list[int]] = []
-    for number in numbers:
-        if runs and number == runs[-1][-1] + 1:
-            runs[-1].append(number)
-        else:
-            runs.append([number])
-    return ", ".join(
-        f"{run[0]}-{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in runs
-    )

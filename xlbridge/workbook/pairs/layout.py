@@ -32,8 +32,10 @@ __all__ = [
     "MAX_PAIRS",
     "MAX_ROWS",
     "MOVEMENT",
+    "NATIONAL_BODY",
     "NATIONAL_ROWS",
     "PAIRS",
+    "PLAYERS_LIST",
     "RANKING",
     "RANKING_AWARDS_COLUMN",
     "RULINGS",
@@ -281,8 +283,9 @@ SETTING_ROWS = (
         "Convention",
         "Convention",
         None,
-        "Blank: xlbridge's figures; ACBL: as ACBLscore prints them (1 MP a result beaten, "
-        "totals scaled to the section's boards; set MP per result beaten to 1)",
+        "Blank: xlbridge's figures; ACBL: ACBLscore's (1 MP a beat, totals scaled to the "
+        "section's boards); KoPS: a pair with no real result is absent, not ranked, and the "
+        "averages at its table are not results; BBO: no average is a result on its board",
         _values(ScoringConvention),
     ),
 )
@@ -318,3 +321,20 @@ def setting_row(name: str) -> int:
 
 #: The Settings row holding the expected number of results actually used.
 EXPECTED_USED_ROW = len(SETTING_ROWS) + 2
+
+
+#: An optional Settings row naming the club's players list (``xlbridge new --players``),
+#: read by its label wherever it is on the sheet (as the Hand records row).
+PLAYERS_LIST = Setting(
+    "PlayersList",
+    "Players list",
+    None,
+    "The club's players list (Name, Number, Holding), relative to this workbook",
+)
+#: An optional Settings row naming the body whose numbers the Pairs sheet's ID columns hold.
+NATIONAL_BODY = Setting(
+    "NationalBody",
+    "National body",
+    None,
+    "EBU, ABF or ACBL: the ID columns on Pairs are checked as its numbers",
+)

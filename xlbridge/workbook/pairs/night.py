@@ -29,7 +29,11 @@ from xlbridge.session import score_event
 from xlbridge.workbook.pairs import layout as L
 from xlbridge.workbook.pairs.cards import movement_workbook
 from xlbridge.workbook.pairs.html import results_page
-from xlbridge.workbook.pairs.reader import NightWorkbook, read_workbook, sheet_row
+from xlbridge.workbook.pairs.reader import (
+    NightWorkbook,
+    read_workbook,
+    sheet_row,
+)
 from xlbridge.workbook.pairs.template import build_macro_template, build_template
 from xlbridge.workbook.pairs.writer import (
     BulkRows,
@@ -57,6 +61,7 @@ __all__ = [
     "html_writer",
     "new_night",
     "pbn_writer",
+    "players_list_name",
     "results_writer",
     "score_night",
     "write_html",
@@ -86,14 +91,20 @@ def default_output(night: Path) -> Path:
     return night.with_name(f"{night.stem}-results.xlsx")
 
 
-def score_night(path: str | os.PathLike[str], *, boards: bool = True) -> ScoredNight:
+def score_night(
+    path: str | os.PathLike[str],
+    *,
+    boards: bool = True,
+    players: str | os.PathLike[str] | None = None,
+) -> ScoredNight:
     """Check, read and score the workbook at ``path``; every problem raises one ScoringError.
 
     ``boards=False``: no per-board results (see :func:`~xlbridge.session.score_event`).
+    ``players``: the club's players list (default: the one the Settings sheet names).
     """
     check_workbook_file(path)
     opened = open_in_spreadsheet(path)
-    night = read_workbook(path)
+    night = read_workbook(path, players)
     result, warnings = _master_points(score_event(night.event, boards=boards))
     return ScoredNight(night, result, (opened,) if opened else (), warnings)
 
@@ -225,8 +236,12 @@ def new_night(
     movement: Movement | None = None,
     event: str = "",
     day: date | None = None,
+    players: str = "",
 ) -> None:
     """Write a fresh copy of the club-pairs template to ``target``.
+
+    ``players``: the club's players list, as the Settings row *Players list* names it
+    (relative to the workbook's folder).
 
     A ``.xlsm`` name gets the macro-enabled template for the classic xlwings
     add-in (xlwings' own VBA module, UDF Modules set to ``xlbridge.udfs``).
@@ -245,13 +260,23 @@ def new_night(
             "(or .xlsm for the classic xlwings add-in)"
         )
     build = build_template if suffix == ".xlsx" else build_macro_template
-    if movement is None and not event and day is None:
-        atomic_write(target, lambda tmp: save(build(), tmp))
-        return
-    if movement is None:
+    if movement is None and (event or day is not None):
         raise ScoringError("--event and --date go with --movement (and --tables, --boards)")
-    wb = movement_workbook(movement, event, day, build)
+    wb = build() if movement is None else movement_workbook(movement, event, day, build)
+    if players:
+        from xlbridge.workbook.players import record_players_list
+
+        record_players_list(wb, players)
     atomic_write(target, lambda tmp: save(wb, tmp))
+
+
+def players_list_name(players: Path, night: Path) -> str:
+    """The players list's name as the night's Settings row gives it: relative to the
+    workbook's folder when it can be (an absolute name otherwise: another drive)."""
+    try:
+        return Path(os.path.relpath(players.resolve(), night.resolve().parent)).as_posix()
+    except ValueError:
+        return os.fspath(players.resolve())
 
 
 def event_workbook(event: Event, result: EventResult, bulk: BulkRows | None = None) -> Workbook:

@@ -23,11 +23,13 @@ import os
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from xlbridge.errors import ScoringError
-from xlbridge.event import Event
+from xlbridge.event import Adjustment, Event, EventFacts, Settings
 from xlbridge.movement import PairNumbering
+from xlbridge.pair import PairLabel
 from xlbridge.places import CellPlace, Place
 from xlbridge.workbook.pairs import layout as L
 from xlbridge.workbook.pairs.reading.adjustments import AdjustmentsSheet
@@ -51,6 +53,8 @@ __all__ = [
     "NightWorkbook",
     "ToCome",
     "cell_text",
+    "read_adjustments",
+    "read_settings",
     "read_workbook",
     "sheet_row",
     "to_come_summary",
@@ -112,10 +116,14 @@ def to_come_summary(missing: Sequence[ToCome], rounds: int = 8) -> list[str]:
     return lines
 
 
-def read_workbook(path: str | os.PathLike[str]) -> NightWorkbook:
+def read_workbook(
+    path: str | os.PathLike[str], players: str | os.PathLike[str] | None = None
+) -> NightWorkbook:
     """Read and check the club-night workbook at ``path`` (opened read-only, never written).
 
     The file must already have passed :func:`xlbridge.inputs.check_workbook_file`.
+    ``players``: the club's players list (``--players``); otherwise the file a
+    *Players list* row of the Settings sheet names, relative to the workbook's folder.
     """
     loaded = load_sheets(path, _WIDTHS)
     missing = [s for s in (L.SETTINGS, L.PAIRS, L.TRAVELLERS) if s not in loaded.read]
@@ -131,7 +139,36 @@ def read_workbook(path: str | os.PathLike[str]) -> NightWorkbook:
             else "is it a club-night workbook (xlbridge new NIGHT.xlsx)?"
         )
         raise ScoringError(f"{os.fspath(path)} has no sheet {missing[0]!r}: {hint}")
-    return _Reader(loaded).read()
+    return _Reader(loaded, Path(path).parent, players).read()
+
+
+def read_settings(
+    loaded: Sheets, problems: Problems
+) -> tuple[Settings, EventFacts, int | None, int | None]:
+    """The Settings sheet of ``loaded`` as a night's is read: the settings, the facts, the
+    tables and the boards, each problem added to ``problems`` naming its cell (for a
+    workbook sharing the night's Settings sheet: the individual one)."""
+    reader = _Reader(loaded)
+    reader.problems = problems
+    return reader._settings()
+
+
+def read_adjustments(
+    loaded: Sheets,
+    problems: Problems,
+    labels: set[PairLabel],
+    boards: int | None,
+    *,
+    who: str = "pair",
+    listing: str = L.PAIRS,
+) -> list[Adjustment]:
+    """The Adjustments sheet of ``loaded`` as a night's is read, each naming one of
+    ``labels`` (``who``: ``pair``, or ``player`` for an individual, listed on the
+    ``listing`` sheet); each problem added to ``problems`` naming its cell."""
+    reader = _Reader(loaded)
+    reader.problems = problems
+    reader.who, reader.listing = who, listing
+    return reader._adjustments(labels, boards)
 
 
 #: The entry sheets and how many columns of each a person types in.
@@ -171,8 +208,18 @@ def _typed_only(rows: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
 class _Reader(SettingsSheet, PairsSheet, TravellersSheet, AdjustmentsSheet):
     """The whole workbook, sheet by sheet (:mod:`xlbridge.workbook.pairs.reading`)."""
 
-    def __init__(self, loaded: Sheets) -> None:
+    def __init__(
+        self,
+        loaded: Sheets,
+        folder: Path = Path(),
+        players: str | os.PathLike[str] | None = None,
+    ) -> None:
         self.loaded = loaded
+        #: the workbook's folder, and the players list given (``--players``), if any
+        self.folder = folder
+        self.players_given = players
+        self.players = None
+        self.body = None
         self.sheets = {name: sheet.rows for name, sheet in loaded.read.items()}
         if L.TRAVELLERS in self.sheets:
             self.sheets[L.TRAVELLERS] = _typed_only(self.sheets[L.TRAVELLERS])
@@ -182,9 +229,12 @@ class _Reader(SettingsSheet, PairsSheet, TravellersSheet, AdjustmentsSheet):
         self.numbering = PairNumbering({})
         #: the movement's rows whose results are still to come
         self.to_come: list[ToCome] = []
+        #: what an adjustment names, and the sheet listing them (an individual: players)
+        self.who, self.listing = "pair", L.PAIRS
 
     def read(self) -> NightWorkbook:
         settings, facts, tables, boards = self._settings()
+        self._players_list()
         pairs = self._pairs()
         labels = {p.label for p in pairs}
         #: each pair's row on the Pairs sheet (``Pairs!A5``), for the direction checks

@@ -66,6 +66,7 @@ __all__ = [
     "result_texts",
     "save_workbook",
     "traveller_values",
+    "write_ranking",
     "write_results",
 ]
 
@@ -326,6 +327,11 @@ def _frequency_block(ws: Worksheet, row: int, board: BoardResult) -> int:
                     cell.number_format = "0.0##"
             row += 1
     return row
+
+
+def write_ranking(ws: Worksheet, result: EventResult) -> None:
+    """``result``'s ranking on ``ws`` as a night's Ranking sheet shows it (each field apart)."""
+    _ranking(ws, result)
 
 
 def _ranking(ws: Worksheet, result: EventResult, bulk: BulkRows | None = None) -> None:

@@ -23,6 +23,7 @@ from xlbridge.workbook.shared.sheets import Hidden, Sheets
 from xlbridge.workbook.shared.style import Column
 
 __all__ = [
+    "CONSEQUENCES_SHOWN",
     "EXCEL_ERRORS",
     "Found",
     "Problems",
@@ -41,19 +42,26 @@ Cells = Sequence[Any]
 
 #: A problem as it was found: a place and its words, or an error that carries its place.
 Found = Problem | ScoringError
+#: Problems listed after a workbook's structural slips (see :meth:`Problems.cause`).
+CONSEQUENCES_SHOWN = 5
 
 
 @dataclass
 class Problems:
     """The problems found reading a workbook: errors (nothing is scored) and warnings.
 
+
     Each is kept as it was made (a :class:`~xlbridge.places.Problem` or a
     :class:`~xlbridge.errors.ScoringError`, each knowing its place) and its message
     rendered once, when shown: nobody edits a message or reads a place back from one.
+    ``causes`` are structural slips (a header moved by an inserted column, a pair
+    listed twice) that make many rows wrong: they are listed first, and only the
+    first :data:`CONSEQUENCES_SHOWN` other errors after them, the rest counted.
     """
 
     errors: list[Found] = field(default_factory=list)
     warnings: list[Found] = field(default_factory=list)
+    causes: list[Found] = field(default_factory=list)
 
     def attempt(self, parse: Callable[[], T]) -> T | None:
         """``parse()``, or ``None`` with its error recorded."""
@@ -75,8 +83,45 @@ class Problems:
         """Each warning's message, as the user reads it."""
         return tuple(str(found) for found in self.warnings)
 
+    def cause(self, where: Place | str, what: str) -> None:
+        """A structural slip: listed first, the problems that follow from it cut short."""
+        self.causes.append(Problem(where, what))
+
     def raise_errors(self) -> None:
-        """One :class:`ScoringError` listing every error, if there is any."""
+        """One :class:`ScoringError` listing every error, if there is any.
+
+        After a structural slip its cause comes first, then a few of the other
+        errors (most follow from it), the rest counted:
+
+        >>> problems = Problems([Problem(f"Travellers!G{n}", "not a score") for n in range(2, 40)])
+        >>> problems.cause("Travellers!E1", "expected the header 'By', found 'Contract'")
+        >>> problems.raise_errors()
+        Traceback (most recent call last):
+        ...
+        xlbridge.errors.ScoringError: Travellers!E1: expected the header 'By', found 'Contract'
+        38 more problems, most likely from the one above: fix it first. The first 5:
+        Travellers!G2: not a score
+        Travellers!G3: not a score
+        Travellers!G4: not a score
+        Travellers!G5: not a score
+        Travellers!G6: not a score
+        ... and 33 more
+        """
+        if self.causes:
+            rest = [str(found) for found in self.errors]
+            lines = [str(found) for found in self.causes]
+            if rest:
+                shown = rest[:CONSEQUENCES_SHOWN]
+                one = len(self.causes) == 1
+                lines.append(
+                    f"{len(rest)} more problem{'s' if len(rest) > 1 else ''}, most likely from "
+                    f"the {'one' if one else 'ones'} above: fix {'it' if one else 'them'} first."
+                    + (f" The first {len(shown)}:" if len(shown) < len(rest) else "")
+                )
+                lines.extend(shown)
+                if len(rest) > len(shown):
+                    lines.append(f"... and {len(rest) - len(shown)} more")
+            raise ScoringError("\n".join(lines))
         if self.errors:
             count = len(self.errors)
             head = f"{count} problem{'s' if count > 1 else ''} in the workbook:\n"
@@ -138,21 +183,42 @@ def check_headers(
     """Row 1 of each entry sheet holds its headers (or is blank): data is read from row 2 on.
 
     A deleted header row would otherwise make the first row of data a header.
+    A header found one column off says a column was inserted or deleted before
+    it.  Either is a cause (:meth:`Problems.cause`): every row below is misread.
     """
     for name, columns in entry_columns.items():
         rows = sheets.get(name)
         if rows is None:
             continue
         header = (*(rows[0] if rows else ()), *([None] * len(columns)))
+        places = {column.header.lower(): column for column in columns}
         for column, found in zip(columns, header, strict=False):
             text = normalise_text(str(found or "")).lower()
             if text and text != column.header.lower():
-                problems.error(
-                    CellPlace(name, 1, column.letter),
-                    f"expected the header {column.header!r}, found {quote(found)}: "
-                    "keep the header row in row 1, with the data from row 2",
+                problems.cause(
+                    CellPlace(name, 1, column.letter), _moved(column, found, places.get(text))
                 )
                 break
+
+
+def _moved(column: Column, found: object, belongs: Column | None) -> str:
+    """Why the header ``found`` is where ``column``'s should be."""
+    if belongs is None:
+        return (
+            f"expected the header {column.header!r}, found {quote(found)}: "
+            "keep the header row in row 1, with the data from row 2"
+        )
+    if belongs.letter < column.letter:
+        return (
+            f"expected the header {column.header!r}, found {quote(found)}, the header of "
+            f"column {belongs.letter}: a column was inserted before it; delete that column "
+            "(a column for notes goes after the last one)"
+        )
+    return (
+        f"expected the header {column.header!r}, found {quote(found)}, the header of "
+        f"column {belongs.letter}: a column was deleted before it; undo the deletion, or "
+        "insert the missing column with its header"
+    )
 
 
 def _letters(name: str) -> str:

@@ -1,7 +1,8 @@
-"""One night, two kinds: what ``xlbridge score`` and ``explain`` ask of a workbook.
+"""One night, three kinds: what ``xlbridge score`` and ``explain`` ask of a workbook.
 
-A pairs night (:mod:`xlbridge.workbook.pairs.kind`) and a teams night
-(:mod:`xlbridge.workbook.teams.kind`) each give a :class:`Kind`: the outputs it
+A pairs night (:mod:`xlbridge.workbook.pairs.kind`), a teams night
+(:mod:`xlbridge.workbook.teams.kind`) and an individual one
+(:mod:`xlbridge.workbook.individual.kind`) each give a :class:`Kind`: the outputs it
 writes, the files it reads, how it is read and scored into a :class:`Night`.
 :func:`xlbridge.workbook.kinds.night_kind` looks at the workbook once and gives
 the right one, so the commands read, score and write without knowing which.
@@ -34,6 +35,8 @@ class Asked:
     pbn: Path | None = None
     usebio: Path | None = None
     usebio_version: str = "1.2"
+    #: the club's players list (``--players``), read with a pairs night
+    players: Path | None = None
 
     def outputs(self) -> list[tuple[str, Path]]:
         """The outputs asked for, each with its option, in the order they are planned."""
@@ -74,7 +77,7 @@ class Night(Protocol):
 
 
 class Kind(Protocol):
-    """A kind of night workbook: pairs or teams."""
+    """A kind of night workbook: pairs, teams or individual."""
 
     def check(self, asked: Asked) -> None:
         """Refuse what this kind cannot do, before anything is read."""

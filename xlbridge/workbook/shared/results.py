@@ -6,7 +6,9 @@ traveller row two, the open room's (F to I) and the closed room's (J to M).  Bot
 readers read them here, with the same checks and the same words:
 
 * a contract's cells are read as :class:`~xlbridge.contract.PlayedContract` reads
-  them, a mistake named at the cell it is in;
+  them, a mistake named at the cell it is in; a contract cell that holds the
+  declarer and the result too (``4HS=``, ``3NTX-2 W``) is read, and one that begins
+  with a contract but holds more that cannot be read says which cell each part goes in;
 * a declarer or result typed with no contract is refused (a score typed in the wrong
   column, or a row's contract left out);
 * a typed NS score wins over the contract's, with a warning when a plain score differs
@@ -29,7 +31,13 @@ from fractions import Fraction
 from functools import partial
 from typing import Any
 
-from xlbridge.contract import PlayedContract, board_vulnerability, is_possible_score
+from xlbridge.contract import (
+    PlayedContract,
+    board_vulnerability,
+    contract_prefix,
+    format_contract,
+    is_possible_score,
+)
 from xlbridge.direction import Direction
 from xlbridge.errors import ContractError, ScoringError
 from xlbridge.exact import excel_shown, is_blank, normalise_text, quote
@@ -132,6 +140,16 @@ def read_played(cells: ResultCells, problems: Problems) -> Played | bool | None:
         try:
             played = PlayedContract.from_cells(contract, declarer, result)
         except ContractError as exc:
+            begins = contract_prefix(contract) if exc.part == "contract" else None
+            if begins is not None and str(exc).startswith(f"{quote(contract)} is not a contract"):
+                problems.error(
+                    cells.place(0),
+                    f"{quote(contract)} is not a contract, and not one with its declarer and "
+                    f"result: type the contract ({format_contract(begins)}) in "
+                    f"{cells.place(0)}, the declarer (N, E, S or W) in {cells.place(1)} and "
+                    f"the result (=, +1, -2) in {cells.place(2)}",
+                )
+                return False
             problems.errors.append(exc.at(cells.place(_PARTS.get(exc.part, 0))))
             return False
         assert played is not None

@@ -29,11 +29,14 @@ class TeamsKind:
     """The teams workbook."""
 
     def check(self, asked: Asked) -> None:
-        """Refuse --hands and --pbn: pairs events only."""
-        hands_path, pbn_path = asked.hands, asked.pbn
+        """Refuse --hands, --pbn and --players: pairs events only."""
         extra = [
             name
-            for name, given in (("--hands", hands_path), ("--pbn", pbn_path))
+            for name, given in (
+                ("--hands", asked.hands),
+                ("--pbn", asked.pbn),
+                ("--players", asked.players),
+            )
             if given is not None
         ]
         if extra:

@@ -23,6 +23,7 @@ from xlbridge.exact import (
     parse_date,
     parse_fraction,
     quote,
+    two_readings,
     whole_number,
 )
 from xlbridge.inputs import check_workbook_file
@@ -205,6 +206,8 @@ class _Reader:
                 f"{_shown(found['bye_vps'][1])} is more than "
                 f"the {scale.total} VPs of a match on the {scale} scale",
             )
+        if "date" in found and (doubt := two_readings(found["date"][1])):
+            self.problems.warn(self.setting_cells["date"], doubt)
         boards = value("boards", _match_length, 0)
         if boards and "vp_scale" in found:
             # A length the scale has no table for is named at the scale's cell, once.

@@ -85,7 +85,9 @@ class AdjustmentsSheet(ReaderState):
                 f"write NS {typed} or EW {typed}",
             )
         elif pair not in labels:
-            self.problems.error(where, f"pair {quote(cell)} is not on the {L.PAIRS} sheet")
+            self.problems.error(
+                where, f"{self.who} {quote(cell)} is not on the {self.listing} sheet"
+            )
             return None
         return pair
 

@@ -3,8 +3,10 @@ parsed at its cell, a Travellers row, the reader's state."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TypeVar
 
 from xlbridge.contract import PlayedContract
@@ -14,6 +16,7 @@ from xlbridge.exact import excel_shown, is_blank, normalise_text, quote, whole_n
 from xlbridge.movement import PairNumbering
 from xlbridge.pair import PairLabel
 from xlbridge.places import CellPlace, Place
+from xlbridge.players import NationalBody, PlayersList
 from xlbridge.result import Row
 from xlbridge.workbook.pairs import layout as L
 from xlbridge.workbook.shared.checks import Problems, entries
@@ -131,6 +134,19 @@ class ReaderState:
     to_come: list[ToCome]
     #: each pair's row on the Pairs sheet (``Pairs!A5``), for the direction checks
     pair_sources: dict[PairLabel, Place | str]
+    #: each setting's value as the user meant it, and its cell (the Settings sheet's)
+    values: dict[str, tuple[object, Place | str]]
+    #: the workbook's folder, and the players list given (``--players``), if any
+    folder: Path
+    players_given: str | os.PathLike[str] | None
+    #: the club's players list and the national body, when the Settings sheet or
+    #: ``--players`` name them
+    players: PlayersList | None
+    body: NationalBody | None
+    #: what an adjustment names (``pair``; ``player`` for an individual), and the sheet
+    #: listing them
+    who: str
+    listing: str
 
     def _entries(self, name: str, width: int) -> Iterator[tuple[int, Cells]]:
         """The non-blank rows of an entry sheet (see :func:`checks.entries <entries>`)."""

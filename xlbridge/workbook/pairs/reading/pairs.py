@@ -10,6 +10,7 @@ from xlbridge.exact import is_blank, quote
 from xlbridge.movement import PairNumbering, number_key
 from xlbridge.pair import PairLabel, parse_direction
 from xlbridge.places import CellPlace
+from xlbridge.players import complete
 from xlbridge.workbook.pairs import layout as L
 from xlbridge.workbook.pairs.reading.base import Cells, ReaderState, cell_text
 from xlbridge.workbook.pairs.reading.base import at as _at
@@ -66,7 +67,9 @@ class PairsSheet(ReaderState):
             where = CellPlace(L.PAIRS, index, "A")
             label = self.numbering.label(typed.number, direction, typed.club)
             if label in seen:
-                self.problems.error(where, f"pair {label} is listed twice (also {seen[label]})")
+                self.problems.cause(  # every row of the pair it should have been is wrong
+                    where, f"pair {label} is listed twice (also {seen[label]})"
+                )
                 continue
             if self.numbering.by_direction and not direction:
                 self.problems.error(
@@ -76,9 +79,13 @@ class PairsSheet(ReaderState):
                 )
                 continue
             seen[label] = where
+            typed_players = (
+                self._complete((where.at(name), where.at(number)), *cells[first : first + 2])
+                for first, name, number in ((3, "D", "E"), (5, "F", "G"))
+            )
             players = tuple(
                 _player(name, number)
-                for name, number in (cells[3:5], cells[5:7])
+                for name, number in typed_players
                 if not (is_blank(name) and is_blank(number))
             )
             names = "" if is_blank(cells[1]) else str(cells[1]).strip()
@@ -86,3 +93,16 @@ class PairsSheet(ReaderState):
         if not pairs:
             self.problems.error(CellPlace(L.PAIRS, 2, "A"), "no pairs are listed")
         return pairs
+
+    def _complete(
+        self, where: tuple[CellPlace, CellPlace], name: object, number: object
+    ) -> tuple[object, object]:
+        """A player's name and number cells (at ``where``) completed from the players list;
+        the warnings met are said at their cells."""
+        typed = cell_text(number)
+        if typed.lower() in _GUEST_WORDS or (self.players is None and self.body is None):
+            return name, number
+        done = complete(self.players, self.body, cell_text(name), typed)
+        for part, message in done.warnings:
+            self.problems.warn(where[0] if part == "name" else where[1], message)
+        return (done.name or name), (done.number or number)

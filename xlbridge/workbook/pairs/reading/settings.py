@@ -2,19 +2,30 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from fractions import Fraction
 from functools import partial
+from pathlib import Path
 
 from xlbridge.errors import ScoringError, SettingsError
 from xlbridge.event import EventFacts, Settings
-from xlbridge.exact import is_blank, parse_date, parse_percent, quote, whole_number
+from xlbridge.exact import (
+    is_blank,
+    parse_date,
+    parse_percent,
+    quote,
+    two_readings,
+    whole_number,
+)
 from xlbridge.places import CellPlace, Place, Problem
+from xlbridge.players import parse_national_body
 from xlbridge.settings import MasterPointBody, parse_master_point_body
 from xlbridge.workbook.pairs import layout as L
 from xlbridge.workbook.pairs.reading.base import ReaderState, T, cell_text
 from xlbridge.workbook.pairs.reading.base import at as _at
 from xlbridge.workbook.pairs.reading.base import quote_free as _quote_free
+from xlbridge.workbook.players import read_players
 from xlbridge.workbook.shared.sheets import is_percent_format
 
 #: The Settings sheet's defined names of the settings that make a Settings, by field.
@@ -125,11 +136,18 @@ class SettingsSheet(ReaderState):
                 found[label] = (value, where)
         return {
             setting.name: found.get(setting.label.lower(), (None, ""))
-            for setting in (*L.SETTING_ROWS, _HAND_RECORDS, *L.NATIONAL_ROWS)
+            for setting in (
+                *L.SETTING_ROWS,
+                _HAND_RECORDS,
+                *L.NATIONAL_ROWS,
+                L.PLAYERS_LIST,
+                L.NATIONAL_BODY,
+            )
         }
 
     def _settings(self) -> tuple[Settings, EventFacts, int | None, int | None]:
         values = self._setting_cells()
+        self.values = values
 
         def get(name: str, convert: Callable[[object], T], default: T) -> T:
             value, where = values[name]
@@ -169,6 +187,8 @@ class SettingsSheet(ReaderState):
                 day = parse_date(day_cell)
             except ValueError as exc:
                 self.problems.error(where or L.SETTINGS, str(exc))
+            if doubt := two_readings(day_cell):
+                self.problems.warn(where or L.SETTINGS, doubt)
         self.hand_records_cell = values[_HAND_RECORDS.name][1]
         return EventFacts(
             name=text("EventName"),
@@ -194,3 +214,28 @@ class SettingsSheet(ReaderState):
             partial(_at, where or L.SETTINGS, parse_master_point_body, value)
         )
         return found if isinstance(found, MasterPointBody) else None
+
+    # --- the players list ---------------------------------------------------------------------
+
+    def _players_list(self) -> None:
+        """The club's players list (``--players``, or the Settings row) and the national body."""
+        value, where = self.values[L.NATIONAL_BODY.name]
+        if value is not _FAULTY:
+            self.body = self.problems.attempt(
+                partial(_at, where or L.SETTINGS, parse_national_body, value)
+            )
+        path: Path | None = None
+        if self.players_given is not None:
+            path = Path(self.players_given)
+        else:
+            value, where = self.values[L.PLAYERS_LIST.name]
+            name = "" if value is _FAULTY else cell_text(value)
+            if name:
+                path = self.folder / name
+                if not path.is_file():
+                    folder = os.fspath(self.folder) or "."
+                    self.problems.error(where, f"the players list {name} is not in {folder}")
+                    return
+        if path is not None:
+            read = self.problems.attempt(partial(read_players, path))
+            self.players = None if read is None else read.players

@@ -1,0 +1,217 @@
+"""``xlbridge new --individual`` and ``xlbridge score`` on an individual workbook.
+
+The figures are worked by hand from the 12-player card ("12 players, 11 rounds,
+22 boards"): round 1 seats N12 S1 E5 W10 at table 1, N7 S11 E8 W9 at table 2,
+N2 S4 E3 W6 at table 3, boards 1-2 at table 1, 11-12 at table 2, 13-14 at
+table 3; players 1 to 11 and the board sets move on one number a round.
+Every table 1 scores NS 140, table 2 NS 110, table 3 NS 100, so on a board
+(top 4) table 1's NS get 4 and EW 0, table 2 both 2, table 3 NS 0 and EW 4.
+Player 12 (North at table 1 throughout) makes 4 on each of 22 boards; each of
+players 1 to 11 sits once in each of the 11 other round-1 seats, 2 boards
+each: (4 + 0 + 0 + 2 x 4 + 0 + 0 + 4 + 4) x 2 = 40 of 88.  Board 1 at table
+1 (round 1) is typed as 2C by North made instead: 90, below 100 and 110, so
+on board 1 table 1's NS (12, 1) get 0 and its EW (5, 10) 4; table 2 (round
+7: N2 S6 E3 W4) NS 4, EW 0; table 3 (round 6: N7 S9 E8 W11) NS 2, EW 2.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+
+from xlbridge.cli import main
+from xlbridge.formats.usebio import read_usebio_individual
+from xlbridge.individual import individual_movement, score_individual
+from xlbridge.pair import PairLabel
+
+#: Each player's matchpoints (of 88) worked by hand (the module's docstring).
+HAND = {12: 84, 1: 36, 5: 44, 10: 44, 2: 42, 6: 42, 7: 42, 9: 42, 3: 38, 4: 38, 8: 38, 11: 38}
+NS_BY_TABLE = {1: 140, 2: 110, 3: 100}
+
+
+def _new(folder: Path, tables: int, *extra: str) -> Path:
+    path = folder / f"ind{tables}.xlsx"
+    assert main(["new", str(path), "--individual", "--tables", str(tables), *extra]) == 0
+    return path
+
+
+def _rows(path: Path) -> list[tuple[int, ...]]:
+    ws = load_workbook(path)["Travellers"]
+    return [tuple(int(c) for c in row[:7]) for row in ws.iter_rows(min_row=2, values_only=True)]
+
+
+def _seats_check(rows: list[tuple[int, ...]]) -> tuple[dict[int, set[int]], dict[int, list[int]]]:
+    """Each player's partners (every partner at most once) and opponents, a table a round."""
+    tables = {(r[1], r[2]): r[3:7] for r in rows}  # (round, table): N, S, E, W
+    partners: dict[int, list[int]] = {}
+    opponents: dict[int, list[int]] = {}
+    for north, south, east, west in tables.values():
+        for one, other, against in (
+            (north, south, (east, west)),
+            (south, north, (east, west)),
+            (east, west, (north, south)),
+            (west, east, (north, south)),
+        ):
+            partners.setdefault(one, []).append(other)
+            opponents.setdefault(one, []).extend(against)
+    for player, found in partners.items():
+        assert len(found) == len(set(found)), f"player {player} partners someone twice"
+    return {p: set(f) for p, f in partners.items()}, opponents
+
+
+def test_twelve_players_travellers_are_the_card(tmp_path: Path) -> None:
+    rows = _rows(_new(tmp_path, 3))
+    assert len(rows) == 66  # 22 boards, each at the 3 tables
+    assert rows[0] == (1, 1, 1, 12, 1, 5, 10)  # board 1, round 1, table 1: N12 S1 E5 W10
+    assert (13, 1, 3, 2, 4, 3, 6) in rows and (11, 1, 2, 7, 11, 8, 9) in rows
+    assert (1, 7, 2, 2, 6, 3, 4) in rows and (1, 6, 3, 7, 9, 8, 11) in rows
+    partners, opponents = _seats_check(rows)
+    for player in range(1, 13):  # every player partners every other once
+        assert partners[player] == set(range(1, 13)) - {player}
+    assert all(opponents[12].count(other) == 2 for other in range(1, 12))
+    assert 6 not in opponents[1] and 7 not in opponents[1]
+    assert len(opponents[1]) == 22 and len(set(opponents[1])) == 9
+
+
+def test_rainbow_five_tables_travellers_are_the_movement(tmp_path: Path) -> None:
+    rows = _rows(_new(tmp_path, 5))
+    assert len(rows) == 75  # 15 boards (3 a round), each at the 5 tables
+    movement = individual_movement(5, 15)
+    for board, rnd, table, *seated in rows:
+        seat = movement.seat(rnd, table)
+        assert board in seat.boards
+        assert seated == [int(p.number) for p in seat.players]
+    partners, opponents = _seats_check(rows)
+    north, east, south, west = (set(range(1 + 5 * k, 6 + 5 * k)) for k in range(4))
+    for player in north:  # every South player once as partner; every E and W once against
+        assert partners[player] == south
+        assert sorted(opponents[player]) == sorted(east | west)
+    for player in east:
+        assert partners[player] == west
+
+
+def test_no_movement_refused_in_words(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["new", str(tmp_path / "four.xlsx"), "--individual", "--tables", "4"]) == 2
+    err = capsys.readouterr().err
+    assert "for 3, 5, 7, 11, 13 tables, not 4" in err
+    assert not (tmp_path / "four.xlsx").exists()
+
+
+def _filled(tmp_path: Path) -> Path:
+    path = _new(tmp_path, 3, "--event", "Winter individual", "--date", "2026-11-24")
+    wb = load_workbook(path)
+    wb["Players"]["B13"] = "Ann Smith"  # player 12
+    ws = wb["Travellers"]
+    for row in range(2, ws.max_row + 1):
+        board, table = ws[f"A{row}"].value, ws[f"C{row}"].value
+        if board == 1 and table == 1:
+            ws[f"H{row}"], ws[f"I{row}"], ws[f"J{row}"] = "2C", "N", "="
+        else:
+            ws[f"K{row}"] = NS_BY_TABLE[table]
+    wb.save(path)
+    return path
+
+
+def test_scored_to_hand_figures_and_usebio(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    night = _filled(tmp_path)
+    capsys.readouterr()
+    out, xml = tmp_path / "out.xlsx", tmp_path / "night.xml"
+    assert main(["score", str(night), "-o", str(out), "--usebio", str(xml)]) == 0
+    printed = capsys.readouterr().out
+    lines = printed.splitlines()
+    assert lines[0] == "Winter individual, 24 November 2026"
+    assert lines[3].split() == ["1", "12", "Ann", "Smith", "22", "84.00", "88.00", "95.45"]
+    assert lines[4].split()[:2] == ["2=", "5"] and lines[4].split()[-1] == "50.00"
+    assert lines[-3].split() == ["12", "1", "22", "36.00", "88.00", "40.91"]
+    ranking = load_workbook(out)["Ranking"]
+    assert load_workbook(out).sheetnames[0] == "Ranking"
+    got = {row[1]: row[4] for row in ranking.iter_rows(min_row=2, values_only=True)}
+    assert got == HAND
+    travellers = load_workbook(out)["Travellers"]
+    assert (travellers["L2"].value, travellers["M2"].value) == (0, 4)  # board 1 table 1
+    published = read_usebio_individual(xml)
+    rescored = score_individual(published.event)
+    totals = {int(p.pair.label.number): p.total for p in rescored.pairs}
+    assert totals == HAND
+    assert published.published[PairLabel("12")][2] == "1"
+    assert Fraction(published.published[PairLabel("1")][0]) == 36
+
+
+@pytest.mark.parametrize(
+    ("cell", "value", "words"),
+    [
+        ("D2", 5, "Travellers!D2: the movement seats player 12 North at table 1 in round 1, "
+         "not player 5"),
+        ("K3", 425, "Travellers!K3"),
+        ("F4", "x", "Travellers!F4: 'x' is not a player number"),
+    ],
+)  # fmt: skip
+def test_slip_refused_naming_the_cell(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], cell: str, value: object, words: str
+) -> None:
+    night = _filled(tmp_path)
+    capsys.readouterr()
+    wb = load_workbook(night)
+    wb["Travellers"][cell] = value
+    wb.save(night)
+    assert main(["score", str(night), "-o", str(tmp_path / "out.xlsx")]) == 2
+    captured = capsys.readouterr()
+    assert words in captured.err
+    assert captured.out == ""
+    assert not (tmp_path / "out.xlsx").exists()
+
+
+def test_adjustment_names_a_player(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    night = _filled(tmp_path)
+    wb = load_workbook(night)
+    adjustments = wb["Adjustments"]
+    for column, value in zip("ABCDE", (12, None, -1, "MP", "slow play"), strict=True):
+        adjustments[f"{column}2"] = value
+    for column, value in zip("ABCD", (13, None, -1, "MP"), strict=True):
+        adjustments[f"{column}3"] = value
+    wb.save(night)
+    capsys.readouterr()
+    assert main(["score", str(night), "-o", str(tmp_path / "out.xlsx")]) == 2
+    assert "Adjustments!A3: player 13 is not on the Players sheet" in capsys.readouterr().err
+    adjustments["A3"] = adjustments["C3"] = adjustments["D3"] = None
+    wb.save(night)
+    assert main(["score", str(night), "-o", str(tmp_path / "out.xlsx")]) == 0
+    first = capsys.readouterr().out.splitlines()[3].split()
+    assert first == ["1", "12", "Ann", "Smith", "22", "83.00", "88.00", "94.32"]  # 83 / 88
+
+
+def test_blank_rows_are_results_to_come(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    night = _filled(tmp_path)
+    wb = load_workbook(night)
+    wb["Travellers"]["K3"] = None  # board 1, round 6, table 3
+    wb.save(night)
+    capsys.readouterr()
+    xml = tmp_path / "night.xml"
+    assert main(["score", str(night), "-o", str(tmp_path / "o.xlsx"), "--usebio", str(xml)]) == 2
+    err = capsys.readouterr().err
+    assert "provisional: 1 result to come" in err
+    assert "--usebio is written for the final results only" in err
+    assert not xml.exists()
+
+
+def test_players_list_and_explain_refused_for_an_individual(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    night = _filled(tmp_path)
+    listed = tmp_path / "players.csv"
+    listed.write_text("Name,Number\nAnn Smith,1234\n", encoding="utf-8")
+    capsys.readouterr()
+    out = tmp_path / "out.xlsx"
+    assert main(["score", str(night), "-o", str(out), "--players", str(listed)]) == 2
+    assert "--players: not available for an individual workbook" in capsys.readouterr().err
+    assert not out.exists()
+    assert main(["explain", str(night), "-b", "1"]) == 2
+    captured = capsys.readouterr()
+    assert "explain is for a pairs or teams night" in captured.err
+    assert "NS MP, EW MP" in captured.err
+    assert captured.out == ""

@@ -1,0 +1,124 @@
+"""The individual workbook, laid out from the club-pairs template.
+
+``xlbridge new NIGHT.xlsx --individual --tables N`` writes the pairs
+template's Settings, Rulings and Adjustments sheets (the same rows, read by the
+same code), a Players sheet in place of Pairs (each player's number, name and
+national number) and a Travellers sheet with one row for every board at every
+table, its Board, Round, Table and the four players (North, South, East, West)
+pre-filled from the movement, then the Contract, By, Result and NS score a
+pairs traveller has.  The pairs template's result sheets are left out: ``xlbridge
+score`` writes the results workbook.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from openpyxl import Workbook
+from openpyxl.worksheet.worksheet import Worksheet
+
+from xlbridge.individual import IndividualMovement
+from xlbridge.workbook.pairs import layout as L
+from xlbridge.workbook.pairs.template import build_template
+from xlbridge.workbook.shared.style import TITLE_FONT, Column, header_row
+
+__all__ = [
+    "ADJUSTMENT_COLUMNS",
+    "PLAYERS",
+    "PLAYER_COLUMNS",
+    "TRAVELLER_COLUMNS",
+    "individual_workbook",
+]
+
+PLAYERS = "Players"
+
+PLAYER_COLUMNS = (
+    Column("A", "Player", 8, "The player's number, as the travellers name it"),
+    Column("B", "Name", 30, "The player's name"),
+    Column("C", "ID", 12, "The player's national (federation) number, or 'guest'"),
+)
+
+_SEATS = (("D", "North"), ("E", "South"), ("F", "East"), ("G", "West"))
+
+TRAVELLER_COLUMNS = (
+    Column("A", "Board", 7, "The board number", "0"),
+    Column("B", "Round", 7, "The round (filled by xlbridge new --individual)", "0"),
+    Column("C", "Table", 7, "The table (filled by xlbridge new --individual)", "0"),
+    *(Column(letter, seat, 7, f"The {seat} player's number") for letter, seat in _SEATS),
+    *(
+        Column(letter, column.header, column.width, column.help, column.number_format)
+        for letter, column in zip("HIJK", L.TRAVELLER_COLUMNS[3:7], strict=True)
+    ),
+)
+
+ADJUSTMENT_COLUMNS = (
+    Column(
+        "A", "Player", 8, "The player penalised (negative amount) or awarded (positive)", "General"
+    ),
+    *L.ADJUSTMENT_COLUMNS[1:],
+)
+
+HOW_TO_TEXT = (
+    "How to use this workbook (xlbridge individual)",
+    "",
+    "1. Settings: the event name and date; tables and boards are the movement's.",
+    "2. Players: each player's name beside the number the travellers give it.",
+    "3. Travellers: one row per table per board, the four players already filled in",
+    "   from the movement.  Type the contract, declarer and result and leave 'NS score'",
+    "   blank: the score is computed.  Or type the NS score itself (NP, A+/A-, A=,",
+    "   a weighted score or a ruling ID, as on a pairs night).",
+    "4. Rulings and Adjustments as on a pairs night; an adjustment names a player.",
+    "5. Score it:  xlbridge score NIGHT.xlsx  (writes NIGHT-results.xlsx).",
+    "",
+    "Each player gets the score of the partnership it sat in on each board, and the",
+    "players are ranked in one field.  Rows left blank are results to come.",
+)
+
+
+def individual_workbook(
+    movement: IndividualMovement, event: str = "", day: date | None = None
+) -> Workbook:
+    """The individual workbook for ``movement``: players numbered, travellers pre-filled."""
+    wb = build_template(results=False)
+    for name in (L.PAIRS, L.TRAVELLERS, L.ADJUSTMENTS, L.BOARD_RESULTS, L.FREQUENCIES, L.RANKING):
+        del wb[name]
+    how_to = wb[L.HOW_TO]
+    how_to.delete_rows(1, how_to.max_row)
+    for row, line in enumerate(HOW_TO_TEXT, start=1):
+        how_to.cell(row, 1, line or None)
+    how_to["A1"].font = TITLE_FONT
+    how_to.print_area = f"A1:A{len(HOW_TO_TEXT)}"
+    settings = wb[L.SETTINGS]
+    for name, value in (
+        ("EventName", event or "Club individual"),
+        ("EventDate", day),
+        ("Movement", movement.name),
+        ("Tables", movement.tables),
+        ("Boards", movement.boards),
+        ("Ranking", "one field"),
+    ):
+        settings[f"B{L.setting_row(name)}"] = value
+    settings[f"B{L.setting_row('EventDate')}"].number_format = "dd/mm/yyyy"
+    _players(wb.create_sheet(PLAYERS, 2), movement)
+    _travellers(wb.create_sheet(L.TRAVELLERS, 3), movement)
+    adjustments = wb.create_sheet(L.ADJUSTMENTS)
+    header_row(adjustments, ADJUSTMENT_COLUMNS)
+    wb.active = 0
+    return wb
+
+
+def _players(ws: Worksheet, movement: IndividualMovement) -> None:
+    header_row(ws, PLAYER_COLUMNS)
+    for row, player in enumerate(movement.players, start=2):
+        ws.cell(row, 1, int(player.number))
+    ws.print_area = f"A1:C{len(movement.players) + 1}"
+
+
+def _travellers(ws: Worksheet, movement: IndividualMovement) -> None:
+    header_row(ws, TRAVELLER_COLUMNS)
+    row = 1
+    for row, (board, rnd, table, seat) in enumerate(movement.traveller_rows(), start=2):
+        values = (board, rnd, table, *(int(p.number) for p in seat.players))
+        for column, value in enumerate(values, start=1):
+            ws.cell(row, column, value)
+    ws.print_area = f"A1:K{row}"
