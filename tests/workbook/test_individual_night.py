@@ -197,3 +197,61 @@ def test_blank_rows_are_results_to_come(tmp_path: Path, capsys: pytest.CaptureFi
     assert "provisional: 1 result to come" in err
     assert "--usebio is written for the final results only" in err
     assert not xml.exists()
+
+
+def _cells(*values: object, numeric: int) -> str:
+    """A row of the page's tables: columns from ``numeric`` on are right-aligned numbers."""
+    return (
+        "<tr>"
+        + "".join(
+            f'<td class="n">{v}</td>' if i >= numeric else f"<td>{v}</td>"
+            for i, v in enumerate(values)
+        )
+        + "</tr>"
+    )
+
+
+def test_html_page_holds_the_terminal_ranking_and_the_travellers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    night = _filled(tmp_path)
+    capsys.readouterr()
+    page = tmp_path / "page.html"
+    assert main(["score", str(night), "-o", str(tmp_path / "out.xlsx"), "--html", str(page)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    html = page.read_text(encoding="utf-8")
+    assert '<meta name="viewport" content="width=device-width,initial-scale=1">' in html
+    assert "<h1>Winter individual, 24 November 2026</h1>" in html
+    assert html.index('id="ranking"') < html.index('id="boards"')
+    for line in lines[3:15]:  # the twelve players as the terminal prints them
+        fields = line.split()
+        rank, player, name = fields[0], fields[1], " ".join(fields[2:-4])
+        boards, score, top, percent = fields[-4:]
+        assert (boards, score, top) == ("22", f"{HAND[int(player)]}.00", "88.00")
+        row = _cells(rank, player, name, boards, score, top, percent, numeric=3)
+        assert row in html, row
+    assert _cells(1, 12, "Ann Smith", 22, "84.00", "88.00", "95.45", numeric=3) in html
+    # board 1 (the module's docstring): the 2C made at table 1, 110 at table 2, 100 at 3
+    board = html[html.index('id="board-1"') : html.index('id="board-2"')]
+    assert _cells(12, 1, 5, 10, "2C= N", 90, 0, 4, numeric=5) in board
+    assert _cells(2, 6, 3, 4, "", 110, 4, 0, numeric=5) in board
+    assert _cells(7, 9, 8, 11, "", 100, 2, 2, numeric=5) in board
+
+
+def test_html_page_escapes_names_and_is_marked_provisional(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    night = _filled(tmp_path)
+    wb = load_workbook(night)
+    wb["Players"]["B13"] = "Ann & <Smith>"
+    wb["Travellers"]["K3"] = None  # board 1, round 6, table 3: a result to come
+    wb.save(night)
+    capsys.readouterr()
+    page = tmp_path / "page.html"
+    # as for pairs: the page is written, its heading marked, while --usebio is refused
+    assert main(["score", str(night), "-o", str(tmp_path / "out.xlsx"), "--html", str(page)]) == 0
+    html = page.read_text(encoding="utf-8")
+    assert "<h1>Winter individual, 24 November 2026 (PROVISIONAL: 1 result to come)</h1>" in html
+    assert "<td>Ann &amp; &lt;Smith&gt;</td>" in html and "<Smith>" not in html
+    board = html[html.index('id="board-1"') : html.index('id="board-2"')]
+    assert "2 results, expected 3" in board and "<td>7</td><td>9</td>" not in board
