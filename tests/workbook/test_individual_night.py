@@ -255,3 +255,44 @@ def test_html_page_escapes_names_and_is_marked_provisional(
     assert "<td>Ann &amp; &lt;Smith&gt;</td>" in html and "<Smith>" not in html
     board = html[html.index('id="board-1"') : html.index('id="board-2"')]
     assert "2 results, expected 3" in board and "<td>7</td><td>9</td>" not in board
+
+
+def _cards(path: Path) -> dict[tuple[int, int], tuple[object, ...]]:
+    """(round, table) -> (boards, N, S, E, W) as the Table cards sheet prints them."""
+    ws = load_workbook(path)["Table cards"]
+    found: dict[tuple[int, int], tuple[object, ...]] = {}
+    table = 0
+    for first, *rest in ws.iter_rows(values_only=True):
+        if isinstance(first, str) and first.startswith("Table "):
+            table = int(first.removeprefix("Table "))
+        elif isinstance(first, int):
+            assert (first, table) not in found
+            found[first, table] = tuple(rest)
+    return found
+
+
+@pytest.mark.parametrize(("tables", "rounds"), [(3, 11), (5, 5), (7, 7)])
+def test_table_cards_agree_with_the_movement_rows(tmp_path: Path, tables: int, rounds: int) -> None:
+    path = _new(tmp_path, tables)
+    cards = _cards(path)
+    assert len(cards) == tables * rounds  # every table, every round, once
+    seated: dict[tuple[int, int], tuple[list[int], tuple[int, ...]]] = {}
+    for board, rnd, table, *players in _rows(path):
+        boards, seats = seated.setdefault((rnd, table), ([], tuple(players)))
+        assert seats == tuple(players)  # one table's four players on each of its boards
+        boards.append(board)
+    assert set(cards) == set(seated)
+    for place, (boards, players) in seated.items():
+        span = f"{min(boards)}-{max(boards)}"
+        assert cards[place] == (span, *players), place
+    ws = load_workbook(path)["Table cards"]
+    assert len(ws.row_breaks.brk) == tables  # one card a page
+    assert ws.print_area == f"'Table cards'!$A$1:$F${tables * (rounds + 5) - 1}"
+    if tables == 3:  # the 12-player card's round 1 (the module's docstring)
+        assert cards[1, 1] == ("1-2", 12, 1, 5, 10)
+        assert cards[1, 2] == ("11-12", 7, 11, 8, 9)
+        assert cards[1, 3] == ("13-14", 2, 4, 3, 6)
+        assert cards[7, 2] == ("1-2", 2, 6, 3, 4)
+    if tables == 5:  # the Rainbow numbers players by their first seat: N 1-5, E 6-10, ...
+        assert cards[1, 1] == ("1-3", 1, 11, 6, 16)
+        assert cards[1, 5] == ("13-15", 5, 15, 10, 20)
