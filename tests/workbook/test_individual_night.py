@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
+from support.nights import filled_individual
 
 from xlbridge.cli import main
 from xlbridge.formats.usebio import read_usebio_individual
@@ -29,7 +30,6 @@ from xlbridge.pair import PairLabel
 
 #: Each player's matchpoints (of 88) worked by hand (the module's docstring).
 HAND = {12: 84, 1: 36, 5: 44, 10: 44, 2: 42, 6: 42, 7: 42, 9: 42, 3: 38, 4: 38, 8: 38, 11: 38}
-NS_BY_TABLE = {1: 140, 2: 110, 3: 100}
 
 
 def _new(folder: Path, tables: int, *extra: str) -> Path:
@@ -100,25 +100,10 @@ def test_no_movement_refused_in_words(tmp_path: Path, capsys: pytest.CaptureFixt
     assert not (tmp_path / "four.xlsx").exists()
 
 
-def _filled(tmp_path: Path) -> Path:
-    path = _new(tmp_path, 3, "--event", "Winter individual", "--date", "2026-11-24")
-    wb = load_workbook(path)
-    wb["Players"]["B13"] = "Ann Smith"  # player 12
-    ws = wb["Travellers"]
-    for row in range(2, ws.max_row + 1):
-        board, table = ws[f"A{row}"].value, ws[f"C{row}"].value
-        if board == 1 and table == 1:
-            ws[f"H{row}"], ws[f"I{row}"], ws[f"J{row}"] = "2C", "N", "="
-        else:
-            ws[f"K{row}"] = NS_BY_TABLE[table]
-    wb.save(path)
-    return path
-
-
 def test_scored_to_hand_figures_and_usebio(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    night = _filled(tmp_path)
+    night = filled_individual(tmp_path)
     capsys.readouterr()
     out, xml = tmp_path / "out.xlsx", tmp_path / "night.xml"
     assert main(["score", str(night), "-o", str(out), "--usebio", str(xml)]) == 0
@@ -154,7 +139,7 @@ def test_scored_to_hand_figures_and_usebio(
 def test_slip_refused_naming_the_cell(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], cell: str, value: object, words: str
 ) -> None:
-    night = _filled(tmp_path)
+    night = filled_individual(tmp_path)
     capsys.readouterr()
     wb = load_workbook(night)
     wb["Travellers"][cell] = value
@@ -167,7 +152,7 @@ def test_slip_refused_naming_the_cell(
 
 
 def test_adjustment_names_a_player(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    night = _filled(tmp_path)
+    night = filled_individual(tmp_path)
     wb = load_workbook(night)
     adjustments = wb["Adjustments"]
     for column, value in zip("ABCDE", (12, None, -1, "MP", "slow play"), strict=True):
@@ -186,7 +171,7 @@ def test_adjustment_names_a_player(tmp_path: Path, capsys: pytest.CaptureFixture
 
 
 def test_blank_rows_are_results_to_come(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    night = _filled(tmp_path)
+    night = filled_individual(tmp_path)
     wb = load_workbook(night)
     wb["Travellers"]["K3"] = None  # board 1, round 6, table 3
     wb.save(night)
@@ -214,7 +199,7 @@ def _cells(*values: object, numeric: int) -> str:
 def test_html_page_holds_the_terminal_ranking_and_the_travellers(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    night = _filled(tmp_path)
+    night = filled_individual(tmp_path)
     capsys.readouterr()
     page = tmp_path / "page.html"
     assert main(["score", str(night), "-o", str(tmp_path / "out.xlsx"), "--html", str(page)]) == 0
@@ -241,7 +226,7 @@ def test_html_page_holds_the_terminal_ranking_and_the_travellers(
 def test_html_page_escapes_names_and_is_marked_provisional(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    night = _filled(tmp_path)
+    night = filled_individual(tmp_path)
     wb = load_workbook(night)
     wb["Players"]["B13"] = "Ann & <Smith>"
     wb["Travellers"]["K3"] = None  # board 1, round 6, table 3: a result to come
@@ -296,3 +281,23 @@ def test_table_cards_agree_with_the_movement_rows(tmp_path: Path, tables: int, r
     if tables == 5:  # the Rainbow numbers players by their first seat: N 1-5, E 6-10, ...
         assert cards[1, 1] == ("1-3", 1, 11, 6, 16)
         assert cards[1, 5] == ("13-15", 5, 15, 10, 20)
+
+
+def test_results_ranking_set_up_to_print_on_page_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    night = filled_individual(tmp_path)
+    out = tmp_path / "out.xlsx"
+    assert main(["score", str(night), "-o", str(out)]) == 0
+    wb = load_workbook(out)
+    # the ranking prints first; the sheets for before play are not in the results
+    assert wb.sheetnames[0] == "Ranking"
+    assert "Table cards" not in wb.sheetnames and "How to use" not in wb.sheetnames
+    ranking = wb["Ranking"]
+    assert ranking.print_area == "'Ranking'!$A$1:$G$13"  # the header and 12 players
+    setup = ranking.page_setup
+    assert (setup.orientation, setup.fitToWidth, setup.fitToHeight) == ("portrait", 1, 1)
+    assert ranking.sheet_properties.pageSetUpPr.fitToPage is True
+    assert ranking.oddHeader.left.text == "Winter individual"
+    assert ranking.oddFooter.right.text == "Page &P of &N"
+    assert wb["Travellers"].print_area == "'Travellers'!$A$1:$M$67"  # 66 rows and the MPs
