@@ -156,7 +156,7 @@ def score(
     if is_individual_workbook(night):
         extra = [
             name
-            for name, given in (("--html", html_path), ("--hands", hands_path), ("--pbn", pbn_path))
+            for name, given in (("--hands", hands_path), ("--pbn", pbn_path))
             if given is not None
         ]
         if extra:
@@ -164,7 +164,7 @@ def score(
                 f"{' and '.join(extra)}: not available for an individual workbook yet "
                 "(pairs events only)"
             )
-        _score_individual(night, output or default_output(night), force, usebio_path)
+        _score_individual(night, output or default_output(night), force, usebio_path, html_path)
         return
     if is_teams_workbook(night):
         extra = [
@@ -1002,9 +1002,12 @@ def _new_individual(
     )
 
 
-def _score_individual(night: Path, target: Path, force: bool, usebio_path: Path | None) -> None:
-    """Score an individual workbook: the ranking printed, the results workbook and the
-    USEBIO file planned before the workbook is read, then all written or none."""
+def _score_individual(
+    night: Path, target: Path, force: bool, usebio_path: Path | None, html_path: Path | None
+) -> None:
+    """Score an individual workbook: the ranking printed, the results workbook, the web
+    page and the USEBIO file planned before the workbook is read, then all written or
+    none."""
     from xlbridge.safefile import OutputPlan
     from xlbridge.workbook.individual.night import (
         ScoredIndividual,
@@ -1012,7 +1015,7 @@ def _score_individual(night: Path, target: Path, force: bool, usebio_path: Path 
         score_individual_night,
         write_individual_results,
     )
-    from xlbridge.workbook.pairs.night import WORKBOOK_SUFFIXES
+    from xlbridge.workbook.pairs.night import HTML_SUFFIXES, WORKBOOK_SUFFIXES
 
     plan = OutputPlan([night], force)
     scored: list[ScoredIndividual] = []
@@ -1022,6 +1025,15 @@ def _score_individual(night: Path, target: Path, force: bool, usebio_path: Path 
         lambda tmp: write_individual_results(night, scored[0].result, tmp),
         WORKBOOK_SUFFIXES,
     )
+    if html_path is not None:
+
+        def page(tmp: Path) -> None:
+            from xlbridge.workbook.individual.html import individual_page
+
+            text = individual_page(scored[0].night.event, scored[0].result)
+            tmp.write_text(text, encoding="utf-8")
+
+        plan.add(html_path, "--html", page, HTML_SUFFIXES)
     if usebio_path is not None:
 
         def usebio_file(tmp: Path) -> None:
