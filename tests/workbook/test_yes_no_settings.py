@@ -13,9 +13,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from openpyxl import Workbook
+from openpyxl import Workbook, load_workbook
 from support.nights import build, run_score
+from support.paths import DATA
 
+from xlbridge.cli import main
 from xlbridge.workbook.pairs import layout as L
 
 #: What people type that is not a yes or a no, each as the message quotes it.
@@ -74,3 +76,29 @@ def test_a_yes_or_a_no_is_taken(
     path = build(small_night, tmp_path, _setting(name, value))
     status, _, err = run_score(path, capsys)
     assert status == 0, err
+
+
+def test_a_files_flag_that_is_neither_is_refused_when_the_workbook_is_scored(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A USEBIO file's MPS_AWARDED_FLAG (Y in Compscore3's file) edited to Maybe: the import
+    keeps it as the file says, in the Master points awarded row, and scoring refuses it there
+    rather than writing it to the next USEBIO file."""
+    text = (DATA / "usebio" / "mp_pairs_mitchell_03.xml").read_text(encoding="utf-8")
+    assert text.count("<MPS_AWARDED_FLAG>Y</MPS_AWARDED_FLAG>") == 1
+    source = tmp_path / "night.xml"
+    source.write_text(text.replace(">Y</MPS", ">Maybe</MPS"), encoding="utf-8")
+    night = tmp_path / "night.xlsx"
+    assert main(["import", str(source), "-o", str(night)]) == 0
+    capsys.readouterr()
+    sheet = load_workbook(night)[L.SETTINGS]
+    (row,) = [
+        r for r in range(1, sheet.max_row + 1) if sheet.cell(r, 1).value == "Master points awarded"
+    ]
+    assert sheet.cell(row, 2).value == "Maybe"
+    out = tmp_path / "out.xml"
+    status = main(["score", str(night), "-o", str(tmp_path / "r.xlsx"), "--usebio", str(out)])
+    assert status != 0
+    message = f"Settings!B{row}: the master points awarded setting must be Yes or No, not 'Maybe'"
+    assert message in capsys.readouterr().err
+    assert not out.exists()
