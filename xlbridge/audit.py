@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from xlbridge.errors import ScoringError
 from xlbridge.event import Event, Play, Player, Settings
-from xlbridge.exact import decimal_text, round_half_away
+from xlbridge.exact import decimal_text, plural, round_half_away
 from xlbridge.pair import PairLabel
 from xlbridge.places import Place
 from xlbridge.report import format_fixed
@@ -93,12 +93,17 @@ class EventInfo:
     (``'KH'``); ``program`` and ``file_format`` say what wrote the file
     (``'Compscore3 26-Jul-22'``, ``'USEBIO 1.2'``); ``settings`` are those the file
     says it was scored with (xlbridge's own files say so), ``None`` when it does not.
+    ``disagreements`` are the places where the file gives one figure twice and the two
+    differ (a line's score and its contract's; a USEBIO SCORE and xlbridge's exact cell
+    beside it), each in words naming the file, the line and both values, and which one
+    is scored: the import warns of each and the audit lists them.
     """
 
     leads: dict[tuple[int, PairLabel, PairLabel], str] = field(default_factory=dict)
     program: str = ""
     file_format: str = ""
     settings: Settings | None = None
+    disagreements: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -175,12 +180,14 @@ class Difference:
 
 @dataclass(frozen=True)
 class Audit:
-    """The published figures checked: how many, which convention, every difference."""
+    """The published figures checked: how many, which convention, every difference, and
+    where the file disagrees with itself (:attr:`EventInfo.disagreements`)."""
 
     convention: Convention
     checked: int
     differences: tuple[Difference, ...]
     result: EventResult
+    disagreements: tuple[str, ...] = ()
 
     @property
     def line_differences(self) -> tuple[Difference, ...]:
@@ -198,7 +205,9 @@ def audit(published: PublishedEvent, convention: Convention | None = None) -> Au
     datums, datum_checks = _audit_datums(published, result)
     pairs, pair_checks = _audit_pairs(published, result, touched)
     checked = line_checks + datum_checks + pair_checks
-    return Audit(convention, checked, (*lines, *datums, *pairs), result)
+    return Audit(
+        convention, checked, (*lines, *datums, *pairs), result, published.info.disagreements
+    )
 
 
 def _audit_lines(
@@ -255,6 +264,14 @@ def _audit_pairs(
 ) -> tuple[list[Difference], int]:
     """Every pair's published total and percentage against xlbridge's."""
     by_label = {pair.pair.label: pair for pair in result.pairs}
+    # the pairs the file published line figures for: where those are all reproduced and
+    # the pair's total is not, the file's total disagrees with its own lines
+    lined = {
+        label
+        for line in published.lines
+        if line.ns_figure is not None or line.ew_figure is not None
+        for label in (line.ns, line.ew)
+    }
     differences: list[Difference] = []
     checked = 0
     for pair in published.pairs:
@@ -269,7 +286,12 @@ def _audit_pairs(
                 continue
             checked += 1
             if not figure.matches(ours):
-                reason = FOLLOWS if pair.label in touched else ""
+                if pair.label in touched:
+                    reason = FOLLOWS
+                elif pair.label in lined:
+                    reason = OWN_LINES
+                else:
+                    reason = ""
                 where = str(pair.source) or f"pair {pair.label}"
                 differences.append(Difference(where, what, figure, ours, reason))
     return differences, checked
@@ -299,16 +321,24 @@ def format_audit(chosen: Audit, tried: Sequence[Audit] = ()) -> str:
             count = len(other.differences)
             lines.append(f"  not chosen: {other.convention.name} ({count} differences)")
     count = len(chosen.differences)
-    lines.append(
-        f"{chosen.checked} published figures checked: "
-        + ("every one reproduced" if not count else f"{count} differ from xlbridge's")
-    )
+    own = len(chosen.disagreements)
+    if not count:
+        # never "every one reproduced" of a file that disagrees with itself
+        found = "every one reproduced" if not own else "none differ from xlbridge's"
+    else:
+        found = f"{count} differ from xlbridge's"
+    lines.append(f"{chosen.checked} published figures checked: {found}")
     lines.extend(f"  {difference}" for difference in chosen.differences)
+    if own:
+        lines.append(f"the file disagrees with itself in {plural(own, 'place')}:")
+        lines.extend(f"  {said}" for said in chosen.disagreements)
     return "\n".join(lines)
 
 
 #: Why a pair's published figure differs: a line of its own differs (and is listed).
 FOLLOWS = "follows from its published line figures listed above"
+#: Why a pair's published figure differs when every line figure of its is reproduced.
+OWN_LINES = "its published line figures are all reproduced: the file disagrees with itself"
 #: Why a published line differs, when xlbridge can tell.
 SPLIT_TOP = "a published error: NS + EW is {total}, not the top of {top}"
 SWAPPED = "a published error: the NS and EW figures are swapped"

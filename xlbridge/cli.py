@@ -678,6 +678,8 @@ def import_(
         if published.info.settings is not None:  # the file says how it was scored (xlbridge's)
             conventions = (scored_with(published.info.settings), *conventions)
         chosen, tried = choose_convention(published, conventions)
+    for said in published.info.disagreements:  # the file's own figures disagree
+        click.echo(f"warning: {said}", err=True)
     # the convention's settings, and its plays (an absent pair's 0% read as NP A60/0)
     plays, settings = chosen.result.event.plays, chosen.convention.settings
     event = club.filled(replace(published.event, plays=plays, settings=settings))

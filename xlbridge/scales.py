@@ -44,6 +44,14 @@ each a :class:`VpScale`, found by :func:`vp_scale` from its name:
   (matches of 6-8 and 9-11 boards; the 20-VP rows for those lengths are also
   the ``impsToVpsAcbl`` table of Marc Shearer's BridgeScore, which adds the
   20-VP rows for 12-15, 16-20, 21-27 and 28-36 boards).
+* ``WBF 20-VP discrete``: the WBF's whole-VP 20-VP scale of 2013, the one the
+  EBU White Book (section 3.1.1) uses for teams-of-four, for matches of 5 to 16,
+  20, 24, 28, 32, 40, 48, 56 and 64 boards, as the table of Rhindon Ltd's Bridge
+  Box Scorer (``docs/imp-vp-conversion-table.txt``) gives it.  Every row agrees
+  with the discrete scale's construction in the WBF Scoring Panel's technical
+  report *The New WBF IMP to VP Scales* (each VP's band ends where the
+  continuous curve reaches half a VP more, whole IMPs down, then narrowed until
+  no band is wider than the one before).
 
 A discrete scale is a table of rows (the first IMP margin of the row, the
 winner's VPs, the loser's VPs) for each range of match lengths.  A margin
@@ -53,9 +61,10 @@ the loser's VPs of its size's row.  A match length the publication gives no
 table for is refused.  :func:`club_vp_scale` checks a club's own table,
 given as the same rows.
 
-The WBF's discrete 20-VP tables, the older WBF 25-VP tables and the EBU's
-20-VP scale are not offered: no published copy of their tables was found to
-check them against.
+The older WBF 25-VP tables and the EBU's own pre-2013 20-VP scale are not
+offered: no published copy of their tables was found to check them against.
+A match length the WBF discrete table does not list (17 boards, say) is refused
+rather than worked out from the construction.
 """
 
 from __future__ import annotations
@@ -81,6 +90,7 @@ __all__ = [
     "VP_SCALES",
     "VP_TOTAL",
     "WBF_CONTINUOUS",
+    "WBF_DISCRETE",
     "VpScale",
     "VpTable",
     "club_vp_scale",
@@ -333,11 +343,21 @@ class VpScale:
         for table in self.tables:
             if table.first_boards <= count <= table.last_boards:
                 return table.pair(margin)
-        first, last = self.tables[0].first_boards, self.tables[-1].last_boards
         raise ScoringError(
-            f"the {self.name} scale is published for matches of {first} to {last} boards, "
+            f"the {self.name} scale is published for matches of {self._lengths()} boards, "
             f"not {count}"
         )
+
+    def _lengths(self) -> str:
+        """The match lengths the tables serve, in words: ``6 to 36`` or ``5 to 16, 20 and 24``."""
+        spans: list[list[int]] = []
+        for table in self.tables:
+            if spans and spans[-1][1] + 1 == table.first_boards:
+                spans[-1][1] = table.last_boards
+            else:
+                spans.append([table.first_boards, table.last_boards])
+        words = [f"{first} to {last}" if first < last else str(first) for first, last in spans]
+        return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
     def points(self, imps: Number, boards: Number) -> Fraction:
         """The VPs of the side that won ``imps`` IMPs over ``boards`` boards (negative: lost)."""
@@ -405,9 +425,45 @@ ACBL_30: Final = VpScale(
     ),
 )
 
+#: WBF discrete 20-VP scale (2013): for each published match length, the first IMP
+#: margin of 10-10, 11-9, ... 20-0.  Rhindon Ltd's Bridge Box Scorer,
+#: ``docs/imp-vp-conversion-table.txt`` (the scale of EBU White Book section 3.1.1).
+WBF_DISCRETE: Final = VpScale(
+    "WBF 20-VP discrete",
+    Fraction(20),
+    _published(
+        20,
+        tuple(
+            (boards, boards, margins)
+            for boards, margins in (
+                (5, (0, 1, 3, 5, 7, 10, 13, 16, 20, 25, 31)),
+                (6, (0, 1, 3, 5, 8, 11, 14, 18, 22, 27, 33)),
+                (7, (0, 1, 3, 6, 9, 12, 15, 19, 24, 29, 36)),
+                (8, (0, 1, 4, 7, 10, 13, 17, 21, 26, 31, 39)),
+                (9, (0, 1, 4, 7, 10, 13, 17, 22, 27, 33, 41)),
+                (10, (0, 1, 4, 7, 10, 14, 18, 23, 28, 35, 43)),
+                (11, (0, 2, 5, 8, 11, 15, 19, 24, 30, 37, 45)),
+                (12, (0, 2, 5, 8, 12, 16, 20, 25, 31, 38, 47)),
+                (13, (0, 2, 5, 8, 12, 16, 21, 26, 32, 40, 49)),
+                (14, (0, 2, 5, 9, 13, 17, 22, 27, 34, 41, 51)),
+                (15, (0, 2, 5, 9, 13, 17, 22, 28, 35, 43, 53)),
+                (16, (0, 2, 5, 9, 13, 18, 23, 29, 36, 44, 54)),
+                (20, (0, 2, 6, 10, 15, 20, 26, 32, 40, 49, 61)),
+                (24, (0, 2, 6, 11, 16, 22, 28, 35, 44, 54, 66)),
+                (28, (0, 2, 7, 12, 18, 24, 30, 38, 47, 58, 72)),
+                (32, (0, 3, 8, 13, 19, 25, 33, 41, 51, 62, 77)),
+                (40, (0, 3, 8, 14, 21, 28, 36, 46, 56, 69, 86)),
+                (48, (0, 3, 9, 16, 23, 31, 40, 50, 62, 76, 94)),
+                (56, (0, 3, 10, 17, 25, 33, 43, 54, 67, 82, 101)),
+                (64, (0, 4, 11, 18, 26, 36, 46, 58, 71, 88, 108)),
+            )
+        ),
+    ),
+)
+
 #: Every scale a club may name, by name.
 VP_SCALES: Final[dict[str, VpScale]] = {
-    scale.name: scale for scale in (WBF_CONTINUOUS, ACBL_20, ACBL_30)
+    scale.name: scale for scale in (WBF_CONTINUOUS, WBF_DISCRETE, ACBL_20, ACBL_30)
 }
 
 

@@ -42,6 +42,7 @@ __all__ = [
     "UnequalBoards",
     "parse_master_point_body",
     "parse_setting",
+    "parse_yes_no_flag",
     "shown",
 ]
 
@@ -335,13 +336,44 @@ def _percent(requirement: str, allowed: Callable[[Fraction], bool]) -> Callable[
     return parse
 
 
+#: What a Yes/No setting takes: a yes or a no as a word or its letter, any case, spaces
+#: around it ignored (TRUE and FALSE as Excel shows a true/false cell).  Nothing else: not
+#: ``Y?``, ``yes please``, ``Maybe`` or a number.
+_YES = frozenset({"yes", "y", "true"})
+_NO = frozenset({"no", "n", "false"})
+
+
 def _yes_no(value: object) -> bool:
     if isinstance(value, bool):
         return value
-    key = _key(value)
-    if key not in {"yes", "no", "y", "n", "true", "false"}:
-        raise _Bad("Yes or No")
-    return key in {"yes", "y", "true"}
+    word = normalise_text(value).strip().lower() if isinstance(value, str) else None
+    if word in _YES:
+        return True
+    if word in _NO:
+        return False
+    raise _Bad("Yes or No")
+
+
+def parse_yes_no_flag(value: object) -> str:
+    """The Master points awarded setting as USEBIO's MPS_AWARDED_FLAG: ``Y``, ``N``, or
+    ``''`` for a blank cell; anything but a yes or a no is refused.
+
+    >>> parse_yes_no_flag(" yes "), parse_yes_no_flag(False), parse_yes_no_flag(None)
+    ('Y', 'N', '')
+    >>> try:
+    ...     parse_yes_no_flag("Y?")
+    ... except ScoringError as exc:
+    ...     print(exc)
+    the master points awarded setting must be Yes or No, not 'Y?'
+    """
+    if is_blank(value):
+        return ""
+    try:
+        return "Y" if _yes_no(value) else "N"
+    except _Bad as bad:
+        raise ScoringError(
+            f"the master points awarded setting must be {bad.requirement}, not {shown(value)}"
+        ) from None
 
 
 @dataclass(frozen=True)

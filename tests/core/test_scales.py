@@ -20,6 +20,10 @@ VP scale (the WBF continuous 20-VP scale of 2013):
 At a few margins these tables are 0.01 above the rounded formula: the WBF's
 correction that keeps each IMP worth no more than the one before
 (see ``test_published_rows_above_the_rounded_formula``).
+
+The discrete scales (ACBL 20-VP and 30-VP, WBF 20-VP discrete) are checked at
+every margin of every published row against the tables in tests/data/vp_scales/
+(their sources are in each file's header and in tests/data/README.md).
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ from xlbridge.scales import (
     VP_SCALES,
     VP_TOTAL,
     WBF_CONTINUOUS,
+    WBF_DISCRETE,
     club_vp_scale,
     imps,
     victory_point_pair,
@@ -441,12 +446,110 @@ def test_acbl_20_reproduces_bridgescore_table(boards, margin, winner):
     assert ACBL_20.pair(-margin, boards) == (20 - winner, winner)
 
 
+def _wbf_discrete_cases() -> list[tuple[int, int, int, int]]:
+    cases = []
+    for row in _csv("bridgeboxscorer_wbf_discrete.csv"):
+        winner, loser = map(int, row["vps"].split("-"))
+        for column, text in row.items():
+            if column != "vps":
+                for margin in _margins(text):
+                    cases.append((int(column.removeprefix("boards_")), margin, winner, loser))
+    return cases
+
+
+WBF_DISCRETE_CASES = _wbf_discrete_cases()
+WBF_DISCRETE_LENGTHS = (5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 20, 24, 28, 32, 40, 48, 56, 64)
+
+
+def test_the_wbf_discrete_file_covers_every_margin_once():
+    # 20 match lengths; each 11 rows, 10-10 to 20-0, margins 0..(20-0's first)+40 once each.
+    assert sorted({n for n, _, _, _ in WBF_DISCRETE_CASES}) == list(WBF_DISCRETE_LENGTHS)
+    for length, blitz in ((5, 31), (8, 39), (16, 54), (24, 66), (64, 108)):
+        margins = [m for n, m, _, _ in WBF_DISCRETE_CASES if n == length]
+        assert sorted(margins) == list(range(blitz + 41))
+        assert {(w, lo) for n, _, w, lo in WBF_DISCRETE_CASES if n == length} == {
+            (10 + step, 10 - step) for step in range(11)
+        }
+
+
+@pytest.mark.parametrize(("boards", "margin", "winner", "loser"), WBF_DISCRETE_CASES)
+def test_wbf_discrete_reproduces_the_published_table(boards, margin, winner, loser):
+    assert vp_scale("WBF 20-VP discrete").pair(margin, boards) == (winner, loser)
+    assert WBF_DISCRETE.pair(-margin, boards) == (loser, winner)
+    assert type(WBF_DISCRETE.points(margin, boards)) is Fraction
+
+
+@pytest.mark.parametrize(
+    ("boards", "margin", "expected"),
+    [
+        # 8 boards: 10 IMPs is 14-6 (10-12), 13 is 15-5 (13-16), 38 is 19-1, 39 is 20-0.
+        (8, 10, (14, 6)),
+        (8, 13, (15, 5)),
+        (8, 38, (19, 1)),
+        (8, 39, (20, 0)),
+        # 24 boards: 1 IMP is still a draw (0-1), 2 is 11-9, 65 is 19-1 and 66 is 20-0.
+        (24, 1, (10, 10)),
+        (24, 2, (11, 9)),
+        (24, -65, (1, 19)),
+        (24, 66, (20, 0)),
+    ],
+)
+def test_wbf_discrete_worked_rows(boards, margin, expected):
+    assert WBF_DISCRETE.pair(margin, boards) == expected
+
+
+def _wbf_construction(boards: int) -> list[int]:
+    """The first margin of 10-10 .. 20-0 by the WBF Scoring Panel's construction
+    (*The New WBF IMP to VP Scales*): VP v's band ends where the continuous curve
+    reaches v + 1/2 (whole IMPs down); then a band is narrowed while the one
+    after it would be narrower (the draw band: while 11-9's is under twice it plus 1).
+    """
+    blitz = 15 * math.sqrt(boards)
+    r = ((math.sqrt(5) - 1) / 2) ** 3
+    ends = [
+        math.floor(blitz * math.log(1 - (1 - r) * (half / 10 - 1)) / math.log(r))
+        for half in (10.5 + step for step in range(10))
+    ]
+    i = 0
+    while i < 9:
+        too_wide = (
+            ends[1] - ends[0] < 2 * ends[0] + 1
+            if i == 0
+            else (ends[i + 1] - ends[i] < ends[i] - ends[i - 1])
+        )
+        if too_wide:
+            ends[i] -= 1
+            i = 0
+        else:
+            i += 1
+    return [0] + [end + 1 for end in ends]
+
+
+@pytest.mark.parametrize("boards", WBF_DISCRETE_LENGTHS)
+def test_the_published_wbf_discrete_table_follows_the_wbf_construction(boards):
+    # A second, independent source for every row: the published table is the construction's.
+    firsts = [
+        min(m for n, m, w, _ in WBF_DISCRETE_CASES if n == boards and w == 10 + step)
+        for step in range(11)
+    ]
+    assert firsts == _wbf_construction(boards)
+
+
 @pytest.mark.parametrize(
     ("scale", "boards", "expected"),
     [
         (ACBL_20, 5, "the ACBL 20-VP scale is published for matches of 6 to 36 boards, not 5"),
         (ACBL_20, 37, "the ACBL 20-VP scale is published for matches of 6 to 36 boards, not 37"),
         (ACBL_30, 12, "the ACBL 30-VP scale is published for matches of 6 to 11 boards, not 12"),
+        *(
+            (
+                WBF_DISCRETE,
+                n,
+                "the WBF 20-VP discrete scale is published for matches of "
+                f"5 to 16, 20, 24, 28, 32, 40, 48, 56 and 64 boards, not {n}",
+            )
+            for n in (4, 17, 18, 19, 21, 30, 65)
+        ),
     ],
 )
 def test_a_match_length_the_publication_has_no_table_for_is_refused(scale, boards, expected):
@@ -469,7 +572,9 @@ def test_the_continuous_scale_is_the_default_and_unchanged():
     assert str(WBF_CONTINUOUS) == "WBF 20-VP continuous"
 
 
-@pytest.mark.parametrize("name", ["acbl 20-vp", "  ACBL   30-VP ", "Wbf 20-Vp Continuous"])
+@pytest.mark.parametrize(
+    "name", ["acbl 20-vp", "  ACBL   30-VP ", "Wbf 20-Vp Continuous", "wbf 20-vp DISCRETE"]
+)
 def test_a_scale_is_found_by_its_name_in_any_case(name):
     assert vp_scale(name).name.lower() == " ".join(name.split()).lower()
 
@@ -480,12 +585,17 @@ def test_an_unknown_scale_is_refused_in_plain_words(name):
         vp_scale(name)
     assert str(info.value) == (
         f"{quote(name)} is not a VP scale xlbridge knows: use one of "
-        "WBF 20-VP continuous, ACBL 20-VP, ACBL 30-VP"
+        "WBF 20-VP continuous, WBF 20-VP discrete, ACBL 20-VP, ACBL 30-VP"
     )
 
 
 def test_every_scale_name_is_listed_once():
-    assert list(VP_SCALES) == ["WBF 20-VP continuous", "ACBL 20-VP", "ACBL 30-VP"]
+    assert list(VP_SCALES) == [
+        "WBF 20-VP continuous",
+        "WBF 20-VP discrete",
+        "ACBL 20-VP",
+        "ACBL 30-VP",
+    ]
 
 
 # ------------------------------------------------------------------- a club's own table

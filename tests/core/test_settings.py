@@ -226,3 +226,45 @@ def test_the_convention_is_read_once_and_refused_naming_its_cell() -> None:
         "Settings!B7: the ACBL convention (Settings!B24) is for matchpoint pairs, so the "
         "scoring form cannot be 'cross-imps': choose matchpoints, or leave the convention blank",
     ]
+
+
+#: The Settings fields that take Yes or No, by the name messages give them.
+YES_NO_FIELDS = {
+    "datum_real_results": "Butler datum of the real results setting",
+    "factor_fewer_boards": "factor fewer boards setting",
+}
+
+
+def test_the_yes_no_fields_are_the_bool_fields() -> None:
+    import dataclasses
+
+    found = {f.name for f in dataclasses.fields(Settings) if f.type in ("bool", bool)}
+    assert found == set(YES_NO_FIELDS)
+
+
+@pytest.mark.parametrize("name", sorted(YES_NO_FIELDS))
+@pytest.mark.parametrize(
+    ("value", "quoted"),
+    [("Maybe", "'Maybe'"), ("Y?", "'Y?'"), (2, "2"), ("yes please", "'yes please'"), ("", "''")],
+)
+def test_a_yes_no_setting_refuses_anything_but_yes_or_no(
+    name: str, value: object, quoted: str
+) -> None:
+    with pytest.raises(SettingsError) as info:
+        parse_setting(name, value, "Settings!B14")
+    assert (
+        str(info.value)
+        == f"Settings!B14: the {YES_NO_FIELDS[name]} must be Yes or No, not {quoted}"
+    )
+    # an Excel function's argument (=BUTLER_DATUM(..., real_results)) is named as the argument
+    with pytest.raises(SettingsError) as info:
+        parse_setting(name, value, argument="real_results")
+    assert str(info.value) == f"real_results must be Yes or No, not {quoted}"
+
+
+@pytest.mark.parametrize(
+    ("value", "meant"), [("Yes", True), (" no ", False), ("Y", True), ("n", False), (True, True)]
+)
+def test_a_yes_or_a_no_is_read(value: object, meant: bool) -> None:
+    for name in YES_NO_FIELDS:
+        assert parse_setting(name, value) is meant

@@ -264,6 +264,16 @@ def test_match_vps_on_a_named_scale() -> None:
     assert udfs.MATCH_VPS(open_room, closed_room, 6) == [[14.59, 5.41]]
     assert udfs.MATCH_VPS(open_room, closed_room, 6, None, "ACBL 30-VP") == [[25.0, 5.0]]
     assert udfs.MATCH_VPS(open_room, closed_room, 6, None, "ACBL 20-VP") == [[15.0, 5.0]]
+    # WBF discrete 20-VP table, 6 boards: 11-13 IMPs is 15-5.
+    assert udfs.MATCH_VPS(open_room, closed_room, 6, None, "WBF 20-VP discrete") == [[15.0, 5.0]]
+
+
+def test_victory_points_on_the_wbf_discrete_scale() -> None:
+    # The WBF discrete 20-VP table (tests/data/vp_scales/bridgeboxscorer_wbf_discrete.csv):
+    # 8 boards, 10-12 IMPs 14-6 and 39+ 20-0; 24 boards, 0-1 IMPs 10-10 and 2-5 11-9.
+    assert udfs.VP([[10], [-12], [39]], 8, "WBF 20-VP discrete") == [[14.0], [6.0], [20.0]]
+    assert udfs.VP(1, 24, "wbf 20-vp discrete") == 10.0
+    assert udfs.VP(2, 24, "WBF 20-VP discrete") == 11.0
 
 
 def test_a_club_table_given_as_cells() -> None:
@@ -278,12 +288,13 @@ def test_a_club_table_given_as_cells() -> None:
         (
             "EBU 20-VP",
             "'EBU 20-VP' is not a VP scale xlbridge knows: use one of WBF 20-VP continuous, "
-            "ACBL 20-VP, ACBL 30-VP",
+            "WBF 20-VP discrete, ACBL 20-VP, ACBL 30-VP",
         ),
         (
             [[0, 10], [3, 12]],
-            "vp_scale: give a scale's name (WBF 20-VP continuous, ACBL 20-VP, ACBL 30-VP) or a "
-            "table of three columns, IMP margin from | winner's VPs | loser's VPs, not 2 columns",
+            "vp_scale: give a scale's name (WBF 20-VP continuous, WBF 20-VP discrete, "
+            "ACBL 20-VP, ACBL 30-VP) or a table of three columns, "
+            "IMP margin from | winner's VPs | loser's VPs, not 2 columns",
         ),
         (
             [["From", "Winner", "Loser"], [0, 10, 10], [3, 12, 9]],

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
-import pytest
+from support.libreoffice import needs_office, pages, to_pdf
 from support.paths import EXAMPLE
 
 from xlbridge.cli import main
@@ -20,39 +19,6 @@ from xlbridge.result import parse_result
 from xlbridge.workbook.pairs.printing import played_text
 
 PAIRS, BOARDS = 17, 27
-
-needs_office = pytest.mark.skipif(
-    not (shutil.which("soffice") and shutil.which("pdftotext")),
-    reason="LibreOffice (soffice) and poppler-utils (pdftotext) print the workbook",
-)
-
-
-def to_pdf(workbook: Path) -> Path:
-    """``workbook`` printed to PDF by LibreOffice, with a profile of its own."""
-    profile = workbook.parent / "lo-profile"
-    subprocess.run(
-        [
-            "soffice",
-            f"-env:UserInstallation={profile.as_uri()}",
-            "--headless",
-            "--convert-to",
-            "pdf",
-            "--outdir",
-            str(workbook.parent),
-            str(workbook),
-        ],
-        check=True,
-        capture_output=True,
-        timeout=300,
-    )
-    return workbook.with_suffix(".pdf")
-
-
-def pages(pdf: Path) -> list[list[str]]:
-    text = subprocess.run(
-        ["pdftotext", "-layout", str(pdf), "-"], check=True, capture_output=True, text=True
-    ).stdout
-    return [[line for line in page.splitlines() if line.strip()] for page in text.split("\f")][:-1]
 
 
 @needs_office

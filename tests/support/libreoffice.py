@@ -1,4 +1,5 @@
-"""LibreOffice headless: a workbook recalculated or saved by it, as a scorer's copy would be."""
+"""LibreOffice headless: a workbook recalculated or saved by it, as a scorer's copy would be,
+or printed to PDF and read back page by page (poppler's pdftotext)."""
 
 from __future__ import annotations
 
@@ -87,3 +88,37 @@ def libreoffice_copy(source: Path, folder: Path) -> Path:
         check=True, capture_output=True, timeout=300,
     )  # fmt: skip
     return out / source.name
+
+
+needs_office = pytest.mark.skipif(
+    not (shutil.which("soffice") and shutil.which("pdftotext")),
+    reason="LibreOffice (soffice) and poppler-utils (pdftotext) print the workbook",
+)
+
+
+def to_pdf(workbook: Path) -> Path:
+    """``workbook`` printed to PDF by LibreOffice, with a profile of its own."""
+    profile = workbook.parent / "lo-profile"
+    subprocess.run(
+        [
+            "soffice",
+            f"-env:UserInstallation={profile.as_uri()}",
+            "--headless",
+            "--convert-to",
+            "pdf",
+            "--outdir",
+            str(workbook.parent),
+            str(workbook),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    return workbook.with_suffix(".pdf")
+
+
+def pages(pdf: Path) -> list[list[str]]:
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(pdf), "-"], check=True, capture_output=True, text=True
+    ).stdout
+    return [[line for line in page.splitlines() if line.strip()] for page in text.split("\f")][:-1]

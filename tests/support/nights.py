@@ -120,3 +120,28 @@ def possible(board: int, start: int) -> int:
         if is_possible_score(score, vulnerability):
             return score
     raise AssertionError(board)
+
+
+#: The NS score typed at each table of the 12-player individual (``filled_individual``).
+INDIVIDUAL_NS_BY_TABLE = {1: 140, 2: 110, 3: 100}
+
+
+def filled_individual(folder: Path) -> Path:
+    """The 12-player individual worked by hand in tests/workbook/test_individual_night.py:
+    "Winter individual", 24 November 2026; player 12 is Ann Smith; every table 1 scores NS
+    140, table 2 NS 110, table 3 NS 100, except board 1 at table 1: 2C by North made (90).
+    Player 12 ends first with 84 of 88 (95.45%)."""
+    path = folder / "ind3.xlsx"
+    made = ["new", str(path), "--individual", "--tables", "3"]
+    assert main([*made, "--event", "Winter individual", "--date", "2026-11-24"]) == 0
+    wb = load_workbook(path)
+    wb["Players"]["B13"] = "Ann Smith"  # player 12
+    ws = wb["Travellers"]
+    for row in range(2, ws.max_row + 1):
+        board, table = ws[f"A{row}"].value, ws[f"C{row}"].value
+        if board == 1 and table == 1:
+            ws[f"H{row}"], ws[f"I{row}"], ws[f"J{row}"] = "2C", "N", "="
+        else:
+            ws[f"K{row}"] = INDIVIDUAL_NS_BY_TABLE[table]
+    wb.save(path)
+    return path

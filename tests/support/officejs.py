@@ -72,7 +72,9 @@ __all__ = [
 OFFICEJS_ENV = {"XLWINGS_ON_SERVER": "true", "XLWINGS_LICENSE_KEY": "noncommercial"}
 
 #: Put on the child's sys.path first, so ``xlbridge`` imports from this checkout.
-REPO_ROOT = Path(__file__).resolve().parents[2]
+_HERE = Path(__file__).resolve()
+#: (tests/support/ in a checkout; in Pyodide this file is copied to /cases/, where it is unused)
+REPO_ROOT = _HERE.parents[2] if len(_HERE.parents) > 2 else _HERE.parent
 
 _CHILD_FLAG = "--officejs-child"
 

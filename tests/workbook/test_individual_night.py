@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
+from support.nights import filled_individual
 
 from xlbridge.cli import main
 from xlbridge.formats.usebio import read_usebio_individual
@@ -29,7 +30,6 @@ from xlbridge.pair import PairLabel
 
 #: Each player's matchpoints (of 88) worked by hand (the module's docstring).
 HAND = {12: 84, 1: 36, 5: 44, 10: 44, 2: 42, 6: 42, 7: 42, 9: 42, 3: 38, 4: 38, 8: 38, 11: 38}
-NS_BY_TABLE = {1: 140, 2: 110, 3: 100}
 
 
 def _new(folder: Path, tables: int, *extra: str) -> Path:
@@ -100,25 +100,10 @@ def test_no_movement_refused_in_words(tmp_path: Path, capsys: pytest.CaptureFixt
     assert not (tmp_path / "four.xlsx").exists()
 
 
-def _filled(tmp_path: Path) -> Path:
-    path = _new(tmp_path, 3, "--event", "Winter individual", "--date", "2026-11-24")
-    wb = load_workbook(path)
-    wb["Players"]["B13"] = "Ann Smith"  # player 12
-    ws = wb["Travellers"]
-    for row in range(2, ws.max_row + 1):
-        board, table = ws[f"A{row}"].value, ws[f"C{row}"].value
-        if board == 1 and table == 1:
-            ws[f"H{row}"], ws[f"I{row}"], ws[f"J{row}"] = "2C", "N", "="
-        else:
-            ws[f"K{row}"] = NS_BY_TABLE[table]
-    wb.save(path)
-    return path
-
-
 def test_scored_to_hand_figures_and_usebio(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    night = _filled(tmp_path)
+    night = filled_individual(tmp_path)
     capsys.readouterr()
     out, xml = tmp_path / "out.xlsx", tmp_path / "night.xml"
     assert main(["score", str(night), "-o", str(out), "--usebio", str(xml)]) == 0
@@ -154,7 +139,7 @@ def test_scored_to_hand_figures_and_usebio(
 def test_slip_refused_naming_the_cell(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], cell: str, value: object, words: str
 ) -> None:
-    night = _filled(tmp_path)
+    night = filled_individual(tmp_path)
     capsys.readouterr()
     wb = load_workbook(night)
     wb["Travellers"][cell] = value
@@ -167,7 +152,7 @@ def test_slip_refused_naming_the_cell(
 
 
 def test_adjustment_names_a_player(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    night = _filled(tmp_path)
+    night = filled_individual(tmp_path)
     wb = load_workbook(night)
     adjustments = wb["Adjustments"]
     for column, value in zip("ABCDE", (12, None, -1, "MP", "slow play"), strict=True):
@@ -186,7 +171,7 @@ def test_adjustment_names_a_player(tmp_path: Path, capsys: pytest.CaptureFixture
 
 
 def test_blank_rows_are_results_to_come(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    night = _filled(tmp_path)
+    night = filled_individual(tmp_path)
     wb = load_workbook(night)
     wb["Travellers"]["K3"] = None  # board 1, round 6, table 3
     wb.save(night)
@@ -199,10 +184,129 @@ def test_blank_rows_are_results_to_come(tmp_path: Path, capsys: pytest.CaptureFi
     assert not xml.exists()
 
 
+def _cells(*values: object, numeric: int) -> str:
+    """A row of the page's tables: columns from ``numeric`` on are right-aligned numbers."""
+    return (
+        "<tr>"
+        + "".join(
+            f'<td class="n">{v}</td>' if i >= numeric else f"<td>{v}</td>"
+            for i, v in enumerate(values)
+        )
+        + "</tr>"
+    )
+
+
+def test_html_page_holds_the_terminal_ranking_and_the_travellers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    night = filled_individual(tmp_path)
+    capsys.readouterr()
+    page = tmp_path / "page.html"
+    assert main(["score", str(night), "-o", str(tmp_path / "out.xlsx"), "--html", str(page)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    html = page.read_text(encoding="utf-8")
+    assert '<meta name="viewport" content="width=device-width,initial-scale=1">' in html
+    assert "<h1>Winter individual, 24 November 2026</h1>" in html
+    assert html.index('id="ranking"') < html.index('id="boards"')
+    for line in lines[3:15]:  # the twelve players as the terminal prints them
+        fields = line.split()
+        rank, player, name = fields[0], fields[1], " ".join(fields[2:-4])
+        boards, score, top, percent = fields[-4:]
+        assert (boards, score, top) == ("22", f"{HAND[int(player)]}.00", "88.00")
+        row = _cells(rank, player, name, boards, score, top, percent, numeric=3)
+        assert row in html, row
+    assert _cells(1, 12, "Ann Smith", 22, "84.00", "88.00", "95.45", numeric=3) in html
+    # board 1 (the module's docstring): the 2C made at table 1, 110 at table 2, 100 at 3
+    board = html[html.index('id="board-1"') : html.index('id="board-2"')]
+    assert _cells(12, 1, 5, 10, "2C= N", 90, 0, 4, numeric=5) in board
+    assert _cells(2, 6, 3, 4, "", 110, 4, 0, numeric=5) in board
+    assert _cells(7, 9, 8, 11, "", 100, 2, 2, numeric=5) in board
+
+
+def test_html_page_escapes_names_and_is_marked_provisional(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    night = filled_individual(tmp_path)
+    wb = load_workbook(night)
+    wb["Players"]["B13"] = "Ann & <Smith>"
+    wb["Travellers"]["K3"] = None  # board 1, round 6, table 3: a result to come
+    wb.save(night)
+    capsys.readouterr()
+    page = tmp_path / "page.html"
+    # as for pairs: the page is written, its heading marked, while --usebio is refused
+    assert main(["score", str(night), "-o", str(tmp_path / "out.xlsx"), "--html", str(page)]) == 0
+    html = page.read_text(encoding="utf-8")
+    assert "<h1>Winter individual, 24 November 2026 (PROVISIONAL: 1 result to come)</h1>" in html
+    assert "<td>Ann &amp; &lt;Smith&gt;</td>" in html and "<Smith>" not in html
+    board = html[html.index('id="board-1"') : html.index('id="board-2"')]
+    assert "2 results, expected 3" in board and "<td>7</td><td>9</td>" not in board
+
+
+def _cards(path: Path) -> dict[tuple[int, int], tuple[object, ...]]:
+    """(round, table) -> (boards, N, S, E, W) as the Table cards sheet prints them."""
+    ws = load_workbook(path)["Table cards"]
+    found: dict[tuple[int, int], tuple[object, ...]] = {}
+    table = 0
+    for first, *rest in ws.iter_rows(values_only=True):
+        if isinstance(first, str) and first.startswith("Table "):
+            table = int(first.removeprefix("Table "))
+        elif isinstance(first, int):
+            assert (first, table) not in found
+            found[first, table] = tuple(rest)
+    return found
+
+
+@pytest.mark.parametrize(("tables", "rounds"), [(3, 11), (5, 5), (7, 7)])
+def test_table_cards_agree_with_the_movement_rows(tmp_path: Path, tables: int, rounds: int) -> None:
+    path = _new(tmp_path, tables)
+    cards = _cards(path)
+    assert len(cards) == tables * rounds  # every table, every round, once
+    seated: dict[tuple[int, int], tuple[list[int], tuple[int, ...]]] = {}
+    for board, rnd, table, *players in _rows(path):
+        boards, seats = seated.setdefault((rnd, table), ([], tuple(players)))
+        assert seats == tuple(players)  # one table's four players on each of its boards
+        boards.append(board)
+    assert set(cards) == set(seated)
+    for place, (boards, players) in seated.items():
+        span = f"{min(boards)}-{max(boards)}"
+        assert cards[place] == (span, *players), place
+    ws = load_workbook(path)["Table cards"]
+    assert len(ws.row_breaks.brk) == tables  # one card a page
+    assert ws.print_area == f"'Table cards'!$A$1:$F${tables * (rounds + 5) - 1}"
+    if tables == 3:  # the 12-player card's round 1 (the module's docstring)
+        assert cards[1, 1] == ("1-2", 12, 1, 5, 10)
+        assert cards[1, 2] == ("11-12", 7, 11, 8, 9)
+        assert cards[1, 3] == ("13-14", 2, 4, 3, 6)
+        assert cards[7, 2] == ("1-2", 2, 6, 3, 4)
+    if tables == 5:  # the Rainbow numbers players by their first seat: N 1-5, E 6-10, ...
+        assert cards[1, 1] == ("1-3", 1, 11, 6, 16)
+        assert cards[1, 5] == ("13-15", 5, 15, 10, 20)
+
+
+def test_results_ranking_set_up_to_print_on_page_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    night = filled_individual(tmp_path)
+    out = tmp_path / "out.xlsx"
+    assert main(["score", str(night), "-o", str(out)]) == 0
+    wb = load_workbook(out)
+    # the ranking prints first; the sheets for before play are not in the results
+    assert wb.sheetnames[0] == "Ranking"
+    assert "Table cards" not in wb.sheetnames and "How to use" not in wb.sheetnames
+    ranking = wb["Ranking"]
+    assert ranking.print_area == "'Ranking'!$A$1:$G$13"  # the header and 12 players
+    setup = ranking.page_setup
+    assert (setup.orientation, setup.fitToWidth, setup.fitToHeight) == ("portrait", 1, 1)
+    assert ranking.sheet_properties.pageSetUpPr.fitToPage is True
+    assert ranking.oddHeader.left.text == "Winter individual"
+    assert ranking.oddFooter.right.text == "Page &P of &N"
+    assert wb["Travellers"].print_area == "'Travellers'!$A$1:$M$67"  # 66 rows and the MPs
+
+
 def test_players_list_and_explain_refused_for_an_individual(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    night = _filled(tmp_path)
+    night = filled_individual(tmp_path)
     listed = tmp_path / "players.csv"
     listed.write_text("Name,Number\nAnn Smith,1234\n", encoding="utf-8")
     capsys.readouterr()

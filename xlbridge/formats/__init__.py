@@ -21,11 +21,13 @@ from pathlib import Path
 from typing import cast
 
 from xlbridge.audit import PublishedEvent
+from xlbridge.contract import PlayedContract, board_vulnerability
 from xlbridge.errors import InputFileError
 from xlbridge.exact import decimal_text
+from xlbridge.result import Result, Row, Weighted
 from xlbridge.settings import Settings
 
-__all__ = ["READERS", "read_published", "settings_words", "split_names"]
+__all__ = ["READERS", "contract_disagreement", "read_published", "settings_words", "split_names"]
 
 #: The reader of each file suffix: ``module:function``, the function taking the path.
 READERS = {
@@ -49,6 +51,35 @@ def read_published(path: str | os.PathLike[str]) -> PublishedEvent:
         raise InputFileError(f"{shown}: {suffix} files cannot be imported yet") from None
     reader = cast(Callable[[str | os.PathLike[str]], PublishedEvent], found)
     return reader(path)
+
+
+def contract_disagreement(
+    board: int, played: PlayedContract | None, row: Row, score: str, where: str
+) -> str | None:
+    """The words for a line whose score (``score``: the file's name for it and its text,
+    ``SCORE 400``) disagrees with its own contract and result; ``None`` when they agree.
+
+    A results file gives a line's score twice: the score, and the contract and tricks it
+    comes from (Law 77).  The score is what is scored (a ruling may have changed it); a
+    plain score that is not the contract's is said, never silently scored.  A weighted,
+    split or artificial score is a ruling's, which no contract makes: not compared.
+
+    >>> from xlbridge.result import parse_result
+    >>> played = PlayedContract.from_tricks("4H", "N", "11")
+    >>> contract_disagreement(1, played, parse_result("400"), "SCORE 400", "f.xml: board 1")
+    'f.xml: board 1: SCORE 400 and its contract 4H+1 N (450) disagree: the SCORE is scored'
+    >>> contract_disagreement(1, played, parse_result("450"), "SCORE 450", "f.xml") is None
+    True
+    """
+    if played is None or type(row) is not Result or row.is_split:
+        return None
+    if not isinstance(row.ns, Weighted) or len(row.ns.components) != 1:
+        return None
+    made = played.score(board_vulnerability(board))
+    if row.ns.components[0][0] == made:
+        return None
+    name = score.split(" ")[0]
+    return f"{where}: {score} and its contract {played} ({made}) disagree: the {name} is scored"
 
 
 _PARTNERS = re.compile(r"\s*&\s*|\s+and\s+|\s+-\s+")

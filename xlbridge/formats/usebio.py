@@ -86,7 +86,7 @@ from xlbridge.event import (
     Settings,
 )
 from xlbridge.exact import parse_date, round_half_away
-from xlbridge.formats import settings_words, split_names
+from xlbridge.formats import contract_disagreement, settings_words, split_names
 from xlbridge.hands import Deal
 from xlbridge.individual import SEATS, IndividualEvent, IndividualPlay
 from xlbridge.movement import PairNumbering, number_key
@@ -173,7 +173,8 @@ def read_usebio(path: str | os.PathLike[str]) -> PublishedEvent:
     settings = _settings_read(marks.get("settings", [{}])[0], form, name)
     pairs, published_pairs, numbering = _pairs(event_el, name)
     labels = {p.label for p in pairs}
-    plays, lines, datums, leads = _boards(event_el, form, name, labels, numbering)
+    disagreements: list[str] = []
+    plays, lines, datums, leads = _boards(event_el, form, name, labels, numbering, disagreements)
     adjustments = tuple(_adjustment(mark, name) for mark in marks.get("adjustment", []))
     club = root.find("CLUB")
     facts = EventFacts(
@@ -195,6 +196,7 @@ def read_usebio(path: str | os.PathLike[str]) -> PublishedEvent:
         program=" ".join(part for part in program if part),
         file_format=f"USEBIO {root.get('Version', '')}".strip(),
         settings=settings,
+        disagreements=tuple(disagreements),
     )
     return PublishedEvent(event, tuple(lines), tuple(published_pairs), datums, info)
 
@@ -417,6 +419,7 @@ def _boards(
     name: str,
     labels: set[PairLabel],
     numbering: PairNumbering,
+    disagreements: list[str],
 ) -> tuple[
     list[Play],
     list[PublishedLine],
@@ -446,7 +449,7 @@ def _boards(
                 if label not in labels:
                     raise ScoringError(f"pair {label} is not a PARTICIPANT", f"{name}: {where}")
             mark = _marks(line_el).get("cell", [{}])[0]
-            plays.append(_play(line_el, board, ns, ew, mark, f"{name}: {where}"))
+            plays.append(_play(line_el, board, ns, ew, mark, f"{name}: {where}", disagreements))
             lead = _text(line_el, "LEAD")
             if lead:
                 leads[(board, ns, ew)] = lead
@@ -468,16 +471,55 @@ def _boards(
 
 
 def _play(
-    line_el: Any, board: int, ns: PairLabel, ew: PairLabel, mark: dict[str, str], where: str
+    line_el: Any,
+    board: int,
+    ns: PairLabel,
+    ew: PairLabel,
+    mark: dict[str, str],
+    where: str,
+    disagreements: list[str],
 ) -> Play:
+    """A TRAVELLER_LINE's play.  The line gives its score up to three times: SCORE, the
+    exact cell xlbridge wrote beside it, and CONTRACT, PLAYED_BY and TRICKS.  The exact
+    cell is scored where there is one, else SCORE; the contract is never scored.  Where
+    they disagree, the words are added to ``disagreements``."""
     try:
         played = PlayedContract.from_tricks(
             _text(line_el, "CONTRACT"), _text(line_el, "PLAYED_BY"), _text(line_el, "TRICKS")
         )
     except ContractError:
         played = None  # the contract is for people; the line is scored by its SCORE
-    result = _score(_text(line_el, "SCORE"), mark.get("score"), where)
+    text, exact = _text(line_el, "SCORE"), mark.get("score")
+    result = _score(text, exact, where)
+    if exact is not None:
+        said = _cell_disagreement(text, exact, result, where)
+        if said:
+            disagreements.append(said)
+    else:
+        said = contract_disagreement(board, played, result, f"SCORE {text}", where)
+        if said:
+            disagreements.append(said)
     return Play(board, ns, ew, result, where, mark.get("version", ""), played)
+
+
+def _cell_disagreement(text: str, exact: str, result: Row, where: str) -> str | None:
+    """The words for a SCORE that is not what xlbridge writes for the exact cell beside it
+    (``None`` when it is, or when the line has no SCORE: the cell says it alone)."""
+    if not text or not isinstance(result, Result):
+        return None
+    expected = _score_text(result)
+    same = (
+        int(text) == int(expected)
+        if text.lstrip("+-").isdigit() and expected.lstrip("+-").isdigit()
+        else text.upper() == expected.upper()
+    )
+    if same:
+        return None
+    shown = "" if exact == expected else f" (whose SCORE is {expected})"
+    return (
+        f"{where}: SCORE {text} and xlbridge's exact cell beside it, {exact}{shown}, "
+        "disagree: the exact cell is scored"
+    )
 
 
 def _unlined(mark: dict[str, str], board: int, labels: set[PairLabel], name: str) -> Play:

@@ -26,7 +26,7 @@ from xlbridge.event import (
     Settings,
 )
 from xlbridge.exact import parse_date
-from xlbridge.formats import split_names
+from xlbridge.formats import contract_disagreement, split_names
 from xlbridge.formats.pbn.export import (
     ADJUSTMENT_TABLE,
     SETTINGS_TAG,
@@ -90,6 +90,8 @@ class PbnResults:
     pairs: tuple[PublishedPairText, ...]
     program: str = ""
     settings: Settings | None = None
+    #: where the file gives a figure twice and the two differ (:attr:`EventInfo.disagreements`)
+    disagreements: tuple[str, ...] = ()
 
 
 _MISSING = frozenset({"", "-", "?"})
@@ -134,6 +136,7 @@ def read_results(text: str, name: str = "") -> PbnResults:
         pairs.setdefault(label, replace(pair, label=label))
     plays: list[Play] = []
     lines: list[PublishedLineText] = []
+    disagreements: list[str] = []
     for game in games:
         table = game.table("ScoreTable")
         board_text = (game.value("Board") or "").strip()
@@ -144,6 +147,9 @@ def read_results(text: str, name: str = "") -> PbnResults:
         for offset, record in enumerate(table.records(), start=1):
             where = FileLine(name, table.line + offset)
             play, line = _traveller_line(board, record, numbering, version, where)
+            said = _score_disagreement(board, record, play)
+            if said:
+                disagreements.append(said)
             if form is None and ("IMP_NS" in record or "IMP_EW" in record):
                 form = ScoringForm.BUTLER
             plays.append(play)
@@ -158,7 +164,31 @@ def read_results(text: str, name: str = "") -> PbnResults:
     event = Event(
         event_pairs, tuple(plays), tuple(adjustments), settings or Settings(form=form), facts
     )
-    return PbnResults(event, tuple(lines), tuple(pairs.values()), _program(text), settings)
+    return PbnResults(
+        event,
+        tuple(lines),
+        tuple(pairs.values()),
+        _program(text),
+        settings,
+        tuple(disagreements),
+    )
+
+
+def _score_disagreement(board: int, record: dict[str, str], play: Play) -> str | None:
+    """The words for a ScoreTable row whose Score_NS (or Score_EW) is not its own contract
+    and result's score: the score column is scored, and the disagreement said."""
+    ns_score, ew_score = record.get("Score_NS", "-"), record.get("Score_EW", "-")
+    column = (
+        f"Score_NS {ns_score}"
+        if ns_score not in _MISSING
+        else f"Score_EW {ew_score}"
+        if ew_score not in _MISSING
+        else ""
+    )
+    if not column:
+        return None  # the score is the contract's: nothing to disagree
+    where = f"{play.source}: board {board}"
+    return contract_disagreement(board, play.played, play.result, column, where)
 
 
 #: PBN 2.1's Competition tag: the kinds of event that are not pairs, in words.
@@ -408,7 +438,12 @@ def read_pbn(path: str | os.PathLike[str]) -> PublishedEvent:
         )
         for pair in results.pairs
     )
-    info = EventInfo(program=results.program, file_format="PBN", settings=results.settings)
+    info = EventInfo(
+        program=results.program,
+        file_format="PBN",
+        settings=results.settings,
+        disagreements=results.disagreements,
+    )
     return PublishedEvent(results.event, lines, pairs, info=info)
 
 

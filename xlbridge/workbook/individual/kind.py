@@ -1,5 +1,5 @@
 """An individual night as :mod:`xlbridge.workbook.shared.night` asks of one kind: the
-results workbook and the USEBIO file, planned before the workbook is read, then all
+results workbook, the web page and the USEBIO file, planned before the workbook is read, then all
 written or none."""
 
 from __future__ import annotations
@@ -16,22 +16,21 @@ from xlbridge.workbook.individual.night import (
     score_individual_night,
     write_individual_results,
 )
-from xlbridge.workbook.pairs.night import WORKBOOK_SUFFIXES
+from xlbridge.workbook.pairs.night import HTML_SUFFIXES, WORKBOOK_SUFFIXES
 from xlbridge.workbook.shared.night import Asked, Say
 
 __all__ = ["INDIVIDUAL", "IndividualKind", "IndividualNightScored"]
 
-_SUFFIXES = {"-o": WORKBOOK_SUFFIXES, "--usebio": (".xml",)}
+_SUFFIXES = {"-o": WORKBOOK_SUFFIXES, "--html": HTML_SUFFIXES, "--usebio": (".xml",)}
 
 
 class IndividualKind:
     """The individual workbook (``xlbridge new --individual``)."""
 
     def check(self, asked: Asked) -> None:
-        """Refuse --html, --hands and --pbn (pairs events only) and --players (the Players
-        sheet is the individual's own list)."""
+        """Refuse --hands and --pbn (pairs events only) and --players (the Players sheet is
+        the individual's own list)."""
         given = (
-            ("--html", asked.html),
             ("--hands", asked.hands),
             ("--pbn", asked.pbn),
             ("--players", asked.players),
@@ -86,6 +85,11 @@ class IndividualNightScored:
     def write(self, option: str, tmp: Path) -> None:
         if option == "-o":
             write_individual_results(self.asked.night, self.scored.result, tmp)
+        elif option == "--html":
+            from xlbridge.workbook.individual.html import individual_page
+
+            text = individual_page(self.scored.night.event, self.scored.result)
+            tmp.write_text(text, encoding="utf-8")
         else:
             from xlbridge.formats.usebio import individual_usebio_document
 

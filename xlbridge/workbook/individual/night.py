@@ -5,7 +5,11 @@
 :func:`~xlbridge.individual.score_individual`; :func:`format_individual_ranking`
 prints the players' ranking and :func:`write_individual_results` writes the
 results workbook: a copy of the night with a Ranking sheet of the players
-first and each traveller row's NS and EW matchpoints beside it.
+first and each traveller row's NS and EW matchpoints beside it, set up to
+print as the pairs results are (:mod:`xlbridge.workbook.pairs.printing`): the
+event in every page's header, the ranking on page 1, fitted to one page's
+width (and its height, up to 60 players), the sheets for before play (How to
+use, Table cards) left out.
 """
 
 from __future__ import annotations
@@ -29,7 +33,8 @@ from xlbridge.workbook.individual.reader import IndividualNight, read_individual
 from xlbridge.workbook.individual.template import individual_workbook
 from xlbridge.workbook.pairs import layout as L
 from xlbridge.workbook.pairs.present import format_table
-from xlbridge.workbook.pairs.printing import event_title
+from xlbridge.workbook.pairs.printing import NOT_IN_RESULTS, event_title
+from xlbridge.workbook.shared.pages import print_setup
 from xlbridge.workbook.shared.style import COMPUTED_FILL, THIN, Column, header_row, mark_results
 from xlbridge.workbook.shared.written import keep_formulas, save
 
@@ -154,6 +159,10 @@ def write_individual_results(source: Path, result: EventResult, target: Path) ->
             if column == 1:
                 cell.fill = COMPUTED_FILL
     ranking.print_area = f"A1:G{len(result.pairs) + 1}"
+    ranking.page_setup.orientation = "portrait"
+    ranking.page_setup.fitToHeight = 1 if len(result.pairs) <= 60 else 0
+    ranking.page_setup.fitToWidth = 1
+    ranking.sheet_properties.pageSetUpPr.fitToPage = True
     travellers = wb[L.TRAVELLERS]
     header_row(travellers, _MATCHPOINT_COLUMNS)
     for board in result.boards:
@@ -168,6 +177,14 @@ def write_individual_results(source: Path, result: EventResult, target: Path) ->
                 cell.value = _number(figure)
                 cell.number_format = spec.number_format
                 cell.fill = COMPUTED_FILL
+    travellers.print_area = f"A1:{_MATCHPOINT_COLUMNS[-1].letter}{max(travellers.max_row, 2)}"
+    for title in NOT_IN_RESULTS:
+        if title in wb.sheetnames:
+            wb.remove(wb[title])
+    for ws in wb.worksheets:
+        facts = result.event.facts
+        print_setup(ws, facts.marked(result.event.name or "Results"), result.event.date)
+        ws.sheet_view.tabSelected = ws is ranking
     wb.active = 0
     mark_results(wb)
     save(wb, target)

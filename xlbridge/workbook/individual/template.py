@@ -6,7 +6,9 @@ same code), a Players sheet in place of Pairs (each player's number, name and
 national number) and a Travellers sheet with one row for every board at every
 table, its Board, Round, Table and the four players (North, South, East, West)
 pre-filled from the movement, then the Contract, By, Result and NS score a
-pairs traveller has.  The pairs template's result sheets are left out: ``xlbridge
+pairs traveller has.  A Table cards sheet holds one card a page for each table: round by round, the
+boards and the player who sits North, South, East and West.  The pairs
+template's result sheets are left out: ``xlbridge
 score`` writes the results workbook.
 """
 
@@ -15,15 +17,20 @@ from __future__ import annotations
 from datetime import date
 
 from openpyxl import Workbook
+from openpyxl.styles import Alignment, Font
+from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.individual import IndividualMovement
 from xlbridge.workbook.pairs import layout as L
+from xlbridge.workbook.pairs.printing import format_day
 from xlbridge.workbook.pairs.template import build_template
-from xlbridge.workbook.shared.style import TITLE_FONT, Column, header_row
+from xlbridge.workbook.shared.pages import print_setup
+from xlbridge.workbook.shared.style import HEADER_FILL, HEADER_FONT, TITLE_FONT, Column, header_row
 
 __all__ = [
     "ADJUSTMENT_COLUMNS",
+    "CARD_HEADERS",
     "PLAYERS",
     "PLAYER_COLUMNS",
     "TRAVELLER_COLUMNS",
@@ -68,6 +75,7 @@ HOW_TO_TEXT = (
     "   blank: the score is computed.  Or type the NS score itself (NP, A+/A-, A=,",
     "   a weighted score or a ruling ID, as on a pairs night).",
     "4. Rulings and Adjustments as on a pairs night; an adjustment names a player.",
+    "   Table cards: print it and put each table's card on its table (one a page).",
     "5. Score it:  xlbridge score NIGHT.xlsx  (writes NIGHT-results.xlsx).",
     "",
     "Each player gets the score of the partnership it sat in on each board, and the",
@@ -103,6 +111,15 @@ def individual_workbook(
     _travellers(wb.create_sheet(L.TRAVELLERS, 3), movement)
     adjustments = wb.create_sheet(L.ADJUSTMENTS)
     header_row(adjustments, ADJUSTMENT_COLUMNS)
+    name = event or "Club individual"
+    when = f", {format_day(day)}" if day else ""
+    title = (
+        f"{name}{when}: {movement.name}, {movement.tables} tables, "
+        f"{movement.rounds} rounds of {movement.per_round} boards"
+    )
+    cards = wb.create_sheet(L.TABLE_CARDS)
+    _table_cards(cards, movement, title)
+    print_setup(cards, name, day)
     wb.active = 0
     return wb
 
@@ -122,3 +139,38 @@ def _travellers(ws: Worksheet, movement: IndividualMovement) -> None:
         for column, value in enumerate(values, start=1):
             ws.cell(row, column, value)
     ws.print_area = f"A1:K{row}"
+
+
+#: The headers of each table card's rounds.
+CARD_HEADERS = ("Round", "Boards", "North", "South", "East", "West")
+
+
+def _table_cards(ws: Worksheet, movement: IndividualMovement, title: str) -> None:
+    """One card per table, each on its own page: the round, the boards, the four players
+    (as the pairs movement's table cards)."""
+    for letter, width in zip("ABCDEF", (10, 12, 11, 11, 11, 11), strict=True):
+        ws.column_dimensions[letter].width = width
+    big, line = Font(bold=True, size=20), Font(size=14)
+    row = 1
+    for table in range(1, movement.tables + 1):
+        ws.cell(row, 1, f"Table {table}").font = big
+        ws.cell(row + 1, 1, title)
+        for column, header in enumerate(CARD_HEADERS, start=1):
+            cell = ws.cell(row + 3, column, header)
+            cell.font, cell.fill = HEADER_FONT, HEADER_FILL
+        row += 4
+        for seat in (s for s in movement.seats if s.table == table):
+            boards = seat.boards
+            span = str(boards[0]) if len(boards) == 1 else f"{boards[0]}-{boards[-1]}"
+            values = (seat.round, span, *(int(p.number) for p in seat.players))
+            for column, value in enumerate(values, start=1):
+                cell = ws.cell(row, column, value)
+                cell.font, cell.alignment = line, Alignment(horizontal="center")
+            row += 1
+        ws.row_breaks.append(Break(id=row))
+        row += 1
+    ws.print_area = f"A1:F{row - 2}"
+    ws.page_setup.orientation = "portrait"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True

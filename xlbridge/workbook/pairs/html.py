@@ -22,9 +22,10 @@ from xlbridge.workbook.shared.style import HTML_STYLE
 if TYPE_CHECKING:
     from xlbridge.hands import BoardHands, SessionHands
 
-__all__ = ["results_page"]
+__all__ = ["PAGE_STYLE", "html_table", "results_page"]
 
-_STYLE = (
+#: The results page's style (the individual's page has the same).
+PAGE_STYLE = (
     HTML_STYLE
     + """.boards{display:flex;flex-wrap:wrap;gap:0 2em}
 nav a{margin-right:1em}
@@ -39,7 +40,7 @@ table.dd th{background:#e8f0ea;color:#222}
 )
 
 
-def _table(header: Sequence[str], rows: Sequence[Sequence[object]], numeric: int = 0) -> str:
+def html_table(header: Sequence[str], rows: Sequence[Sequence[object]], numeric: int = 0) -> str:
     """An HTML table; columns from ``numeric`` on are right-aligned numbers."""
     head = "".join(f"<th>{escape(h)}</th>" for h in header)
     body = "".join(
@@ -93,7 +94,7 @@ def _ranking(result: EventResult) -> str:
         header: tuple[str, ...] = ("Rank", "Pair", "Players", "Boards", "Score", "Max", "%")
         if with_awards:
             header += ("Master points",)
-        parts.append(f"<h3>{escape(caption)}</h3>" + _table(header, rows, numeric=3))
+        parts.append(f"<h3>{escape(caption)}</h3>" + html_table(header, rows, numeric=3))
     return "".join(parts)
 
 
@@ -110,7 +111,7 @@ def _board(board: BoardResult, hands: BoardHands | None = None) -> str:
         )
         for line in board.ns_lines
     ]
-    table = _table(("Score", "Freq", "Adj. Freq", "NS MP", "EW MP"), rows, numeric=1)
+    table = html_table(("Score", "Freq", "Adj. Freq", "NS MP", "EW MP"), rows, numeric=1)
     if board.ew_lines != board.ns_lines:
         ew_rows = [
             (
@@ -126,9 +127,9 @@ def _board(board: BoardResult, hands: BoardHands | None = None) -> str:
             "<p>NS pairs' table</p>"
             + table
             + "<p>EW pairs' table</p>"
-            + _table(("Score", "Freq", "Adj. Freq", "NS MP", "EW MP"), ew_rows, numeric=1)
+            + html_table(("Score", "Freq", "Adj. Freq", "NS MP", "EW MP"), ew_rows, numeric=1)
         )
-    traveller = _table(
+    traveller = html_table(
         ("NS", "EW", "Contract", "Score", "NS", "EW"),
         [
             (
@@ -184,7 +185,7 @@ def _card(pair: PairResult, result: EventResult) -> str:
         f'<div class="card pair-card" id="pair-{escape(pair.pair.label.replace(" ", ""))}">'
         f"<h3>{escape(pair_name(pair.pair.label))}"
         f" {escape(pair.pair.names)}: {_percent(pair)}%</h3>"
-        + _table(header, rows, numeric=6)
+        + html_table(header, rows, numeric=6)
         + "</div>"
     )
 
@@ -198,7 +199,7 @@ def results_page(result: EventResult, hands: SessionHands | None = None) -> str:
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="generator" content="xlbridge">'
         '<meta name="viewport" content="width=device-width,initial-scale=1">'
-        f"<title>{title}</title><style>{_STYLE}</style></head><body>"
+        f"<title>{title}</title><style>{PAGE_STYLE}</style></head><body>"
         f"<h1>{title}</h1>"
         '<nav><a href="#ranking">Ranking</a><a href="#boards">Boards</a>'
         '<a href="#cards">Score cards</a></nav>'

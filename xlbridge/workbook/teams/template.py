@@ -84,6 +84,7 @@ SETTING_NOTES = {
     ),
     "vp_scale": (
         "WBF 20-VP continuous (two decimals, the two teams summing to 20), "
+        "WBF 20-VP discrete (5 to 16, 20, 24, 28, 32, 40, 48, 56 or 64 boards), "
         "ACBL 20-VP (6 to 36 boards) or ACBL 30-VP (6 to 11 boards): whole VPs"
     ),
     "bye_vps": "The VPs a team scores for a bye round (a condition of contest: 12 by default)",

@@ -20,7 +20,7 @@ from xlbridge.exact import (
 )
 from xlbridge.places import CellPlace, Place, Problem
 from xlbridge.players import parse_national_body
-from xlbridge.settings import MasterPointBody, parse_master_point_body
+from xlbridge.settings import MasterPointBody, parse_master_point_body, parse_yes_no_flag
 from xlbridge.workbook.pairs import layout as L
 from xlbridge.workbook.pairs.reading.base import ReaderState, T, cell_text
 from xlbridge.workbook.pairs.reading.base import at as _at
@@ -83,16 +83,6 @@ HAND_RECORDS_LABEL = "Hand records"
 
 #: That row, which a scorer adds to the Settings sheet (the template does not have it).
 _HAND_RECORDS = L.Setting("HandRecords", HAND_RECORDS_LABEL, None, "The hand-record file")
-
-
-def _yes_no_flag(text: str) -> str:
-    """``Y`` or ``N`` for a yes or no typed any way (USEBIO's MPS_AWARDED_FLAG); else as typed."""
-    word = text.strip().lower()
-    if word in ("y", "yes", "true", "1"):
-        return "Y"
-    if word in ("n", "no", "false", "0"):
-        return "N"
-    return text
 
 
 #: A setting's cell that was refused already (so it is not refused twice).
@@ -200,10 +190,19 @@ class SettingsSheet(ReaderState):
             event_id=text("EventIdentifier"),
             mp_scale=text("MasterPointScale"),
             mp_type=text("MasterPointType"),
-            mps_awarded=_yes_no_flag(text("MasterPointsAwarded")),
+            mps_awarded=self._flag(values["MasterPointsAwarded"]),
             charge=text("ChargeCode"),
             mp_body=self._body(values["MasterPointBody"]),
         )
+
+    def _flag(self, typed: tuple[object, Place | str]) -> str:
+        """The Master points awarded row: ``Y`` or ``N`` (USEBIO's MPS_AWARDED_FLAG), ``''``
+        when blank; anything but a yes or a no refused naming its cell."""
+        value, where = typed
+        if value is _FAULTY:
+            return ""
+        found = self.problems.attempt(partial(_at, where or L.SETTINGS, parse_yes_no_flag, value))
+        return found or ""
 
     def _body(self, typed: tuple[object, Place | str]) -> MasterPointBody | None:
         """The Master point body row: ABF, or none (blank, or a value refused)."""
