@@ -721,6 +721,8 @@ def _check_sheet_xml(data: bytes) -> None:
 
 
 _TEMPORAL = (date, time, timedelta)
+#: The types of calamine's cells that are neither dates nor times.
+_PLAIN_TYPES = frozenset((str, float, int, bool))
 #: Dates from here on are the same day in both libraries (Excel's day 60 is 29 Feb 1900).
 _FIRST_SURE_DATE = date(1900, 3, 1)
 
@@ -733,8 +735,17 @@ def _openpyxl_rows(rows: list[list[Any]]) -> list[tuple[Any, ...]]:
     time of day, a duration, a date without a time) is left to openpyxl.
     """
     out: list[tuple[Any, ...]] = []
+    padding = [None] * COLUMNS
     for row in rows:
-        cells = [_value(v) for v in row[:COLUMNS]]
+        typed = row[:COLUMNS]
+        if _PLAIN_TYPES.issuperset(map(type, typed)):
+            # texts and numbers only (most rows): a blank text is None, a number as _value
+            # says; nothing temporal to look at
+            cells = [(v or None) if type(v) is str else _value(v) for v in typed]
+            cells.extend(padding[len(cells) :])
+            out.append(tuple(cells))
+            continue
+        cells = [_value(v) for v in typed]
         if len(cells) < COLUMNS:
             cells.extend([None] * (COLUMNS - len(cells)))
         for column, v in enumerate(cells):
