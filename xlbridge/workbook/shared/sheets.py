@@ -651,10 +651,17 @@ def row_number_problem(data: bytes) -> str:
         if not placed:
             column += 1
             continue
-        # the usual place: the column's capital letters, then the row's number as written
-        found = _COLUMNS.get(place[: -len(digits)]) if place.endswith(digits) else None
-        if found is None:
-            found = _column_of(place.decode("ascii", "replace"), row)
+        known = _PLACES.get(place)
+        found: int | None
+        if known is not None and known[0] == row:
+            found = known[1]
+        else:
+            # the usual place: the column's capital letters, then the row's number as written
+            found = _COLUMNS.get(place[: -len(digits)]) if place.endswith(digits) else None
+            if found is None:
+                found = _column_of(place.decode("ascii", "replace"), row)
+            elif len(_PLACES) < _MOST_PLACES:
+                _PLACES[place] = (row, found)
         if found is None or found <= column:
             text = place.decode("ascii", "replace")
             return f"places a cell at {text!r} in row {row}" + (
@@ -662,6 +669,12 @@ def row_number_problem(data: bytes) -> str:
             )
         column = found
     return ""
+
+
+#: The usual places met (b"B12" -> row 12, column 2), each worked out once: the same
+#: thousands of cells are in every club's sheets.
+_PLACES: dict[bytes, tuple[int, int]] = {}
+_MOST_PLACES = 100_000
 
 
 def _column_of(text: str, row: int) -> int | None:
