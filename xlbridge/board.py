@@ -378,6 +378,39 @@ class Board:
             for _ in range(count)
         )
 
+    def frequency_lines(
+        self, scale: int = 2, direction: Direction = Direction.NS
+    ) -> list[FrequencyLine]:
+        """The frequency table of ``direction`` (:func:`frequency_lines`), from this board's
+        tables: a night scores each board once, and prints the table it was scored in."""
+        scale = int(parse_setting("scale", scale, argument="scale"))
+        table = self.table(direction)
+        top = matchpoint_top(self.expected, scale)
+        artificial: dict[tuple[Artificial, bool], int] = {}  # (side, counts as a result): rows
+        groups = self._groups
+        for key, row in groups.kinds.items():
+            if isinstance(row, Result):
+                side = row.ns if direction is Direction.NS else row.ew
+                if isinstance(side, Artificial):
+                    kind = (side, counts_as_result(row))
+                    artificial[kind] = artificial.get(kind, 0) + groups.counts[key]
+        lines = [
+            FrequencyLine(
+                str(art) if counted else f"{Code.NOT_PLAYED} {art}",
+                n,
+                None,
+                *_pct_pair(art.percent, top, direction),
+                counted,
+            )
+            for (art, counted), n in sorted(
+                artificial.items(), key=lambda item: (-item[0][0].percent, not item[0][1])
+            )
+        ]
+        for entry in table.rows:
+            mp = table.matchpoints(entry.score, scale)
+            lines.append(FrequencyLine(entry.score, entry.freq, entry.adj_freq, mp, top - mp))
+        return lines
+
     def _per_table(
         self, figures: Callable[[FrequencyTable], Mapping[int, Fraction | int]]
     ) -> dict[Direction, Values]:
@@ -701,34 +734,7 @@ def frequency_lines(
     that score gets and ``EW MP`` is ``top - NS MP``.  ``counts``: as for
     :class:`Board`.
     """
-    scale = int(parse_setting("scale", scale, argument="scale"))
-    board = Board(rows, expected, counts)
-    table = board.table(direction)
-    top = matchpoint_top(board.expected, scale)
-    artificial: dict[tuple[Artificial, bool], int] = {}  # (side, counts as a result): rows
-    groups = board._groups
-    for key, row in groups.kinds.items():
-        if isinstance(row, Result):
-            side = row.ns if direction is Direction.NS else row.ew
-            if isinstance(side, Artificial):
-                kind = (side, counts_as_result(row))
-                artificial[kind] = artificial.get(kind, 0) + groups.counts[key]
-    lines = [
-        FrequencyLine(
-            str(art) if counted else f"{Code.NOT_PLAYED} {art}",
-            n,
-            None,
-            *_pct_pair(art.percent, top, direction),
-            counted,
-        )
-        for (art, counted), n in sorted(
-            artificial.items(), key=lambda item: (-item[0][0].percent, not item[0][1])
-        )
-    ]
-    for entry in table.rows:
-        mp = table.matchpoints(entry.score, scale)
-        lines.append(FrequencyLine(entry.score, entry.freq, entry.adj_freq, mp, top - mp))
-    return lines
+    return Board(rows, expected, counts).frequency_lines(scale, direction)
 
 
 def _pct_pair(percent: Fraction, top: int, direction: Direction) -> tuple[Fraction, Fraction]:

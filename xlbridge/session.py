@@ -124,7 +124,7 @@ import math
 import operator
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -134,7 +134,6 @@ from xlbridge.board import (
     FrequencyLine,
     artificial_imps,
     artificial_mp,
-    frequency_lines,
     matchpoint_top,
 )
 from xlbridge.codes import Code
@@ -464,6 +463,9 @@ class _Group:
     version: str
     indices: tuple[int, ...]
     fouled: bool
+    #: the board whose frequency table is printed (``None``: no result), built once when
+    #: the group is scored
+    printed: Board | None = field(default=None, compare=False)
 
 
 def _score_boards(
@@ -480,21 +482,35 @@ def _score_boards(
     versions = Counter(board for board, _ in groups)
     ordered = sorted(groups.items(), key=lambda item: (item[0][0], natural_key(item[0][1])))
     found = [_Group(b, v, tuple(indices), versions[b] > 1) for (b, v), indices in ordered]
+    scored: list[_Group] = []
     for group in found:
         rows = [plays[i].result for i in group.indices]
-        group_figures = _group_figures(rows, expected, settings, group.fouled)
+        group_figures, printed = _group_figures(rows, expected, settings, group.fouled)
         figures.update(zip(group.indices, group_figures, strict=True))
-    return figures, found
+        scored.append(replace(group, printed=printed))
+    return figures, scored
 
 
 def _group_figures(
     rows: Sequence[Row], expected: int, settings: Settings, fouled: bool
-) -> list[tuple[_Figure, _Figure]]:
-    """The (NS, EW) figures of one board or one version of a fouled board."""
+) -> tuple[list[tuple[_Figure, _Figure]], Board | None]:
+    """The (NS, EW) figures of one board or one version of a fouled board, and the board
+    whose frequency table is printed (``None`` when no row holds a result).
+
+    The printed table is the one the scores come from: factored to ``expected``, or
+    the version's or board's own table when it is not factored (the ratio, a small
+    version of a fouled board).  That board is built once, and scores the rows too
+    unless a small version's scores are replaced.
+    """
     if not any(isinstance(row, Result) for row in rows):
-        return [(None, None)] * len(rows)
+        return [(None, None)] * len(rows), None
     results = count_results(rows)
-    scored = _small_version(rows, results, expected, settings.small_versions) if fouled else rows
+    small = fouled and _is_small(results, expected, settings.small_versions)
+    printed = Board(rows) if small or _own_table(settings) else Board(rows, expected)
+    scored = printed
+    if small:
+        replaced = _small_version(printed, results, settings.small_versions)
+        scored = Board(replaced) if _own_table(settings) else Board(replaced, expected)
     values = _board_figures(scored, expected, settings)
     figures: list[tuple[_Figure, _Figure]] = []
     for row, value in zip(rows, values, strict=True):
@@ -502,7 +518,13 @@ def _group_figures(
             figures.append((None, None))
         else:
             figures.append((_code(row.ns) or value[0], _code(row.ew) or value[1]))
-    return figures
+    return figures, printed
+
+
+def _own_table(settings: Settings) -> bool:
+    """Whether a board's figures come from its own results' table, not one factored to
+    the expected results (the multi-club rescoring document's ratio)."""
+    return settings.form is ScoringForm.MATCHPOINTS and settings.unequal is UnequalBoards.RATIO
 
 
 def _code(side: Side) -> Code | None:
@@ -513,19 +535,21 @@ def _code(side: Side) -> Code | None:
 
 
 def _board_figures(
-    rows: Sequence[Row], expected: int, settings: Settings
+    board: Board, expected: int, settings: Settings
 ) -> list[tuple[Fraction, Fraction] | None]:
+    """Each row's figures on ``board`` (built on ``expected`` results, or on its own
+    results for the ratio)."""
     if settings.form is ScoringForm.BUTLER:
-        return Board(rows, expected).butler(
+        return board.butler(
             settings.trim, settings.datum_round, real_results=settings.datum_real_results
         )
     if settings.form is ScoringForm.CROSS_IMPS:
-        return Board(rows, expected).cross_imps(settings.cross_divide_by)
+        return board.cross_imps(settings.cross_divide_by)
     if settings.unequal is not UnequalBoards.RATIO:
-        return Board(rows, expected).matchpoints(settings.scale)
+        return board.matchpoints(settings.scale)
     # The multi-club rescoring document's ratio: matchpoints among the board's own
     # results, times expected/actual; an artificial score keeps its percentage of the top.
-    board = Board(rows)
+    rows = board.rows
     factor = Fraction(expected, board.expected)
     top = matchpoint_top(expected, settings.scale)
 
@@ -547,12 +571,10 @@ def _is_small(results: int, expected: int, rule: SmallVersions) -> bool:
     return rule is SmallVersions.AVERAGE or expected >= 3 * results  # EBU: at most a third
 
 
-def _small_version(
-    rows: Sequence[Row], results: int, expected: int, rule: SmallVersions
-) -> Sequence[Row]:
-    """A fouled-board version of 1 to 3 results, with its real scores replaced as ``rule`` says."""
-    if not _is_small(results, expected, rule):
-        return rows
+def _small_version(board: Board, results: int, rule: SmallVersions) -> Sequence[Row]:
+    """The rows of ``board``, a small fouled-board version (:func:`_is_small`) on its own
+    results, with its real scores replaced as ``rule`` says."""
+    rows = board.rows
     if rule is SmallVersions.AVERAGE:
         return [
             Result(_real_to(row.ns, AVERAGE), _real_to(row.ew, AVERAGE))
@@ -560,7 +582,7 @@ def _small_version(
             else row
             for row in rows
         ]
-    own = Board(rows).matchpoints(2)  # M: matchpoints within the version, 2 per result beaten
+    own = board.matchpoints(2)  # M: matchpoints within the version, 2 per result beaten
     replaced: list[Row] = []
     for row, mp in zip(rows, own, strict=True):
         if not isinstance(row, Result) or mp is None:
@@ -594,27 +616,19 @@ def _board_result(
     ns, ew = settled
     scored = tuple(ScoredPlay(plays[i], ns.get(i), ew.get(i)) for i in group.indices)
     results = count_results(rows)
-    # The printed table is the one the scores come from: factored to E, or the
-    # version's / board's own table when it is not factored (ratio, small versions).
-    own_table = (
-        settings.form is ScoringForm.MATCHPOINTS and settings.unequal is UnequalBoards.RATIO
-    ) or (group.fouled and _is_small(results, expected, settings.small_versions))
-    lines_expected = None if own_table else expected
+    # The printed table is the one the scores come from (see _group_figures).
+    board = group.printed
     ns_lines: tuple[FrequencyLine, ...] = ()
     ew_lines: tuple[FrequencyLine, ...] = ()
-    if any(isinstance(row, Result) for row in rows):
-        ns_lines = tuple(frequency_lines(rows, lines_expected, settings.scale, Direction.NS))
+    if board is not None:
+        ns_lines = tuple(board.frequency_lines(settings.scale, Direction.NS))
         # Both directions' tables are the same when no row is split or artificial.
         same = all(
             (row.ns is row.ew or row.ns == row.ew) and not isinstance(row.ns, Artificial)
             for row in rows
             if isinstance(row, Result)
         )
-        ew_lines = (
-            ns_lines
-            if same
-            else tuple(frequency_lines(rows, lines_expected, settings.scale, Direction.EW))
-        )
+        ew_lines = ns_lines if same else tuple(board.frequency_lines(settings.scale, Direction.EW))
     return BoardResult(group.board, group.version, expected, results, scored, ns_lines, ew_lines)
 
 

@@ -756,3 +756,53 @@ def test_a_windows_path_is_named_with_single_backslashes() -> None:
     assert str(caught.value) == (
         r"C:\Clubs\Tuesday.csv: xlbridge imports results files ending .bws, .pbn, .xml"
     )
+
+
+def test_the_content_stamp_leaves_every_other_part_as_it_was_compressed(tmp_path) -> None:
+    """The fingerprint is SHA-256 over every part but docProps/ (name, NUL, bytes, NUL, in
+    name order); stamping rewrites docProps/custom.xml only: every other part keeps its
+    compressed bytes, its order and its time stamp."""
+    from xlbridge.workbook.shared.style import mark_results
+
+    workbook = openpyxl.Workbook()
+    sheet = workbook.active
+    assert sheet is not None
+    for row in range(1, 200):
+        sheet.append([row, f"pair {row}", row * 10, "4H+1 N"])
+    mark_results(workbook)
+    unstamped = tmp_path / "unstamped.xlsx"
+    target = tmp_path / "results.xlsx"
+
+    def write(tmp: Path) -> None:
+        workbook.save(tmp)
+        shutil.copy(tmp, unstamped)
+
+    atomic_write(target, write)
+    with zipfile.ZipFile(unstamped) as before, zipfile.ZipFile(target) as after:
+        assert after.testzip() is None
+        assert after.namelist() == before.namelist()
+        digest = hashlib.sha256()
+        for name in sorted(after.namelist()):
+            if not name.startswith("docProps/"):
+                digest.update(name.encode() + b"\0" + after.read(name) + b"\0")
+        custom = after.read("docProps/custom.xml").decode()
+        assert f"<vt:lpwstr>{digest.hexdigest()}</vt:lpwstr>" in custom
+        raw_before, raw_after = unstamped.read_bytes(), target.read_bytes()
+        for old, new in zip(before.infolist(), after.infolist(), strict=True):
+            if old.filename == "docProps/custom.xml":
+                continue
+            assert (new.date_time, new.compress_type, new.CRC) == (
+                old.date_time,
+                old.compress_type,
+                old.CRC,
+            )
+            assert compressed(raw_after, new) == compressed(raw_before, old), old.filename
+
+
+def compressed(archive: bytes, info: zipfile.ZipInfo) -> bytes:
+    """A part's bytes as they are stored in ``archive`` (after its local header)."""
+    start = info.header_offset
+    name_length = int.from_bytes(archive[start + 26 : start + 28], "little")
+    extra_length = int.from_bytes(archive[start + 28 : start + 30], "little")
+    data = start + 30 + name_length + extra_length
+    return archive[data : data + info.compress_size]

@@ -651,10 +651,17 @@ def row_number_problem(data: bytes) -> str:
         if not placed:
             column += 1
             continue
-        # the usual place: the column's capital letters, then the row's number as written
-        found = _COLUMNS.get(place[: -len(digits)]) if place.endswith(digits) else None
-        if found is None:
-            found = _column_of(place.decode("ascii", "replace"), row)
+        known = _PLACES.get(place)
+        found: int | None
+        if known is not None and known[0] == row:
+            found = known[1]
+        else:
+            # the usual place: the column's capital letters, then the row's number as written
+            found = _COLUMNS.get(place[: -len(digits)]) if place.endswith(digits) else None
+            if found is None:
+                found = _column_of(place.decode("ascii", "replace"), row)
+            elif len(_PLACES) < _MOST_PLACES:
+                _PLACES[place] = (row, found)
         if found is None or found <= column:
             text = place.decode("ascii", "replace")
             return f"places a cell at {text!r} in row {row}" + (
@@ -662,6 +669,12 @@ def row_number_problem(data: bytes) -> str:
             )
         column = found
     return ""
+
+
+#: The usual places met (b"B12" -> row 12, column 2), each worked out once: the same
+#: thousands of cells are in every club's sheets.
+_PLACES: dict[bytes, tuple[int, int]] = {}
+_MOST_PLACES = 100_000
 
 
 def _column_of(text: str, row: int) -> int | None:
@@ -721,6 +734,8 @@ def _check_sheet_xml(data: bytes) -> None:
 
 
 _TEMPORAL = (date, time, timedelta)
+#: The types of calamine's cells that are neither dates nor times.
+_PLAIN_TYPES = frozenset((str, float, int, bool))
 #: Dates from here on are the same day in both libraries (Excel's day 60 is 29 Feb 1900).
 _FIRST_SURE_DATE = date(1900, 3, 1)
 
@@ -733,8 +748,17 @@ def _openpyxl_rows(rows: list[list[Any]]) -> list[tuple[Any, ...]]:
     time of day, a duration, a date without a time) is left to openpyxl.
     """
     out: list[tuple[Any, ...]] = []
+    padding = [None] * COLUMNS
     for row in rows:
-        cells = [_value(v) for v in row[:COLUMNS]]
+        typed = row[:COLUMNS]
+        if _PLAIN_TYPES.issuperset(map(type, typed)):
+            # texts and numbers only (most rows): a blank text is None, a number as _value
+            # says; nothing temporal to look at
+            cells = [(v or None) if type(v) is str else _value(v) for v in typed]
+            cells.extend(padding[len(cells) :])
+            out.append(tuple(cells))
+            continue
+        cells = [_value(v) for v in typed]
         if len(cells) < COLUMNS:
             cells.extend([None] * (COLUMNS - len(cells)))
         for column, v in enumerate(cells):
