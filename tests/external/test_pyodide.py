@@ -36,7 +36,7 @@ from support.officejs import OFFICEJS_ENV
 from xlbridge import udfs
 from xlbridge.lite import DISTRIBUTION, installed_version, write_lite_files
 
-pytestmark = [pytest.mark.subprocess, pytest.mark.xdist_group("pyodide")]  # one npm cache
+pytestmark = pytest.mark.subprocess
 
 SUPPORT = Path(__file__).resolve().parents[1] / "support"
 #: Timed calls per board case (the quickest is reported; 1 in CI, 3 for benchmarks/README.md).

@@ -29,9 +29,6 @@ from support.paths import EXAMPLE
 from xlbridge.cli import main
 from xlbridge.workbook.pairs.night import score_night
 
-#: one worker builds this module's nights once (``--dist loadgroup``), not each worker
-pytestmark = pytest.mark.xdist_group("movement-nights")
-
 T = "Travellers"
 Mutation = Callable[[Workbook], None]
 

@@ -26,9 +26,6 @@ from support.paths import DATA
 from xlbridge.cli import main
 from xlbridge.season import NightEntry, PlaceScale, name_key, place_points
 
-#: one worker builds this module's nights once (``--dist loadgroup``), not each worker
-pytestmark = pytest.mark.xdist_group("season")
-
 COMPSCORE = DATA / "usebio" / "mp_pairs_mitchell_04.xml"
 
 A = ("Jeannie Egger", "Tom Hill")

@@ -34,9 +34,6 @@ from support.paths import DATA
 from xlbridge.cli import main
 from xlbridge.workbook.pairs.example import write_all
 
-#: one worker builds this module's nights once (``--dist loadgroup``), not each worker
-pytestmark = pytest.mark.xdist_group("workbook-parts")
-
 MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 RELS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
 TYPES = "{http://schemas.openxmlformats.org/package/2006/content-types}"
