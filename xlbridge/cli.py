@@ -38,6 +38,14 @@ if TYPE_CHECKING:
 __all__ = ["cli", "main"]
 
 
+#: ``--force`` of the commands that write results: someone's own file is replaced only so.
+_replace_outputs = click.option(
+    "--force",
+    is_flag=True,
+    help="Replace an output file that exists though xlbridge did not write it.",
+)
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, prog_name="xlbridge")
 def cli() -> None:
@@ -118,11 +126,7 @@ def lite(directory: Path, force: bool, wheel: str | None) -> None:
     help="The club's players list (CSV: Name, Number, Holding): blank names and numbers on the "
     "Pairs sheet completed, numbers checked (default: the Settings row 'Players list').",
 )
-@click.option(
-    "--force",
-    is_flag=True,
-    help="Replace an output file that exists though xlbridge did not write it.",
-)
+@_replace_outputs
 def score(
     night: Path,
     output: Path | None,
@@ -342,11 +346,7 @@ def explain(night: Path, number: int) -> None:
     type=click.Path(dir_okay=False, path_type=Path),
     help="The merged results workbook to write.",
 )
-@click.option(
-    "--force",
-    is_flag=True,
-    help="Replace an output file that exists though xlbridge did not write it.",
-)
+@_replace_outputs
 def merge(clubs: tuple[Path, ...], output: Path, force: bool) -> None:
     """Score several clubs' workbooks of the same boards as one field (simultaneous pairs)."""
     from xlbridge.merge import (
@@ -447,11 +447,7 @@ def merge(clubs: tuple[Path, ...], output: Path, force: bool) -> None:
     type=click.Path(dir_okay=False, path_type=Path),
     help="The results workbook to write (the overall ranking, then each session's).",
 )
-@click.option(
-    "--force",
-    is_flag=True,
-    help="Replace an output file that exists though xlbridge did not write it.",
-)
+@_replace_outputs
 def event(
     nights: tuple[Path, ...],
     rule: str,
@@ -942,11 +938,7 @@ def _new_teams(
     type=click.Path(dir_okay=False, path_type=Path),
     help="Also write the season as a web page.",
 )
-@click.option(
-    "--force",
-    is_flag=True,
-    help="Replace an output file that exists though xlbridge did not write it.",
-)
+@_replace_outputs
 def season(
     nights: tuple[Path, ...],
     points: bool,

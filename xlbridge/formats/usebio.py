@@ -53,7 +53,7 @@ import html
 import os
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -673,18 +673,7 @@ def usebio_document(
         ),
         "Club pairs",
     )
-    event_el.append(_mark("settings", **settings_words(event.settings)))
-    for adjustment in event.adjustments:
-        event_el.append(
-            _mark(
-                "adjustment",
-                pair=str(adjustment.pair),
-                board="" if adjustment.board is None else str(adjustment.board),
-                amount=str(adjustment.amount),
-                unit=str(adjustment.unit),
-                reason=adjustment.reason,
-            )
-        )
+    _settings_marks(event_el, event.settings, event.adjustments)
     _participants(event_el, result, version)
     _boards_out(event_el, result, info)
     if hands:
@@ -800,6 +789,25 @@ def _add(parent: ET.Element, tag: str, text: str) -> ET.Element:
     element = ET.SubElement(parent, tag)
     element.text = text
     return element
+
+
+def _settings_marks(
+    event_el: ET.Element, settings: Settings, adjustments: Iterable[Adjustment]
+) -> None:
+    """An event's settings and adjustments as xlbridge's own notes (USEBIO has no element
+    for them), so the file reads back to the same figures."""
+    event_el.append(_mark("settings", **settings_words(settings)))
+    for adjustment in adjustments:
+        event_el.append(
+            _mark(
+                "adjustment",
+                pair=str(adjustment.pair),
+                board="" if adjustment.board is None else str(adjustment.board),
+                amount=str(adjustment.amount),
+                unit=str(adjustment.unit),
+                reason=adjustment.reason,
+            )
+        )
 
 
 def _participants(event_el: ET.Element, result: EventResult, version: str) -> None:
@@ -1384,18 +1392,7 @@ def individual_usebio_document(event: IndividualEvent, result: EventResult) -> b
         ),
         "Club individual",
     )
-    event_el.append(_mark("settings", **settings_words(event.settings)))
-    for adjustment in event.adjustments:
-        event_el.append(
-            _mark(
-                "adjustment",
-                pair=str(adjustment.pair),
-                board="" if adjustment.board is None else str(adjustment.board),
-                amount=str(adjustment.amount),
-                unit=str(adjustment.unit),
-                reason=adjustment.reason,
-            )
-        )
+    _settings_marks(event_el, event.settings, event.adjustments)
     participants = ET.SubElement(event_el, "PARTICIPANTS")
     for scored in result.pairs:
         player_el = ET.SubElement(participants, "PLAYER")

@@ -40,6 +40,7 @@ from xlbridge.workbook.shared.style import (
     HTML_STYLE,
     TITLE_FONT,
     fix_properties,
+    html_page,
     mark_results,
 )
 
@@ -335,11 +336,4 @@ def season_page(season: Season, title: str) -> str:
         parts += [f"<h2>{escape(_below(season))}</h2>", table(_header(season), rest, 2)]
     nights = [(format_date(n.date), n.event, n.source, str(len(n.entries))) for n in season.nights]
     parts += ["<h2>Nights</h2>", table(("Date", "Event", "File", "Pairs"), nights, 3)]
-    return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        '<meta name="generator" content="xlbridge">'
-        '<meta name="viewport" content="width=device-width,initial-scale=1">'
-        f"<title>{escape(title)}</title><style>{HTML_STYLE}</style></head><body>"
-        + "".join(parts)
-        + "</body></html>\n"
-    )
+    return html_page(escape(title), HTML_STYLE, "".join(parts))

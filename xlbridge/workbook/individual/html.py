@@ -20,6 +20,7 @@ from xlbridge.result import format_result
 from xlbridge.scored import BoardResult, EventResult
 from xlbridge.workbook.pairs.html import PAGE_STYLE, html_table
 from xlbridge.workbook.pairs.printing import event_title, played_text
+from xlbridge.workbook.shared.style import html_page
 
 __all__ = ["individual_page"]
 
@@ -78,14 +79,12 @@ def individual_page(event: IndividualEvent, result: EventResult) -> str:
     }
     title = escape(event_title(result))
     boards = "".join(_board(b, seated) for b in result.boards)
-    return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        '<meta name="generator" content="xlbridge">'
-        '<meta name="viewport" content="width=device-width,initial-scale=1">'
-        f"<title>{title}</title><style>{PAGE_STYLE}</style></head><body>"
+    return html_page(
+        title,
+        PAGE_STYLE,
         f"<h1>{title}</h1>"
         '<nav><a href="#ranking">Ranking</a><a href="#boards">Boards</a></nav>'
         f'<h2 id="ranking">Ranking</h2>{_ranking(result)}'
         f'<h2 id="boards">Boards</h2><div class="boards">{boards}</div>'
-        "<footer><p>Scored by xlbridge.</p></footer></body></html>\n"
+        "<footer><p>Scored by xlbridge.</p></footer>",
     )

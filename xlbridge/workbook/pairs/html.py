@@ -17,7 +17,7 @@ from xlbridge.report import format_figure, format_fixed
 from xlbridge.result import format_result
 from xlbridge.scored import BoardResult, EventResult, PairResult
 from xlbridge.workbook.pairs.printing import event_title, pair_name, played_text
-from xlbridge.workbook.shared.style import HTML_STYLE
+from xlbridge.workbook.shared.style import HTML_STYLE, html_page
 
 if TYPE_CHECKING:
     from xlbridge.hands import BoardHands, SessionHands
@@ -195,18 +195,16 @@ def results_page(result: EventResult, hands: SessionHands | None = None) -> str:
     title = escape(event_title(result))
     boards = "".join(_board(b, hands.get(b.board) if hands else None) for b in result.boards)
     cards = "".join(_card(p, result) for p in result.pairs if p.boards)
-    return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        '<meta name="generator" content="xlbridge">'
-        '<meta name="viewport" content="width=device-width,initial-scale=1">'
-        f"<title>{title}</title><style>{PAGE_STYLE}</style></head><body>"
+    return html_page(
+        title,
+        PAGE_STYLE,
         f"<h1>{title}</h1>"
         '<nav><a href="#ranking">Ranking</a><a href="#boards">Boards</a>'
         '<a href="#cards">Score cards</a></nav>'
         f'<h2 id="ranking">Ranking</h2>{_ranking(result)}'
         f'<h2 id="boards">Boards</h2><div class="boards">{boards}</div>'
         f'<h2 id="cards">Personal score cards</h2><div class="boards">{cards}</div>'
-        "<footer><p>Scored by xlbridge.</p></footer></body></html>\n"
+        "<footer><p>Scored by xlbridge.</p></footer>",
     )
 
 

@@ -25,6 +25,7 @@ __all__ = [
     "Column",
     "fix_properties",
     "header_row",
+    "html_page",
 ]
 
 #: A fixed timestamp, so that a rebuilt template carries the same properties.
@@ -92,6 +93,18 @@ table{font-size:.8em;margin:.3em 0 .8em}
 th,td{padding:.2em .25em}th{font-size:.9em;font-weight:600}
 }
 """
+
+
+def html_page(title: str, style: str, body: str) -> str:
+    """A results page as every one is written: UTF-8, the generator mark by which xlbridge
+    knows its own page (``outputs.is_own_output``), a viewport for phones; ``title``
+    escaped already."""
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="generator" content="xlbridge">'
+        '<meta name="viewport" content="width=device-width,initial-scale=1">'
+        f"<title>{title}</title><style>{style}</style></head><body>{body}</body></html>\n"
+    )
 
 
 def mark_results(wb: Workbook) -> None:

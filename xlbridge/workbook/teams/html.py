@@ -10,7 +10,7 @@ from html import escape
 from xlbridge.report import format_fixed
 from xlbridge.result import format_result
 from xlbridge.teams import TIE_BREAK_RULE, MatchResult, TeamsResult
-from xlbridge.workbook.shared.style import HTML_STYLE
+from xlbridge.workbook.shared.style import HTML_STYLE, html_page
 
 __all__ = ["teams_page"]
 
@@ -120,18 +120,14 @@ def teams_page(result: TeamsResult) -> str:
         for board, lines in result.frequencies().items()
     )
     title = escape(result.title)
-    return (
-        "<!DOCTYPE html>\n"
-        f'<html lang="en"><head><meta charset="utf-8"><meta name="generator" content="xlbridge">'
-        '<meta name="viewport" content="width=device-width,initial-scale=1">'
-        f"<title>{title}</title>"
-        f"<style>{_STYLE}</style></head><body>"
+    return html_page(
+        title,
+        _STYLE,
         f"<h1>{title}</h1>"
         f'<h2 id="ranking">Ranking</h2>{ranking}'
         f'<p class="note">VPs on the {escape(str(result.event.settings.vp_scale))} scale; '
         f"{escape(TIE_BREAK_RULE)}.</p>"
         f"<h2>Matches</h2>{matches}"
         f'<h2>Scorecards</h2><div class="cards">{cards}</div>'
-        f'<h2>Boards across the room</h2><div class="cards">{frequencies}</div>'
-        "</body></html>\n"
+        f'<h2>Boards across the room</h2><div class="cards">{frequencies}</div>',
     )
