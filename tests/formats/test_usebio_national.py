@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import defusedxml.ElementTree as SafeET
@@ -70,8 +71,9 @@ def test_a_real_files_national_elements_go_through_a_workbook_and_back(
         assert [t for t in real if t in order] == order
         assert event.index("P2P_CHARGE_RATE") > event.index("SECTION_COUNT")
     else:
-        # 1.3's names, in the 1.3 document's order: EVENT_ID after the program,
-        # EVENT_RATING (the real file's MASTER_POINT_SCALE "Club") after MPS_AWARDED_FLAG
+        # 1.3's names, in the order of a 1.3 writer that cites the document: EVENT_ID after
+        # the program, EVENT_RATING (the real file's MASTER_POINT_SCALE "Club") after
+        # MPS_AWARDED_FLAG
         assert "EVENT_IDENTIFIER" not in event and "MASTER_POINT_SCALE" not in event
         order = ["PROGRAM_VERSION", "EVENT_ID", "EVENT_DESCRIPTION", "DATE"]
         assert [tag for tag in event if tag in order] == order
@@ -182,3 +184,50 @@ def test_the_1_3_names_are_read_as_the_1_2_ones(tmp_path: Path) -> None:
     masters = {str(p.label): p.master_points for p in new.event.pairs}
     assert masters["NS 1"] == "6"
     assert new.info.file_format == "USEBIO 1.3"
+
+
+@pytest.mark.parametrize("real", sorted(DATA.glob("*.xml")), ids=lambda path: path.stem)
+def test_a_real_1_2_file_declared_1_3_reads_the_same(real: Path, tmp_path: Path) -> None:
+    """usebio.org's "USEBIO 1.3" page: 1.3 "remains backwards compatible with USEBIO 1.2 -
+    any valid 1.2 file will be valid 1.3 simply by changing the version declaration".  So
+    each real Compscore3 file with its declaration (the Version and the DTD) changed, and
+    nothing else, is a 1.3 file that keeps 1.2's names (EVENT_IDENTIFIER,
+    MASTER_POINT_SCALE, P2P_CHARGE_RATE, a dd/mm/yyyy DATE, MP_PAIRS): it reads to the
+    same event and published figures."""
+    text = real.read_text(encoding="utf-8")
+    assert text.count('<USEBIO Version="1.2">') == 1 and text.count("usebio_v1_2.dtd") == 1
+    declared = tmp_path / real.name
+    declared.write_text(
+        text.replace('<USEBIO Version="1.2">', '<USEBIO Version="1.3">').replace(
+            "usebio_v1_2.dtd", "usebio_v1_3.dtd"
+        ),
+        encoding="utf-8",
+    )
+    old, new = read_usebio(real), read_usebio(declared)
+    assert new.info.file_format == "USEBIO 1.3" and old.info.file_format == "USEBIO 1.2"
+    # each play names the file it came from; the rest is the same, figure for figure
+    plays = [replace(p, source=p.source.replace(str(declared), str(real))) for p in new.event.plays]
+    assert plays == list(old.event.plays)
+    assert replace(new.event, plays=old.event.plays) == old.event
+    assert new.pairs == old.pairs and new.lines == old.lines
+
+
+def test_a_1_2_file_declared_1_3_keeps_its_national_elements(tmp_path: Path) -> None:
+    """The Australian file of 21 July 2022 declared 1.3 (above): its 1.2 names are read
+    as they are in 1.2, the figures it published with them."""
+    declared = tmp_path / REAL.name
+    declared.write_text(
+        REAL.read_text(encoding="utf-8").replace('Version="1.2"', 'Version="1.3"'),
+        encoding="utf-8",
+    )
+    facts = read_usebio(declared).event.facts
+    assert (facts.event_id, facts.mp_scale, facts.mp_type, facts.mps_awarded, facts.charge) == (
+        "3221",
+        "Club",
+        "GREEN",
+        "Y",
+        "10",
+    )
+    assert facts.date == datetime.date(2022, 7, 21)
+    first = next(p for p in read_usebio(declared).pairs if p.source == "pair 1NS")
+    assert (str(first.total), str(first.percentage), first.place) == ("97.00", "53.89", "3")

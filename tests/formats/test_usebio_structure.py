@@ -47,7 +47,7 @@ ORDER_1_3 = [
     "PARTICIPANTS",
 ]
 MASTER_POINTS_1_3 = ["MASTER_POINTS_AWARDED", "MASTER_POINT_TYPE"]
-#: 1.2's names that 1.3 renamed, never written in a 1.3 file.
+#: 1.2's names the 1.3 writer (the module's note) replaces, never written in a 1.3 file.
 RENAMED_IN_1_3 = {"EVENT_IDENTIFIER": "EVENT_ID", "MASTER_POINT_SCALE": "EVENT_RATING"}
 
 #: Elements the USEBIO documents describe that the real files in tests/data do not write,

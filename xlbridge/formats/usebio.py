@@ -705,13 +705,15 @@ def _event_head(
 
     1.2 in the order Compscore3 writes them (``tests/data/usebio``): ``EVENT_IDENTIFIER``
     first, the master-point elements after the ``DATE``, the counts, then
-    ``P2P_CHARGE_RATE``.  1.3 in the order of the USEBIO 1.3 document as a 1.3 writer
-    follows it (a stratification program that cites usebio.org's ``usebio-1.3.pdf``):
-    the program, ``EVENT_ID``, the description, the date, ``BOARDS_PLAYED``,
+    ``P2P_CHARGE_RATE``.  1.3 in the order and names of a 1.3 writer that cites the
+    USEBIO 1.3 document (a stratification program; the document itself and its DTD were
+    not found): the program, ``EVENT_ID``, the description, the date, ``BOARDS_PLAYED``,
     ``WINNER_TYPE``, the count of entrants, then ``MPS_AWARDED_FLAG`` and
-    ``EVENT_RATING`` (1.3's name for the master-point scale, which the document requires
-    when master points are awarded); then the scoring method, the session and section
-    counts and ``EBU_CHARGE_CODE``.
+    ``EVENT_RATING`` (that writer's name for the master-point scale); then the scoring
+    method, the session and section counts and ``EBU_CHARGE_CODE``, which usebio.org's
+    "USEBIO 1.3" page names for 1.2's ``P2P_CHARGE_RATE``.  That page also makes any
+    valid 1.2 file valid 1.3 once declared so, and :func:`read_usebio` reads 1.2's names
+    in a file of either version.
     """
     method_tag, method = counts.method
     entrants_tag, entrants = counts.entrants
