@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
@@ -43,20 +43,16 @@ from fractions import Fraction
 from xlbridge.errors import ScoringError
 from xlbridge.exact import normalise_text, parse_fraction, quote
 from xlbridge.report import format_figure
-from xlbridge.scored import EventResult, PairResult
 
 __all__ = [
-    "PairStrata",
     "Strata",
     "StrataRule",
     "Stratum",
-    "StratumPlace",
     "pair_holding",
     "parse_holding",
     "parse_strata",
     "parse_strata_rule",
     "split_places",
-    "stratify",
 ]
 
 
@@ -240,60 +236,3 @@ def split_places(scores: Sequence[Fraction]) -> list[str]:
         last = first + sum(1 for s in scores if s == score) - 1
         places.append("/".join(str(p) for p in range(first, last + 1)))
     return places
-
-
-@dataclass(frozen=True)
-class StratumPlace:
-    """A pair's place in one stratum: in its field (NS, EW or the one field) and overall."""
-
-    stratum: str
-    section: str
-    overall: str
-
-
-@dataclass(frozen=True)
-class PairStrata:
-    """A pair's stratum (``""`` when its holding is not known) and its places."""
-
-    stratum: str
-    holding: Fraction | None
-    places: tuple[StratumPlace, ...]
-
-    def place(self, stratum: str) -> StratumPlace | None:
-        """The pair's place in ``stratum``, or ``None`` when it is not ranked there."""
-        return next((p for p in self.places if p.stratum == stratum), None)
-
-
-def stratify(
-    result: EventResult, strata: Strata, holdings: Mapping[str, Fraction | None]
-) -> dict[str, PairStrata]:
-    """Every ranked pair's stratum and places, by its label; ``holdings`` is each pair's
-    holding (:func:`pair_holding`; ``None`` or missing: not known).
-    """
-    ranked = [p for p in result.pairs if p.rank and p.score is not None]
-    ranks: dict[tuple[str, str], StratumPlace] = {}
-    eligible = {p.pair.label: strata.ranked_in(holdings.get(p.pair.label)) for p in ranked}
-    for stratum in strata.strata:
-        members = [p for p in ranked if stratum in eligible[p.pair.label]]
-        overall = _places(members)
-        section: dict[str, str] = {}
-        for name in result.fields:
-            section.update(_places([p for p in members if p.field == name]))
-        for p in members:
-            label = p.pair.label
-            ranks[(label, stratum.name)] = StratumPlace(
-                stratum.name, section[label], overall[label]
-            )
-    out: dict[str, PairStrata] = {}
-    for p in ranked:
-        label = p.pair.label
-        holding = holdings.get(label)
-        own = strata.of(holding)
-        places = tuple(ranks[(label, s.name)] for s in eligible[label])
-        out[label] = PairStrata(own.name if own else "", holding, places)
-    return out
-
-
-def _places(members: Sequence[PairResult]) -> dict[str, str]:
-    scores = [p.score or Fraction(0) for p in members]
-    return {p.pair.label: place for p, place in zip(members, split_places(scores), strict=True)}

@@ -17,7 +17,6 @@ from xlbridge.event import Event, Pair, Play
 from xlbridge.result import parse_result
 from xlbridge.session import score_event
 from xlbridge.strata import (
-    PairStrata,
     Strata,
     StrataRule,
     pair_holding,
@@ -25,8 +24,8 @@ from xlbridge.strata import (
     parse_strata,
     parse_strata_rule,
     split_places,
-    stratify,
 )
+from xlbridge.stratified import PairStrata, stratify
 
 
 def _play(board: int, ns: str, ew: str, score: int) -> Play:
