@@ -11,6 +11,8 @@ import pytest
 from openpyxl import Workbook, load_workbook
 from support.nights import build, run_score
 
+from xlbridge.cli import main
+
 #: Each pair's players' holdings (the small night's pairs 1-17; pair 17's Keith Marsh is
 #: a guest, with no number).  By the higher holding, strata "A 0-, B 0-1000, C 0-300":
 #:   A: 1 (1500), 5 (2000), 9 (1200), 12 (5000), 15 (1001)
@@ -80,7 +82,9 @@ def test_the_ranking_shows_each_pairs_stratum_and_places(
     # Overall B: 11 1, 2 2, 7 and 10 3/4, 14 5, 4 6, 8 7, 13 8, 3 9, 16 10, 6 11.
     # Overall C: 11 1, 14 2, 4 3, 8 4, 3 5, 16 6, 6 7.
     night = _night(small_night, tmp_path)
-    status, out, err = run_score(night, capsys)
+    page = tmp_path / "night.html"
+    status = main(["score", str(night), "-o", str(tmp_path / "out.xlsx"), "--html", str(page)])
+    out, err = capsys.readouterr()
     assert status == 0
     assert err.strip().splitlines() == [
         "warning: Pairs!G18: Keith Marsh has no number, so no holding on players.csv: "
@@ -104,8 +108,11 @@ def test_the_ranking_shows_each_pairs_stratum_and_places(
     assert found[13] == ("B", "5", "4", "", "11/12", "8", "")
     assert found[17] == ("", "6", "", "", "14", "", "")
     assert found[16] == ("C", "7", "5", "3", "15", "10", "6")
-    # the terminal's ranking shows the same columns
+    # the terminal's ranking and the web page show the same columns
     assert "Strat  A  B  C  A overall  B overall  C overall" in out
+    html = page.read_text(encoding="utf-8")
+    assert "<th>Strat</th>" in html
+    assert "<th>C overall</th>" in html
 
 
 def test_a_bad_strata_row_is_refused_naming_its_cell(
