@@ -132,3 +132,45 @@ def test_a_bad_strata_row_is_refused_naming_its_cell(
         f"Settings!B{row}: strata B and C have the same limit: write each stratum's name and "
         "range, as A 0-, B 0-1000, C 0-300"
     ) in err
+
+
+def test_a_holding_blank_or_not_a_number_is_warned_about_at_the_players_cell(
+    small_night: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    night = _night(small_night, tmp_path)
+    listed = tmp_path / "players.csv"
+    text = listed.read_text(encoding="utf-8")
+    text = text.replace("Linda Kemp,100001,1500", "Linda Kemp,100001,")
+    text = text.replace("Ian Jarvis,100002,200", "Ian Jarvis,100002,lots")
+    listed.write_text(text, encoding="utf-8")
+    status, _, err = run_score(night, capsys)
+    assert status == 0
+    assert err.strip().splitlines()[:2] == [
+        "warning: Pairs!E2: Linda Kemp has no holding on players.csv (line 2): pair 1's "
+        "stratum is not known, and it is ranked only in stratum A",
+        "warning: Pairs!G2: players.csv line 3: the holding 'lots' is not a number of "
+        "masterpoints: pair 1's stratum is not known, and it is ranked only in stratum A",
+    ]
+    ranking = load_workbook(tmp_path / "out.xlsx")["Ranking"]
+    row = next(r for r in ranking.iter_rows(values_only=True) if r[1] == 1)
+    # pair 1 (42.86%) is 7th of NS in A and shares 11th and 12th overall with pair 13
+    assert tuple(v or "" for v in row[8:15]) == ("", "7", "", "", "11/12", "", "")
+
+
+def test_strata_with_no_players_list_are_warned_about_at_the_strata_row(
+    small_night: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def mutate(wb: Workbook) -> None:
+        settings = wb["Settings"]
+        settings.cell(settings.max_row + 1, 1, "Strata")
+        settings.cell(settings.max_row, 2, "A 0-, B 0-500")
+
+    night = build(small_night, tmp_path, mutate)
+    row = load_workbook(night)["Settings"].max_row
+    status, out, err = run_score(night, capsys)
+    assert status == 0
+    assert err.strip().splitlines() == [
+        f"warning: Settings!B{row}: the strata need each player's masterpoint holding: name "
+        "the club's players list (the Players list row, or --players), with a Holding column"
+    ]
+    assert "Strat  A  B  A overall  B overall" in out  # every Strat blank, A the ranking
