@@ -42,6 +42,7 @@ from xlbridge.settings import (
     SmallVersions,
     UnequalBoards,
 )
+from xlbridge.strata import Strata
 
 __all__ = [
     "BYE",
@@ -76,11 +77,13 @@ class AdjustmentUnit(Choice):
 
 @dataclass(frozen=True)
 class Player:
-    """One player of a pair: the name, the national (federation) number, a guest or not."""
+    """One player of a pair: the name, the national (federation) number, a guest or not,
+    and the masterpoint holding when a stratified event needs it (``None``: not known)."""
 
     name: str
     national_id: str = ""
     guest: bool = False
+    holding: Fraction | None = None
 
 
 @dataclass(frozen=True)
@@ -200,6 +203,8 @@ class EventFacts:
     #: The body whose published rule computes a pair's master points when its Pairs sheet
     #: cell is blank (:mod:`xlbridge.masterpoints`); ``None``: none, only typed awards.
     mp_body: MasterPointBody | None = None
+    #: A stratified event's strata and the rule for a pair's holding (the Strata rows).
+    strata: Strata | None = None
 
     @property
     def title(self) -> str:

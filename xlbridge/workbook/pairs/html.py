@@ -16,6 +16,7 @@ from xlbridge.masterpoints import award_shown
 from xlbridge.report import format_figure, format_fixed
 from xlbridge.result import format_result
 from xlbridge.scored import BoardResult, EventResult, PairResult
+from xlbridge.stratified import event_strata, strata_columns
 from xlbridge.workbook.pairs.printing import event_title, pair_name, played_text
 from xlbridge.workbook.shared.style import HTML_STYLE, html_page
 
@@ -76,6 +77,9 @@ def _ranking(result: EventResult) -> str:
     body = result.event.facts.mp_body
     awards = {p.pair.label: award_shown(p.pair.master_points, body) for p in result.pairs}
     with_awards = any(awards.get(p.pair.label) for p in result.pairs if p.rank)
+    found = event_strata(result)
+    extra, cells = strata_columns(result, found) if found is not None else ((), {})
+    blank = ("",) * len(extra)
     for name in result.fields:
         caption = Direction.heading(name, "All pairs")
         rows = [
@@ -88,12 +92,14 @@ def _ranking(result: EventResult) -> str:
                 format_figure(p.maximum if result.top is not None else p.average),
                 _percent(p) if result.top is not None else format_figure(p.score),
                 *((awards[p.pair.label],) if with_awards else ()),
+                *cells.get(p.pair.label, blank),
             )
             for p in result.field(name)
         ]
         header: tuple[str, ...] = ("Rank", "Pair", "Players", "Boards", "Score", "Max", "%")
         if with_awards:
             header += ("Master points",)
+        header += extra
         parts.append(f"<h3>{escape(caption)}</h3>" + html_table(header, rows, numeric=3))
     return "".join(parts)
 

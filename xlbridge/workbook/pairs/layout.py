@@ -43,6 +43,8 @@ __all__ = [
     "SCORE_CARDS",
     "SETTINGS",
     "SETTING_ROWS",
+    "STRATA",
+    "STRATA_BY",
     "TABLE_CARDS",
     "TRAVELLERS",
     "Column",
@@ -330,6 +332,21 @@ PLAYERS_LIST = Setting(
     "Players list",
     None,
     "The club's players list (Name, Number, Holding), relative to this workbook",
+)
+#: Optional Settings rows making a stratified event (read by their label wherever they are):
+#: the strata, and which holding sets a pair's stratum.
+STRATA = Setting(
+    "Strata",
+    "Strata",
+    None,
+    "A stratified event: each stratum's name and masterpoint range (A 0-, B 0-1000, "
+    "C 0-300); the holdings come from the players list",
+)
+STRATA_BY = Setting(
+    "StrataBy",
+    "Strata by",
+    None,
+    "higher (blank): the higher player's holding sets a pair's stratum; average: the pair's",
 )
 #: An optional Settings row naming the body whose numbers the Pairs sheet's ID columns hold.
 NATIONAL_BODY = Setting(

@@ -21,6 +21,7 @@ from xlbridge.pair import PairLabel
 from xlbridge.report import format_figure, format_fixed, format_frequency_table
 from xlbridge.result import Artificial, Result, Weighted, counts_as_result, format_result
 from xlbridge.scored import BoardResult, EventResult, ScoredPlay
+from xlbridge.stratified import event_strata, strata_columns
 from xlbridge.workbook.pairs.printing import event_title, played_text
 
 __all__ = ["explain_board", "format_ranking", "format_table"]
@@ -47,14 +48,19 @@ def _one_line(cell: str) -> str:
 
 
 def format_ranking(result: EventResult) -> str:
-    """Each field's ranking: Rank, Pair, Players, Boards, Score, Max and % (or IMPs)."""
+    """Each field's ranking: Rank, Pair, Players, Boards, Score, Max and % (or IMPs); a
+    stratified event's Strat and each stratum's places after them."""
     blocks = [event_title(result)]
     matchpoints = result.top is not None
+    found = event_strata(result)
+    extra, cells = strata_columns(result, found) if found is not None else ((), {})
+    blank = ("",) * len(extra)
     for name in result.fields:
         pairs = result.field(name)
-        header = ("Rank", "Pair", "Players", "Boards", "Score", "Max", "%")
+        header: tuple[str, ...] = ("Rank", "Pair", "Players", "Boards", "Score", "Max", "%")
         if not matchpoints:
             header = ("Rank", "Pair", "Players", "Boards", "IMPs", "Per board", "Ranked on")
+        header += extra
         rows = [
             (
                 p.rank,
@@ -64,11 +70,13 @@ def format_ranking(result: EventResult) -> str:
                 _percent(result.ranking_total(p)),
                 format_figure(p.maximum if matchpoints else p.average),
                 _percent(p.percentage) if matchpoints else format_figure(p.score),
+                *cells.get(p.pair.label, blank),
             )
             for p in pairs
         ]
         caption = Direction.heading(name)
-        block = format_table(header, rows, right="Rank Pair Boards Score Max % IMPs Per board")
+        right = " ".join(("Rank Pair Boards Score Max % IMPs Per board", *extra))
+        block = format_table(header, rows, right=right)
         blocks.append(f"{caption}\n{block}" if caption else block)
     return "\n\n".join(blocks)
 

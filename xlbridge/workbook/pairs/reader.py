@@ -236,6 +236,8 @@ class _Reader(SettingsSheet, PairsSheet, TravellersSheet, AdjustmentsSheet):
         settings, facts, tables, boards = self._settings()
         self._players_list()
         pairs = self._pairs()
+        if facts.strata is not None:
+            pairs = self._holdings(pairs, facts.strata, self.values[L.STRATA.name][1])
         labels = {p.label for p in pairs}
         #: each pair's row on the Pairs sheet (``Pairs!A5``), for the direction checks
         self.pair_sources = {p.label: p.source for p in pairs}

@@ -34,6 +34,7 @@ from xlbridge.masterpoints import award_shown
 from xlbridge.pair import PairLabel
 from xlbridge.result import Row, format_result
 from xlbridge.scored import BoardResult, EventResult, PairResult
+from xlbridge.stratified import event_strata, strata_columns
 from xlbridge.workbook.pairs import layout as L
 from xlbridge.workbook.pairs.printing import prepare_printing
 from xlbridge.workbook.pairs.reader import sheet_row
@@ -51,6 +52,7 @@ from xlbridge.workbook.shared.style import (
     THIN,
     TITLE_FONT,
     WARN_BOLD,
+    Column,
     header_row,
     mark_results,
 )
@@ -342,16 +344,17 @@ def _ranking(ws: Worksheet, result: EventResult, bulk: BulkRows | None = None) -
     """
     matchpoints = result.top is not None
     awards = _awards_column(result)
-    last = "I" if awards else "H"
+    extra = _strata_columns(result)
+    last = get_column_letter(8 + (awards is not None) + len(extra[0]))
     fields = [name for name in dict.fromkeys(p.field for p in result.pairs) if name]
     if bulk is not None or len(fields) < 2:
-        _ranking_header(ws, 1, matchpoints, awards)
+        _ranking_header(ws, 1, matchpoints, awards, extra)
         row = 2
         for pair in result.pairs:
             if bulk is not None and row > 2:
-                bulk.add(ws, row, _ranking_values(pair, matchpoints, result, awards), like=2)
+                bulk.add(ws, row, _ranking_values(pair, matchpoints, result, awards, extra), like=2)
             else:
-                _ranking_row(ws, row, pair, matchpoints, result, awards)
+                _ranking_row(ws, row, pair, matchpoints, result, awards, extra)
             row += 1
         ws.print_area = f"A1:{last}{max(row - 1, 2)}"
         return
@@ -359,11 +362,11 @@ def _ranking(ws: Worksheet, result: EventResult, bulk: BulkRows | None = None) -
     for name in fields:
         title = ws.cell(row, 1, Direction.heading(name))
         title.font = TITLE_FONT
-        _ranking_header(ws, row + 1, matchpoints, awards)
+        _ranking_header(ws, row + 1, matchpoints, awards, extra)
         row += 2
         for pair in result.pairs:
             if pair.field == name:
-                _ranking_row(ws, row, pair, matchpoints, result, awards)
+                _ranking_row(ws, row, pair, matchpoints, result, awards, extra)
                 row += 1
         row += 1  # a blank row between the fields
     ws.freeze_panes = None
@@ -382,8 +385,23 @@ def _awards_column(result: EventResult) -> dict[str, str] | None:
     return shown if any(shown.values()) else None
 
 
+#: A stratified event's columns on the Ranking (their headings, each pair's cells).
+_Extra = tuple[tuple[str, ...], dict[str, tuple[str, ...]]]
+_NO_EXTRA: _Extra = ((), {})
+
+
+def _strata_columns(result: EventResult) -> _Extra:
+    """A stratified event's Strat column and each stratum's places (none when not)."""
+    found = event_strata(result)
+    return _NO_EXTRA if found is None else strata_columns(result, found)
+
+
 def _ranking_header(
-    ws: Worksheet, row: int, matchpoints: bool, awards: dict[str, str] | None = None
+    ws: Worksheet,
+    row: int,
+    matchpoints: bool,
+    awards: dict[str, str] | None = None,
+    extra: _Extra = _NO_EXTRA,
 ) -> None:
     header_row(ws, L.RANKING_COLUMNS, row)
     if not matchpoints:
@@ -391,6 +409,12 @@ def _ranking_header(
             ws[f"{letter}{row}"] = text
     if awards is not None:
         header_row(ws, (L.RANKING_AWARDS_COLUMN,), row)
+    first = 9 + (awards is not None)
+    columns = tuple(
+        Column(get_column_letter(first + i), text, 9) for i, text in enumerate(extra[0])
+    )
+    if columns:
+        header_row(ws, columns, row)
 
 
 def _provisional_note(ws: Worksheet, result: EventResult, bulk: BulkRows | None) -> None:
@@ -412,8 +436,9 @@ def _ranking_row(
     matchpoints: bool,
     result: EventResult,
     awards: dict[str, str] | None = None,
+    extra: _Extra = _NO_EXTRA,
 ) -> None:
-    values = _ranking_values(pair, matchpoints, result, awards)
+    values = _ranking_values(pair, matchpoints, result, awards, extra)
     for column, value in enumerate(values, start=1):
         cell = ws.cell(row, column, value)
         cell.border = THIN
@@ -430,6 +455,7 @@ def _ranking_values(
     matchpoints: bool,
     result: EventResult,
     awards: dict[str, str] | None = None,
+    extra: _Extra = _NO_EXTRA,
 ) -> tuple[object, ...]:
     third = pair.percentage if matchpoints else pair.score
     second = pair.maximum if matchpoints else pair.average
@@ -444,6 +470,7 @@ def _ranking_values(
         _number(second),
         _number(third),
         *award,
+        *(cell or None for cell in extra[1].get(pair.pair.label, ("",) * len(extra[0]))),
     )
 
 

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 from functools import partial
 
+from xlbridge.errors import ScoringError
 from xlbridge.event import Pair, Player
 from xlbridge.exact import is_blank, quote
 from xlbridge.movement import PairNumbering, number_key
 from xlbridge.pair import PairLabel, parse_direction
-from xlbridge.places import CellPlace
+from xlbridge.places import CellPlace, Place
 from xlbridge.players import complete
+from xlbridge.strata import Strata, parse_holding
 from xlbridge.workbook.pairs import layout as L
 from xlbridge.workbook.pairs.reading.base import Cells, ReaderState, cell_text
 from xlbridge.workbook.pairs.reading.base import at as _at
@@ -93,6 +96,58 @@ class PairsSheet(ReaderState):
         if not pairs:
             self.problems.error(CellPlace(L.PAIRS, 2, "A"), "no pairs are listed")
         return pairs
+
+    def _holdings(self, pairs: list[Pair], strata: Strata, where: Place | str) -> list[Pair]:
+        """Each player's holding from the players list, for a stratified event; a player
+        whose holding is not known is a warning at its number cell (its pair is then ranked
+        only in the strata open to every pair)."""
+        if self.players is None:
+            self.problems.warn(
+                where or L.SETTINGS,
+                "the strata need each player's masterpoint holding: name the club's players "
+                "list (the Players list row, or --players), with a Holding column",
+            )
+            return pairs
+        players = self.players
+        open_to_all = [s.name for s in strata.strata if s.upper is None]
+        only = (
+            f"ranked only in stratum {' and '.join(open_to_all)}" if open_to_all else "not ranked"
+        )
+        done: list[Pair] = []
+        for pair in pairs:
+            row = pair.source if isinstance(pair.source, CellPlace) else None
+            held: list[Player] = []
+            for index, player in enumerate(pair.players):
+                cell: Place | str = row.at("EG"[index]) if row is not None else L.PAIRS
+                why = ""
+                listed = players.number(player.national_id) if player.national_id else None
+                if not player.national_id:
+                    who = player.name or f"player {index + 1}"
+                    why = f"{who} has no number, so no holding on {players.name}"
+                elif listed is None:
+                    why = f"number {player.national_id} is not on {players.name}, so has no holding"
+                elif not listed.holding:
+                    why = f"{listed.name} has no holding on {players.name} (line {listed.line})"
+                else:
+                    try:
+                        holding = parse_holding(listed.holding)
+                    except ScoringError as exc:
+                        why = f"{players.name} line {listed.line}: {exc}"
+                    else:
+                        held.append(replace(player, holding=holding))
+                        continue
+                self.problems.warn(
+                    cell, f"{why}: pair {pair.label}'s stratum is not known, and it is {only}"
+                )
+                held.append(player)
+            if len(pair.players) < 2 and row is not None:
+                self.problems.warn(
+                    row.at("D"),
+                    f"pair {pair.label} has {('no players', 'one player')[len(pair.players)]} "
+                    f"listed: its stratum is not known, and it is {only}",
+                )
+            done.append(replace(pair, players=tuple(held)))
+        return done
 
     def _complete(
         self, where: tuple[CellPlace, CellPlace], name: object, number: object

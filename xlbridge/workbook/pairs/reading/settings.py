@@ -21,6 +21,7 @@ from xlbridge.exact import (
 from xlbridge.places import CellPlace, Place, Problem
 from xlbridge.players import parse_national_body
 from xlbridge.settings import MasterPointBody, parse_master_point_body, parse_yes_no_flag
+from xlbridge.strata import Strata, StrataRule, parse_strata, parse_strata_rule
 from xlbridge.workbook.pairs import layout as L
 from xlbridge.workbook.pairs.reading.base import ReaderState, T, cell_text
 from xlbridge.workbook.pairs.reading.base import at as _at
@@ -132,6 +133,8 @@ class SettingsSheet(ReaderState):
                 *L.NATIONAL_ROWS,
                 L.PLAYERS_LIST,
                 L.NATIONAL_BODY,
+                L.STRATA,
+                L.STRATA_BY,
             )
         }
 
@@ -193,7 +196,25 @@ class SettingsSheet(ReaderState):
             mps_awarded=self._flag(values["MasterPointsAwarded"]),
             charge=text("ChargeCode"),
             mp_body=self._body(values["MasterPointBody"]),
+            strata=self._strata(values[L.STRATA.name], values[L.STRATA_BY.name]),
         )
+
+    def _strata(
+        self, typed: tuple[object, Place | str], by: tuple[object, Place | str]
+    ) -> Strata | None:
+        """The Strata rows: the strata and the rule (``None``: not stratified, or refused)."""
+        value, where = typed
+        rule_value, rule_where = by
+        rule = StrataRule.HIGHER
+        if rule_value is not _FAULTY:
+            found_rule = self.problems.attempt(
+                partial(_at, rule_where or L.SETTINGS, parse_strata_rule, rule_value)
+            )
+            rule = found_rule if isinstance(found_rule, StrataRule) else rule
+        if value is _FAULTY or is_blank(value):
+            return None
+        found = self.problems.attempt(partial(_at, where or L.SETTINGS, parse_strata, value))
+        return None if found is None else Strata(found, rule)
 
     def _flag(self, typed: tuple[object, Place | str]) -> str:
         """The Master points awarded row: ``Y`` or ``N`` (USEBIO's MPS_AWARDED_FLAG), ``''``
