@@ -1,4 +1,5 @@
-"""Master points by a national body's published rules: the ABF's green points for a club session.
+"""Master points by a national body's published rules: the ABF's green points and the ACBL's
+black points for a club session.
 
 The rule is the *ABF Masterpoint Manual* (Australian Bridge Federation; the
 Masterpoint Centre's HTML edition, sections 2, 3.1 and 4.2):
@@ -25,6 +26,26 @@ equally, half a hundredth rounded up.  The manual's tie clause (4.4.6) was
 not found in the text read; this sharing is what Compscore3 writes for a tie
 (tests/data/usebio/mp_pairs_mitchell_03.xml: two pairs tied third of three
 places get 6 each, half of 11 + 0).
+
+The ACBL's open club game is the *ACBL Handbook of Rules and Regulations*,
+"I. Calculating the awards" (Chapter 4's masterpoint section, acbl.org):
+
+- section awards are based on the number of pairs in each group: an eight-table
+  Mitchell is two groups of 8 pairs, a five-table Howell one group of 10 pairs;
+  in a Mitchell a half table counts as a full table (7 1/2 tables: 8 pairs in
+  each group), a 5 1/2 table Howell is 11 pairs;
+- the depth of awards is 40% of the pairs in the group, rounded to the nearest
+  whole number, .5 rounded up;
+- first place in each group is .10 masterpoint per table (the same paragraph's
+  invitational and newcomer games say "per pair": one pair of a group per table
+  in a Mitchell; in a Howell this reads it as per pair of the group, the basis
+  the text gives all section awards), at most 1.50;
+- second is 70% of first, third 50%, fourth 35%, fifth 1/5 and sixth 1/6, etc.
+
+The text read states no rounding of an award to hundredths and no rule for
+tied places, for strat awards, or for overall awards: a pair whose award would
+need one is left for the club to type, with a message saying which rule is
+missing (:class:`UnbuiltAward`).
 """
 
 from __future__ import annotations
@@ -36,7 +57,7 @@ from fractions import Fraction
 
 from xlbridge.errors import ScoringError
 from xlbridge.event import Pair
-from xlbridge.exact import parse_fraction, round_half_away
+from xlbridge.exact import decimal_text, parse_fraction, round_half_away
 from xlbridge.scored import EventResult
 from xlbridge.settings import MasterPointBody, ScoringForm
 
@@ -47,16 +68,27 @@ __all__ = [
     "ABF_RUNNER_UP",
     "ABF_TWO_WINNER_MOST_TABLES",
     "ABF_TWO_WINNER_RATE",
+    "ACBL_DEPTH",
+    "ACBL_OPEN_FIRST_PER_PAIR",
+    "ACBL_OPEN_MOST",
     "HUNDREDTHS",
     "TypedAward",
+    "UnbuiltAward",
     "abf_awards",
     "abf_field_awards",
     "abf_place_awards",
     "abf_places",
     "abf_winner_award",
+    "acbl_awards",
+    "acbl_field_awards",
+    "acbl_first_award",
+    "acbl_group_size",
+    "acbl_place_award",
+    "acbl_places",
     "award_shown",
     "format_hundredths",
     "with_awards",
+    "with_awards_noted",
 ]
 
 #: ABF Masterpoint Manual 3.1.3 and 2.1: grade E, a regular club session (green points),
@@ -184,6 +216,124 @@ def abf_awards(result: EventResult, weight: Fraction = ABF_GREEN_CLUB_WEIGHT) ->
     return awards
 
 
+#: ACBL Handbook, I. Calculating the awards: open games award .10 MP per table (one pair
+#: of each group per table) for first place in each group ...
+ACBL_OPEN_FIRST_PER_PAIR = Fraction(1, 10)
+#: ... and the maximum award is 1.50 masterpoints.
+ACBL_OPEN_MOST = Fraction(3, 2)
+#: ... depth of awards: 40% of the pairs in the group, .5 rounded up.
+ACBL_DEPTH = Fraction(2, 5)
+#: ... second 70% of first, third 50%, fourth 35%; fifth 1/5, sixth 1/6, etc.
+_ACBL_SHARES = {1: Fraction(1), 2: Fraction(7, 10), 3: Fraction(1, 2), 4: Fraction(35, 100)}
+
+
+def acbl_group_size(ranked: int, two_winners: bool) -> int:
+    """The pairs in each group of a session of ``ranked`` pairs: in a Mitchell (two
+    winners) the tables, a half table counted as a full one; in a Howell every pair.
+
+    >>> acbl_group_size(16, True), acbl_group_size(15, True), acbl_group_size(11, False)
+    (8, 8, 11)
+    """
+    return -(-ranked // 2) if two_winners else ranked
+
+
+def acbl_places(group: int) -> int:
+    """How many places are awarded in a group: 40% of its pairs, .5 rounded up.
+
+    >>> acbl_places(8), acbl_places(9), acbl_places(10), acbl_places(14)
+    (3, 4, 4, 6)
+    """
+    return int(round_half_away(ACBL_DEPTH * group))
+
+
+def acbl_first_award(group: int) -> Fraction:
+    """First place's award in an open game: .10 a pair of the group, at most 1.50.
+
+    >>> acbl_first_award(8), acbl_first_award(13), acbl_first_award(20)
+    (Fraction(4, 5), Fraction(13, 10), Fraction(3, 2))
+    """
+    if group < 1:
+        raise ScoringError("master points need at least one pair in a group")
+    return min(ACBL_OPEN_FIRST_PER_PAIR * group, ACBL_OPEN_MOST)
+
+
+def acbl_place_award(first: Fraction, place: int) -> Fraction:
+    """A place's award (exact): first's, 70%, 50%, 35%, then 1/5, 1/6 ... of first.
+
+    >>> acbl_place_award(Fraction(4, 5), 2), acbl_place_award(Fraction(3, 2), 6)
+    (Fraction(14, 25), Fraction(1, 4))
+    """
+    return first * _ACBL_SHARES.get(place, Fraction(1, place))
+
+
+@dataclass(frozen=True)
+class UnbuiltAward:
+    """A pair whose award needs a rule the text read does not state: the club types it."""
+
+    pair: Pair
+    why: str
+
+
+def acbl_field_awards(ranks: Sequence[str], group: int) -> tuple[int | str, ...]:
+    """Each pair's award in hundredths from its place as ranked (``"1"``, ``"3="``), or,
+    where the text read states no rule for it, the words saying which: a tie for a place
+    awarded, or an award that is not a whole hundredth.
+
+    >>> acbl_field_awards(["1", "2", "3", "4", "5", "6", "7", "8"], 8)
+    (80, 56, 40, 0, 0, 0, 0, 0)
+    """
+    places = acbl_places(group)
+    first = acbl_first_award(group)
+    tied: dict[str, int] = {}
+    for rank in ranks:
+        tied[rank] = tied.get(rank, 0) + 1
+    out: list[int | str] = []
+    for rank in ranks:
+        place = _place_number(rank)
+        if place > places:
+            out.append(0)
+        elif tied[rank] > 1:
+            out.append(
+                f"the ACBL's rule for places tied ({rank.strip()}) is not built in: type the award"
+            )
+        else:
+            exact = acbl_place_award(first, place) * HUNDREDTHS
+            if exact.denominator == 1:
+                out.append(int(exact))
+            else:
+                out.append(
+                    f"place {place}'s award is {decimal_text(exact / HUNDREDTHS)} masterpoints "
+                    "and the ACBL's rounding to hundredths is not built in: type the award"
+                )
+    return tuple(out)
+
+
+def acbl_awards(result: EventResult) -> tuple[dict[str, int], tuple[UnbuiltAward, ...]]:
+    """Every ranked pair's ACBL open club game award in hundredths, by its label, and the
+    pairs whose award needs a rule not built in.  Two fields (NS and EW ranked apart) are
+    a Mitchell's two groups; one field a Howell's one group.  A stratified event's awards
+    are not built in: every pair is returned as such.
+    """
+    ranked = [p for p in result.pairs if p.rank]
+    fields = result.fields
+    if result.event.facts.strata is not None:
+        why = "the ACBL's rule for strat awards is not built in: type the awards"
+        return {}, tuple(UnbuiltAward(p.pair, why) for p in ranked)
+    group = acbl_group_size(len(ranked), len(fields) > 1)
+    awards: dict[str, int] = {}
+    unbuilt: list[UnbuiltAward] = []
+    for name in fields:
+        field = result.field(name)
+        for entry, award in zip(
+            field, acbl_field_awards([p.rank for p in field], group), strict=True
+        ):
+            if isinstance(award, int):
+                awards[entry.pair.label] = award
+            else:
+                unbuilt.append(UnbuiltAward(entry.pair, award))
+    return awards, tuple(unbuilt)
+
+
 def format_hundredths(hundredths: int) -> str:
     """An award in hundredths as masterpoints: ``0.24``, ``1.05``.
 
@@ -203,17 +353,33 @@ class TypedAward:
 
 
 def with_awards(result: EventResult) -> tuple[EventResult, tuple[TypedAward, ...]]:
+    """The result with each ranked pair's master points filled in by the event's body, and
+    the typed awards that differ from the computed ones (see :func:`with_awards_noted`)."""
+    filled, typed, _ = with_awards_noted(result)
+    return filled, typed
+
+
+def with_awards_noted(
+    result: EventResult,
+) -> tuple[EventResult, tuple[TypedAward, ...], tuple[UnbuiltAward, ...]]:
     """The result with each ranked pair's master points filled in by the event's body.
 
     A pair whose award is blank gets the computed one (hundredths, as USEBIO carries
     it); a typed award stands, and each typed one that is not the computed one is
-    returned.  With no body named, the result is unchanged.  A session beyond the
-    scale computed raises :class:`~xlbridge.errors.ScoringError` (see
-    :func:`abf_winner_award`).
+    returned; so is each blank award whose rule is not built in (the ACBL's ties,
+    rounding and strats: the club types it).  With no body named, the result is
+    unchanged.  A session beyond the scale computed raises
+    :class:`~xlbridge.errors.ScoringError` (see :func:`abf_winner_award`).
     """
-    if result.event.facts.mp_body is not MasterPointBody.ABF:
-        return result, ()
-    awards = abf_awards(result)
+    body = result.event.facts.mp_body
+    if body is None:
+        return result, (), ()
+    unbuilt: tuple[UnbuiltAward, ...] = ()
+    if body is MasterPointBody.ACBL:
+        awards, unbuilt = acbl_awards(result)
+        unbuilt = tuple(u for u in unbuilt if not u.pair.master_points.strip())
+    else:
+        awards = abf_awards(result)
     differences: list[TypedAward] = []
     filled: dict[Pair, Pair] = {}
     for entry in result.pairs:
@@ -226,10 +392,10 @@ def with_awards(result: EventResult) -> tuple[EventResult, tuple[TypedAward, ...
         elif not _same(typed, computed):
             differences.append(TypedAward(entry.pair, typed, computed))
     if not filled:
-        return result, tuple(differences)
+        return result, tuple(differences), unbuilt
     event = replace(result.event, pairs=tuple(filled.get(p, p) for p in result.event.pairs))
     pairs = tuple(replace(p, pair=filled.get(p.pair, p.pair)) for p in result.pairs)
-    return replace(result, event=event, pairs=pairs), tuple(differences)
+    return replace(result, event=event, pairs=pairs), tuple(differences), unbuilt
 
 
 def _same(typed: str, computed: int) -> bool:
@@ -240,13 +406,13 @@ def _same(typed: str, computed: int) -> bool:
 
 
 def award_shown(award: str, body: MasterPointBody | None) -> str:
-    """A pair's award as the results show it: the ABF's hundredths as masterpoints
-    (``24`` is ``0.24``), anything else as typed.
+    """A pair's award as the results show it: the ABF's and the ACBL's hundredths as
+    masterpoints (``24`` is ``0.24``), anything else as typed.
 
     >>> award_shown("24", MasterPointBody.ABF), award_shown("24", None)
     ('0.24', '24')
     """
     text = award.strip()
-    if body is MasterPointBody.ABF and text.isdigit():
+    if body is not None and text.isdigit():
         return format_hundredths(int(text))
     return text

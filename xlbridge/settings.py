@@ -150,20 +150,22 @@ class CrossDivisor(Choice):
 class MasterPointBody(Choice):
     """The national body whose published rule computes each pair's master points.
 
-    Only the ABF's is computed (:mod:`xlbridge.masterpoints`): its rule was
-    found and checked on real files.  The EBU's and the ACBL's scales were not
-    found whole, so they are refused by name.
+    The ABF's (:mod:`xlbridge.masterpoints`: its rule was found and checked on
+    real files) and the ACBL's open club game section awards, as far as the
+    Handbook's text read states them.  The EBU's scales were not found whole, so
+    they are refused by name.
     """
 
     ABF = "ABF"
+    ACBL = "ACBL"
 
 
 #: The bodies a club may name whose award scales are not computed (yet).
-_UNCOMPUTED_BODIES = {"ebu": "the EBU", "acbl": "the ACBL"}
+_UNCOMPUTED_BODIES = {"ebu": "the EBU"}
 
 
 def parse_master_point_body(value: object) -> MasterPointBody | None:
-    """The body named by a Settings cell: ``ABF``, or ``None`` when blank.
+    """The body named by a Settings cell: ``ABF``, ``ACBL``, or ``None`` when blank.
 
     >>> parse_master_point_body(" abf "), parse_master_point_body("")
     (<MasterPointBody.ABF: 'ABF'>, None)
@@ -185,7 +187,7 @@ def parse_master_point_body(value: object) -> MasterPointBody | None:
         return MasterPointBody.parse(value)
     except ScoringError:
         raise ScoringError(
-            f"the master point body must be ABF or blank (none), not {shown(value)}"
+            f"the master point body must be ABF, ACBL or blank (none), not {shown(value)}"
         ) from None
 
 

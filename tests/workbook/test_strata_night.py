@@ -40,7 +40,7 @@ HOLDINGS = {
 }
 
 
-def _night(small_night: Path, folder: Path) -> Path:
+def _night(small_night: Path, folder: Path, extra: tuple[tuple[str, str], ...] = ()) -> Path:
     lines = ["Name,Number,Holding"]
     pairs = load_workbook(small_night)["Pairs"]
     for row in pairs.iter_rows(min_row=2, values_only=True):
@@ -59,6 +59,7 @@ def _night(small_night: Path, folder: Path) -> Path:
         for label, value in (
             ("Players list", "players.csv"),
             ("Strata", "A 0-, B 0-1000, C 0-300"),
+            *extra,
         ):
             settings.cell(row, 1, label)
             settings.cell(row, 2, value)
@@ -174,3 +175,23 @@ def test_strata_with_no_players_list_are_warned_about_at_the_strata_row(
         "the club's players list (the Players list row, or --players), with a Holding column"
     ]
     assert "Strat  A  B  A overall  B overall" in out  # every Strat blank, A the ranking
+
+
+def test_acbl_strat_awards_are_left_to_the_club(
+    small_night: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The ACBL Handbook's "I. Calculating the awards" allows two or three strats but the
+    # text read does not say how a strat's awards are made: every ranked pair's blank
+    # Master points cell is warned about, none is filled.
+    night = _night(small_night, tmp_path, (("Master point body", "ACBL"),))
+    assert main(["score", str(night), "-o", str(tmp_path / "out.xlsx")]) == 0
+    err = capsys.readouterr().err
+    why = "the ACBL's rule for strat awards is not built in: type the awards"
+    assert f"warning: Pairs!H2: pair 1's master points: {why}" in err
+    assert err.count(why) == 17
+    ranking = load_workbook(tmp_path / "out.xlsx")["Ranking"]
+    assert not any(
+        isinstance(c.value, str) and c.value.startswith("0.")
+        for row in ranking.iter_rows()
+        for c in row
+    )

@@ -20,7 +20,7 @@ from openpyxl import Workbook
 from xlbridge.errors import InputFileError, ScoringError
 from xlbridge.event import Event
 from xlbridge.inputs import check_workbook_file, open_in_spreadsheet
-from xlbridge.masterpoints import award_shown, with_awards
+from xlbridge.masterpoints import award_shown, with_awards_noted
 from xlbridge.movement import Movement
 from xlbridge.outputs import OutputPlan, atomic_write
 from xlbridge.places import CellPlace, Place
@@ -111,20 +111,26 @@ def score_night(
 
 def _master_points(result: EventResult) -> tuple[EventResult, tuple[str, ...]]:
     """Each blank Master points cell computed by the Settings' body; a typed award that is
-    not the computed one is a warning naming its cell (the typed stands)."""
+    not the computed one is a warning naming its cell (the typed stands), and so is a blank
+    one whose rule is not built in (the club types it)."""
     try:
-        filled, typed = with_awards(result)
+        filled, typed, unbuilt = with_awards_noted(result)
     except ScoringError as exc:  # a session beyond the scale computed: the awards stay typed
         return result, (f"{L.SETTINGS} (master point body): {exc}",)
     column = L.PAIR_COLUMNS[7].letter
     body = result.event.facts.mp_body
-    return filled, tuple(
+    differ = tuple(
         f"{_cell(t.pair.source, column)}: pair {t.pair.label}'s master points "
         f"are typed as {t.typed}; the {body}'s rule gives {t.computed} "
         f"({award_shown(str(t.computed), body)} masterpoints, in hundredths as the results "
         "file carries them); the typed figure stands"
         for t in typed
     )
+    blank = tuple(
+        f"{_cell(u.pair.source, column)}: pair {u.pair.label}'s master points: {u.why}"
+        for u in unbuilt
+    )
+    return filled, differ + blank
 
 
 def _cell(source: Place | str, column: str) -> Place | str:
