@@ -44,7 +44,7 @@ from xlbridge.result import (
     counts_as_result,
 )
 from xlbridge.scales import imps
-from xlbridge.settings import CrossDivisor, ScoringConvention, parse_setting
+from xlbridge.settings import CrossDivisor, Scale, ScoringConvention, parse_setting
 
 __all__ = [
     "ARTIFICIAL_IMPS_PER_10_PERCENT",
@@ -379,11 +379,10 @@ class Board:
         )
 
     def frequency_lines(
-        self, scale: int = 2, direction: Direction = Direction.NS
+        self, scale: Scale = Scale.TWO, direction: Direction = Direction.NS
     ) -> list[FrequencyLine]:
         """The frequency table of ``direction`` (:func:`frequency_lines`), from this board's
         tables: a night scores each board once, and prints the table it was scored in."""
-        scale = int(parse_setting("scale", scale, argument="scale"))
         table = self.table(direction)
         top = matchpoint_top(self.expected, scale)
         artificial: dict[tuple[Artificial, bool], int] = {}  # (side, counts as a result): rows
@@ -427,14 +426,15 @@ class Board:
             by_direction[direction] = done[id(table)]
         return by_direction
 
-    def matchpoints(self, scale: int = 2) -> list[Pair | None]:
+    def matchpoints(self, scale: Scale = Scale.TWO) -> list[Pair | None]:
         """NS and EW matchpoints of every row (``None`` for rows without a result).
 
         A real score gets its matchpoints in its direction's table (EW: the top
         less them); a weighted score the weighted sum of its components'
         (Law 12C1(c)); an artificial score its percentage of the top (Law 12C2).
+        ``scale`` is typed (a :class:`~xlbridge.settings.Scale`): the engine reads
+        settings parsed before it, as :func:`matchpoint_board` parses a typed value.
         """
-        scale = int(parse_setting("scale", scale, argument="scale"))
         top = matchpoint_top(self.expected, scale)
         mp = self._per_table(lambda table: table.matchpoints_by_score(scale))
 
@@ -526,7 +526,7 @@ class Board:
         """The Butler datum of ``direction`` (see :meth:`butler`)."""
         return self._datum(direction, trim, datum_round, real_results)
 
-    def cross_imps(self, divide_by: CrossDivisor | str = "total") -> list[Pair | None]:
+    def cross_imps(self, divide_by: CrossDivisor = CrossDivisor.TOTAL) -> list[Pair | None]:
         """NS and EW cross-IMPs of every row, each score against every other by frequency.
 
         ``divide_by``: ``total`` (default), ``comparisons`` (expected - 1) or
@@ -534,8 +534,7 @@ class Board:
         comparison for each 10% above average (A+ +3, A- -3).
         """
         comparisons = self.expected - 1
-        chosen: CrossDivisor = parse_setting("cross_divide_by", divide_by, argument="divide_by")
-        divisor = chosen.divisor(self.expected)
+        divisor = divide_by.divisor(self.expected)
         totals = self._per_table(lambda table: table.cross_imp_totals)
 
         def side_x(side: Side, direction: Direction) -> Fraction:
@@ -652,14 +651,15 @@ def traveller_rows(rows: Sequence[Row], convention: object = None) -> list[Row]:
 
 
 def matchpoint_board(
-    rows: Sequence[Row], expected: int | None = None, scale: int = 2
+    rows: Sequence[Row], expected: int | None = None, scale: object = 2
 ) -> list[Pair | None]:
-    """NS and EW matchpoints of every traveller row (see :class:`Board`)."""
-    return Board(rows, expected).matchpoints(scale)
+    """NS and EW matchpoints of every traveller row (see :class:`Board`); ``scale`` as
+    typed (``2``, ``"1"``), refused unless 2 or 1."""
+    return Board(rows, expected).matchpoints(_scale(scale))
 
 
 def matchpoint_percentages(
-    rows: Sequence[Row], expected: int | None = None, scale: int = 2
+    rows: Sequence[Row], expected: int | None = None, scale: object = 2
 ) -> list[Pair | None]:
     """NS and EW matchpoints of every traveller row as percentages of the top.
 
@@ -674,14 +674,20 @@ def matchpoint_percentages(
     return board_percentages(Board(rows, expected), scale)
 
 
-def board_percentages(board: Board, scale: int = 2) -> list[Pair | None]:
+def board_percentages(board: Board, scale: object = 2) -> list[Pair | None]:
     """:func:`matchpoint_percentages` of a :class:`Board` already built (one figure per row)."""
-    scale = int(parse_setting("scale", scale, argument="scale"))
-    top = matchpoint_top(board.expected, scale)
+    chosen = _scale(scale)
+    top = matchpoint_top(board.expected, chosen)
     return [
         None if pair is None else (percent_of_top(pair[0], top), percent_of_top(pair[1], top))
-        for pair in board.matchpoints(scale)
+        for pair in board.matchpoints(chosen)
     ]
+
+
+def _scale(scale: object) -> Scale:
+    """A function's ``scale`` argument as typed, parsed (2 or 1)."""
+    chosen: Scale = parse_setting("scale", scale, argument="scale")
+    return chosen
 
 
 def percent_of_top(figure: Fraction, top: int) -> Fraction:
@@ -697,10 +703,12 @@ def butler_board(
 
 
 def cross_imps_board(
-    rows: Sequence[Row], divide_by: str = "total", expected: int | None = None
+    rows: Sequence[Row], divide_by: object = "total", expected: int | None = None
 ) -> list[Pair | None]:
-    """NS and EW cross-IMPs of every traveller row (see :meth:`Board.cross_imps`)."""
-    return Board(rows, expected).cross_imps(divide_by)
+    """NS and EW cross-IMPs of every traveller row (see :meth:`Board.cross_imps`);
+    ``divide_by`` as typed (``total``, ``comparisons`` or ``scores``)."""
+    chosen: CrossDivisor = parse_setting("cross_divide_by", divide_by, argument="divide_by")
+    return Board(rows, expected).cross_imps(chosen)
 
 
 @dataclass(frozen=True)
@@ -723,7 +731,7 @@ class FrequencyLine:
 def frequency_lines(
     rows: Sequence[Row],
     expected: int | None = None,
-    scale: int = 2,
+    scale: object = 2,
     direction: Direction = Direction.NS,
     counts: Sequence[int] | None = None,
 ) -> list[FrequencyLine]:
@@ -734,7 +742,7 @@ def frequency_lines(
     that score gets and ``EW MP`` is ``top - NS MP``.  ``counts``: as for
     :class:`Board`.
     """
-    return Board(rows, expected, counts).frequency_lines(scale, direction)
+    return Board(rows, expected, counts).frequency_lines(_scale(scale), direction)
 
 
 def _pct_pair(percent: Fraction, top: int, direction: Direction) -> tuple[Fraction, Fraction]:
@@ -784,14 +792,14 @@ def _factored(mp: Fraction, factor: Fraction, scale: int) -> Fraction:
 
 
 def weighted_matchpoints(
-    others: Sequence[Row], weighted: Weighted, expected: int | None = None, scale: int = 2
+    others: Sequence[Row], weighted: Weighted, expected: int | None = None, scale: object = 2
 ) -> Fraction:
     """The NS matchpoints of one weighted score against the board's other results.
 
     The weighted score joins the table with its weights (EBU "Calculation of Weighted Scores", 4.1).
     """
     rows = [*others, Result(weighted, weighted)]
-    result = Board(rows, expected).matchpoints(scale)[-1]
+    result = Board(rows, expected).matchpoints(_scale(scale))[-1]
     assert result is not None
     return result[0]
 

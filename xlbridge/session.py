@@ -128,7 +128,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import NamedTuple
 
-from xlbridge.avplus import apply_avplus_imps
+from xlbridge.avplus import settle_imps
 from xlbridge.board import (
     Board,
     FrequencyLine,
@@ -168,7 +168,7 @@ from xlbridge.result import (
     is_average,
 )
 from xlbridge.scored import BoardResult, EventResult, PairBoard, PairResult, ScoredPlay
-from xlbridge.settings import AvplusMethod, ScoringConvention
+from xlbridge.settings import AvplusMethod, Scale, ScoringConvention
 
 __all__ = [
     "absent_pairs",
@@ -582,7 +582,7 @@ def _small_version(board: Board, results: int, rule: SmallVersions) -> Sequence[
             else row
             for row in rows
         ]
-    own = board.matchpoints(2)  # M: matchpoints within the version, 2 per result beaten
+    own = board.matchpoints(Scale.TWO)  # M: matchpoints within the version, 2 per result beaten
     replaced: list[Row] = []
     for row, mp in zip(rows, own, strict=True):
         if not isinstance(row, Result) or mp is None:
@@ -672,7 +672,7 @@ def _entries(
 class _Units:
     """The event's scoring units: the top (matchpoints) and the A+/A- levels per board.
 
-    Law 12C2(c) is settled by :func:`~xlbridge.avplus.apply_avplus_imps` in
+    Law 12C2(c) is settled by :func:`~xlbridge.avplus.settle_imps` in
     units relative to ``centre`` (half the top for matchpoints, 0 IMPs): the
     rule is the same in any linear unit, and this way a penalised board below
     0 or an award above the top is still a score.
@@ -796,7 +796,7 @@ def _settle(values: list[Fraction | Code], units: _Units, method: AvplusMethod) 
     if not any(isinstance(v, Code) for v in values):
         return [v for v in values if isinstance(v, Fraction)]
     centred = [v - units.centre if isinstance(v, Fraction) else v for v in values]
-    result = apply_avplus_imps(centred, method, units.plus, units.minus)
+    result = settle_imps(centred, method, units.plus, units.minus)
     return [units.centre + s for s in result.scores if s is not None]
 
 
