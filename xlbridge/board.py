@@ -20,6 +20,7 @@ Everything is exact (:class:`fractions.Fraction`).
 
 from __future__ import annotations
 
+import copy
 import math
 import operator
 from collections import Counter
@@ -333,15 +334,32 @@ class Board:
         if expected is None:
             # A board whose only rows are artificial scores that do not count has a top of 0.
             expected = played or int(any(isinstance(row, Result) for row in self.rows))
+        self.played = played
+        self.expected = self._checked(expected)
+
+    def _checked(self, expected: object) -> int:
+        """``expected`` if this board can be scored on that many results."""
         if isinstance(expected, bool) or not isinstance(expected, int) or expected < 1:
             raise BoardError(
                 "the expected number of results must be a whole number from 1, "
                 f"not {quote(expected)}"
             )
-        if played > expected:
-            raise BoardError(f"the board has {played} results but only {expected} were expected")
-        self.expected = expected
-        self.played = played
+        if self.played > expected:
+            raise BoardError(
+                f"the board has {self.played} results but only {expected} were expected"
+            )
+        return expected
+
+    def factored(self, expected: int) -> Board:
+        """This board scored as if it had ``expected`` results (its real results factored
+        up to them, Neuberg): the same rows, counted once, and grouped once."""
+        if expected == self.expected:
+            return self
+        board = copy.copy(self)
+        board.expected = self._checked(expected)
+        for table in ("ns_table", "ew_table"):  # a table is built on its expected results
+            board.__dict__.pop(table, None)
+        return board
 
     @cached_property
     def _groups(self) -> _Groups:

@@ -163,8 +163,6 @@ from xlbridge.result import (
     Row,
     Side,
     average_not_counted,
-    count_results,
-    counts_as_result,
     is_average,
 )
 from xlbridge.scored import BoardResult, EventResult, PairBoard, PairResult, ScoredPlay
@@ -280,7 +278,7 @@ def _scored(
     ``members`` each player's partnership's)."""
     settings = event.settings  # checked when it was made (xlbridge.settings)
     expected = settings.expected or _max_played(event.plays)
-    figures, groups = _score_boards(event.plays, expected, settings)
+    figures, groups = _score_boards(event.plays, expected, settings, boards)
     units = _Units.of(settings, expected)
     entries = _entries(event.plays, figures)
     if members is not None:
@@ -297,8 +295,7 @@ def _scored(
             settled[entry.direction is Direction.EW].setdefault(entry.play, scored.score)
     ranked = _rank(pairs, settings, units, absent)
     board_results = tuple(
-        _board_result(group, event.plays, settled, expected, settings)
-        for group in (groups if boards else ())
+        _board_result(group, event.plays, settled, expected) for group in (groups if boards else ())
     )
     return EventResult(event, expected, units.top, board_results, ranked)
 
@@ -407,7 +404,7 @@ def absent_pairs(event: Event) -> frozenset[PairLabel]:
     real = {
         label
         for play in event.plays
-        if counts_as_result(play.result) and not is_average(play.result)
+        if play.counts and not is_average(play.result)
         for label in (play.ns, play.ew)
     }
     return frozenset(pair.label for pair in event.pairs if pair.label not in real)
@@ -463,15 +460,20 @@ class _Group:
     version: str
     indices: tuple[int, ...]
     fouled: bool
-    #: the board whose frequency table is printed (``None``: no result), built once when
-    #: the group is scored
-    printed: Board | None = field(default=None, compare=False)
+    #: the results it had, counted once, when its :class:`~xlbridge.board.Board` was made
+    results: int = 0
+    #: the frequency tables printed (the NS and the EW lines; none without a result, or
+    #: when the boards are not asked for), from the table the scores come from
+    lines: tuple[tuple[FrequencyLine, ...], tuple[FrequencyLine, ...]] = field(
+        default=((), ()), compare=False
+    )
 
 
 def _score_boards(
-    plays: Sequence[Play], expected: int, settings: Settings
+    plays: Sequence[Play], expected: int, settings: Settings, printed: bool
 ) -> tuple[dict[int, tuple[_Figure, _Figure]], list[_Group]]:
-    """Each play's (NS, EW) figure by index, and the groups of plays scored together."""
+    """Each play's (NS, EW) figure by index, and the groups of plays scored together (with
+    their frequency tables when ``printed``)."""
     groups: dict[tuple[int, str], list[int]] = defaultdict(list)
     figures: dict[int, tuple[_Figure, _Figure]] = {}
     for index, play in enumerate(plays):
@@ -485,40 +487,59 @@ def _score_boards(
     scored: list[_Group] = []
     for group in found:
         rows = [plays[i].result for i in group.indices]
-        group_figures, printed = _group_figures(rows, expected, settings, group.fouled)
+        group_figures, group = _group_figures(group, rows, expected, settings, printed)
         figures.update(zip(group.indices, group_figures, strict=True))
-        scored.append(replace(group, printed=printed))
+        scored.append(group)
     return figures, scored
 
 
 def _group_figures(
-    rows: Sequence[Row], expected: int, settings: Settings, fouled: bool
-) -> tuple[list[tuple[_Figure, _Figure]], Board | None]:
-    """The (NS, EW) figures of one board or one version of a fouled board, and the board
-    whose frequency table is printed (``None`` when no row holds a result).
+    group: _Group, rows: Sequence[Row], expected: int, settings: Settings, printed: bool
+) -> tuple[list[tuple[_Figure, _Figure]], _Group]:
+    """The (NS, EW) figures of one board or one version of a fouled board, and ``group``
+    with the results it had and, when ``printed``, its frequency tables.
 
     The printed table is the one the scores come from: factored to ``expected``, or
     the version's or board's own table when it is not factored (the ratio, a small
-    version of a fouled board).  That board is built once, and scores the rows too
-    unless a small version's scores are replaced.
+    version of a fouled board).  The board's rows are counted once, when its Board is
+    made; that board scores the rows too unless a small version's scores are replaced.
     """
     if not any(isinstance(row, Result) for row in rows):
-        return [(None, None)] * len(rows), None
-    results = count_results(rows)
-    small = fouled and _is_small(results, expected, settings.small_versions)
-    printed = Board(rows) if small or _own_table(settings) else Board(rows, expected)
-    scored = printed
+        return [(None, None)] * len(rows), group
+    # the sides Law 12C2(c) settles at the end keep their code, whatever the board gives
+    codes = [(_code(row.ns), _code(row.ew)) if isinstance(row, Result) else None for row in rows]
+    own = _own_table(settings)
+    rule = settings.small_versions
+    board = Board(rows)  # its own results, counted once
+    small = group.fouled and _is_small(board.played, expected, rule)
+    table = board if small or own else board.factored(expected)
+    scored = table
     if small:
-        replaced = _small_version(printed, results, settings.small_versions)
-        scored = Board(replaced) if _own_table(settings) else Board(replaced, expected)
+        replaced = Board(_small_version(board, board.played, rule))
+        scored = replaced if own else replaced.factored(expected)
     values = _board_figures(scored, expected, settings)
     figures: list[tuple[_Figure, _Figure]] = []
-    for row, value in zip(rows, values, strict=True):
-        if value is None or not isinstance(row, Result):
+    for code, value in zip(codes, values, strict=True):
+        if value is None or code is None:
             figures.append((None, None))
         else:
-            figures.append((_code(row.ns) or value[0], _code(row.ew) or value[1]))
-    return figures, printed
+            figures.append((code[0] or value[0], code[1] or value[1]))
+    lines = _frequency_lines(table, rows, settings.scale) if printed else group.lines
+    return figures, replace(group, results=board.played, lines=lines)
+
+
+def _frequency_lines(
+    board: Board, rows: Sequence[Row], scale: Scale
+) -> tuple[tuple[FrequencyLine, ...], tuple[FrequencyLine, ...]]:
+    """The NS and the EW frequency tables of ``board``, the table its scores come from."""
+    ns_lines = tuple(board.frequency_lines(scale, Direction.NS))
+    # Both directions' tables are the same when no row is split or artificial.
+    same = all(
+        (row.ns is row.ew or row.ns == row.ew) and not isinstance(row.ns, Artificial)
+        for row in rows
+        if isinstance(row, Result)
+    )
+    return ns_lines, ns_lines if same else tuple(board.frequency_lines(scale, Direction.EW))
 
 
 def _own_table(settings: Settings) -> bool:
@@ -610,26 +631,11 @@ def _board_result(
     plays: Sequence[Play],
     settled: tuple[dict[int, Fraction], dict[int, Fraction]],
     expected: int,
-    settings: Settings,
 ) -> BoardResult:
-    rows = [plays[i].result for i in group.indices]
     ns, ew = settled
     scored = tuple(ScoredPlay(plays[i], ns.get(i), ew.get(i)) for i in group.indices)
-    results = count_results(rows)
-    # The printed table is the one the scores come from (see _group_figures).
-    board = group.printed
-    ns_lines: tuple[FrequencyLine, ...] = ()
-    ew_lines: tuple[FrequencyLine, ...] = ()
-    if board is not None:
-        ns_lines = tuple(board.frequency_lines(settings.scale, Direction.NS))
-        # Both directions' tables are the same when no row is split or artificial.
-        same = all(
-            (row.ns is row.ew or row.ns == row.ew) and not isinstance(row.ns, Artificial)
-            for row in rows
-            if isinstance(row, Result)
-        )
-        ew_lines = ns_lines if same else tuple(board.frequency_lines(settings.scale, Direction.EW))
-    return BoardResult(group.board, group.version, expected, results, scored, ns_lines, ew_lines)
+    # The printed tables are those the scores came from (see _group_figures).
+    return BoardResult(group.board, group.version, expected, group.results, scored, *group.lines)
 
 
 # --- pairs ------------------------------------------------------------------
