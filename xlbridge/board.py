@@ -35,6 +35,7 @@ from xlbridge.errors import BoardError
 from xlbridge.exact import quote, round_half_away
 from xlbridge.imp_matrix import imp_sums
 from xlbridge.result import (
+    AVERAGE,
     Artificial,
     Result,
     Row,
@@ -45,13 +46,24 @@ from xlbridge.result import (
     counts_as_result,
 )
 from xlbridge.scales import imps
-from xlbridge.settings import CrossDivisor, Scale, ScoringConvention, parse_setting
+from xlbridge.settings import (
+    CrossDivisor,
+    Scale,
+    ScoringConvention,
+    ScoringForm,
+    Settings,
+    SmallVersions,
+    UnequalBoards,
+    parse_setting,
+)
 
 __all__ = [
     "ARTIFICIAL_IMPS_PER_10_PERCENT",
+    "SMALL_VERSION",
     "Board",
     "FrequencyLine",
     "FrequencyTable",
+    "ScoredBoard",
     "TableRow",
     "aggregate_score",
     "artificial_imps",
@@ -66,6 +78,7 @@ __all__ = [
     "neuberg",
     "neuberg_factor",
     "percent_of_top",
+    "score_board",
     "teams_imps",
     "traveller_rows",
     "weighted_matchpoints",
@@ -850,3 +863,144 @@ def aggregate_score(score: Side, unit: int = 10) -> Fraction:
     if isinstance(score, Artificial):
         raise BoardError("an artificial score has no aggregate: give the points directly")
     return round_half_away(score.mean(), unit) if unit else score.mean()
+
+
+# --- a board scored as an event's settings say -----------------------------------------
+
+#: The largest fouled-board version that ``small_versions`` treats.
+SMALL_VERSION = 3
+
+
+@dataclass(frozen=True)
+class ScoredBoard:
+    """One board, or one version of a fouled board, scored as the event's settings say:
+    each row's NS and EW figures (``None`` for a row without a result), the results it had,
+    and the NS and the EW frequency tables printed (from the table the figures come from;
+    none when they are not asked for)."""
+
+    figures: tuple[Pair | None, ...]
+    results: int
+    lines: tuple[tuple[FrequencyLine, ...], tuple[FrequencyLine, ...]] = ((), ())
+
+
+def score_board(
+    rows: Sequence[Row],
+    expected: int,
+    settings: Settings,
+    *,
+    fouled: bool = False,
+    printed: bool = True,
+) -> ScoredBoard:
+    """``rows`` scored as ``settings`` say, on ``expected`` results: a session's board.
+
+    The board is made once, and its rows counted then.  Its figures come from the table
+    factored to ``expected``, or from its own results' table (the ratio, a small version
+    of a fouled board: ``fouled`` says it is a version); that table is the one printed.
+    A small version's real scores are replaced as ``settings.small_versions`` says, and
+    the replaced rows scored in their place.
+    """
+    board = Board(rows)  # its own results, counted once
+    rule = settings.small_versions
+    small = fouled and _is_small(board.played, expected, rule)
+    own = _own_table(settings)
+    table = board if small or own else board.factored(expected)
+    lines = _frequency_lines(table, settings.scale) if printed else ((), ())
+    scored = table
+    if small:
+        replaced = Board(_small_version(board, board.played, rule))
+        scored = replaced if own else replaced.factored(expected)
+    return ScoredBoard(tuple(_board_figures(scored, expected, settings)), board.played, lines)
+
+
+def _frequency_lines(
+    board: Board, scale: Scale
+) -> tuple[tuple[FrequencyLine, ...], tuple[FrequencyLine, ...]]:
+    """The NS and the EW frequency tables of ``board``."""
+    ns_lines = tuple(board.frequency_lines(scale, Direction.NS))
+    # Both directions' tables are the same when no row is split or artificial.
+    same = all(
+        (row.ns is row.ew or row.ns == row.ew) and not isinstance(row.ns, Artificial)
+        for row in board.rows
+        if isinstance(row, Result)
+    )
+    return ns_lines, ns_lines if same else tuple(board.frequency_lines(scale, Direction.EW))
+
+
+def _own_table(settings: Settings) -> bool:
+    """Whether a board's figures come from its own results' table, not one factored to
+    the expected results (the multi-club rescoring document's ratio)."""
+    return settings.form is ScoringForm.MATCHPOINTS and settings.unequal is UnequalBoards.RATIO
+
+
+def _board_figures(
+    board: Board, expected: int, settings: Settings
+) -> list[tuple[Fraction, Fraction] | None]:
+    """Each row's figures on ``board`` (built on ``expected`` results, or on its own
+    results for the ratio)."""
+    if settings.form is ScoringForm.CROSS_IMPS:
+        return board.cross_imps(settings.cross_divide_by)
+    if settings.form is ScoringForm.MATCHPOINTS:
+        if settings.unequal is not UnequalBoards.RATIO:
+            return board.matchpoints(settings.scale)
+        return _ratio(board, expected, settings.scale)
+    return board.butler(
+        settings.trim, settings.datum_round, real_results=settings.datum_real_results
+    )
+
+
+def _ratio(board: Board, expected: int, scale: Scale) -> list[tuple[Fraction, Fraction] | None]:
+    """The multi-club rescoring document's ratio: matchpoints among the board's own
+    results, times expected/actual; an artificial score keeps its percentage of the top."""
+    factor = Fraction(expected, board.expected)
+    top = matchpoint_top(expected, scale)
+
+    def ratio(side: Side, mp: Fraction) -> Fraction:
+        return artificial_mp(side.percent, top) if isinstance(side, Artificial) else mp * factor
+
+    return [
+        None
+        if mp is None or not isinstance(row, Result)
+        else (ratio(row.ns, mp[0]), ratio(row.ew, mp[1]))
+        for row, mp in zip(board.rows, board.matchpoints(scale), strict=True)
+    ]
+
+
+def _is_small(results: int, expected: int, rule: SmallVersions) -> bool:
+    """True when ``rule`` replaces the scores of a fouled-board version of ``results``."""
+    if rule is SmallVersions.NEUBERG or results > SMALL_VERSION:
+        return False
+    return rule is SmallVersions.AVERAGE or expected >= 3 * results  # EBU: at most a third
+
+
+def _small_version(board: Board, results: int, rule: SmallVersions) -> Sequence[Row]:
+    """The rows of ``board``, a small fouled-board version (:func:`_is_small`) on its own
+    results, with its real scores replaced as ``rule`` says."""
+    rows = board.rows
+    if rule is SmallVersions.AVERAGE:
+        return [
+            Result(_real_to(row.ns, AVERAGE), _real_to(row.ew, AVERAGE))
+            if isinstance(row, Result)
+            else row
+            for row in rows
+        ]
+    own = board.matchpoints(Scale.TWO)  # M: matchpoints within the version, 2 per result beaten
+    replaced: list[Row] = []
+    for row, mp in zip(rows, own, strict=True):
+        if not isinstance(row, Result) or mp is None:
+            replaced.append(row)
+            continue
+        ns, ew = (_ebu_percent(m, results) for m in mp)
+        replaced.append(Result(_real_to(row.ns, ns), _real_to(row.ew, ew)))
+    return replaced
+
+
+def _ebu_percent(mp: Fraction, results: int) -> Artificial:
+    """EBU White Book 4.2.3.3: ``60% + (M - (A - 1)) x 5%``."""
+    percent = 60 + (mp - (results - 1)) * 5
+    text = str(percent.numerator) if percent.denominator == 1 else f"{float(percent):g}"
+    return Artificial(percent, f"A{text}")
+
+
+def _real_to(side: Side, artificial: Artificial) -> Side:
+    """``artificial`` in place of a real score; an artificial score stays as it is."""
+    return side if isinstance(side, Artificial) else artificial

@@ -129,13 +129,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from xlbridge.avplus import settle_imps
-from xlbridge.board import (
-    Board,
-    FrequencyLine,
-    artificial_imps,
-    artificial_mp,
-    matchpoint_top,
-)
+from xlbridge.board import FrequencyLine, artificial_imps, matchpoint_top, score_board
 from xlbridge.codes import Code
 from xlbridge.direction import Direction
 from xlbridge.errors import BoardError, ScoringError
@@ -150,23 +144,18 @@ from xlbridge.event import (
     Ranking,
     ScoringForm,
     Settings,
-    SmallVersions,
-    UnequalBoards,
 )
 from xlbridge.exact import quote, round_half_away
 from xlbridge.pair import natural_key
 from xlbridge.places import Place
 from xlbridge.result import (
-    AVERAGE,
     Artificial,
     Result,
     Row,
     Side,
-    average_not_counted,
-    is_average,
 )
 from xlbridge.scored import BoardResult, EventResult, PairBoard, PairResult, ScoredPlay
-from xlbridge.settings import AvplusMethod, Scale, ScoringConvention
+from xlbridge.settings import AvplusMethod, ScoringConvention
 
 __all__ = [
     "absent_pairs",
@@ -179,9 +168,6 @@ __all__ = [
 #: a code still to settle (``A+``, ``A-``, ``BYE``: :attr:`Code.settled_last`), or
 #: ``None`` (no score).
 _Figure = Fraction | Code | None
-
-#: The largest fouled-board version that ``small_versions`` treats.
-SMALL_VERSION = 3
 
 
 def _exact_order(value: Fraction | int) -> tuple[float, Fraction | int]:
@@ -404,7 +390,7 @@ def absent_pairs(event: Event) -> frozenset[PairLabel]:
     real = {
         label
         for play in event.plays
-        if play.counts and not is_average(play.result)
+        if play.counts and not play.is_average
         for label in (play.ns, play.ew)
     }
     return frozenset(pair.label for pair in event.pairs if pair.label not in real)
@@ -431,12 +417,7 @@ def _read_averages(event: Event) -> tuple[Event, frozenset[PairLabel]]:
 
 def _with_plays(event: Event, chosen: Callable[[Play], bool]) -> Event:
     """``event`` with the averages of the ``chosen`` plays read as not results."""
-    plays = tuple(
-        replace(play, result=average_not_counted(play.result))
-        if chosen(play) and is_average(play.result)
-        else play
-        for play in event.plays
-    )
+    plays = tuple(play.average_not_counted() if chosen(play) else play for play in event.plays)
     if all(new is old for new, old in zip(plays, event.plays, strict=True)):
         return event
     return replace(event, plays=plays)
@@ -497,55 +478,20 @@ def _group_figures(
     group: _Group, rows: Sequence[Row], expected: int, settings: Settings, printed: bool
 ) -> tuple[list[tuple[_Figure, _Figure]], _Group]:
     """The (NS, EW) figures of one board or one version of a fouled board, and ``group``
-    with the results it had and, when ``printed``, its frequency tables.
-
-    The printed table is the one the scores come from: factored to ``expected``, or
-    the version's or board's own table when it is not factored (the ratio, a small
-    version of a fouled board).  The board's rows are counted once, when its Board is
-    made; that board scores the rows too unless a small version's scores are replaced.
-    """
+    with the results it had and, when ``printed``, its frequency tables
+    (:func:`~xlbridge.board.score_board`: the board is made, and its rows counted, once).
+    A side that Law 12C2(c) settles at the end keeps its code, whatever the board gives."""
     if not any(isinstance(row, Result) for row in rows):
         return [(None, None)] * len(rows), group
-    # the sides Law 12C2(c) settles at the end keep their code, whatever the board gives
     codes = [(_code(row.ns), _code(row.ew)) if isinstance(row, Result) else None for row in rows]
-    own = _own_table(settings)
-    rule = settings.small_versions
-    board = Board(rows)  # its own results, counted once
-    small = group.fouled and _is_small(board.played, expected, rule)
-    table = board if small or own else board.factored(expected)
-    scored = table
-    if small:
-        replaced = Board(_small_version(board, board.played, rule))
-        scored = replaced if own else replaced.factored(expected)
-    values = _board_figures(scored, expected, settings)
+    scored = score_board(rows, expected, settings, fouled=group.fouled, printed=printed)
     figures: list[tuple[_Figure, _Figure]] = []
-    for code, value in zip(codes, values, strict=True):
+    for code, value in zip(codes, scored.figures, strict=True):
         if value is None or code is None:
             figures.append((None, None))
         else:
             figures.append((code[0] or value[0], code[1] or value[1]))
-    lines = _frequency_lines(table, rows, settings.scale) if printed else group.lines
-    return figures, replace(group, results=board.played, lines=lines)
-
-
-def _frequency_lines(
-    board: Board, rows: Sequence[Row], scale: Scale
-) -> tuple[tuple[FrequencyLine, ...], tuple[FrequencyLine, ...]]:
-    """The NS and the EW frequency tables of ``board``, the table its scores come from."""
-    ns_lines = tuple(board.frequency_lines(scale, Direction.NS))
-    # Both directions' tables are the same when no row is split or artificial.
-    same = all(
-        (row.ns is row.ew or row.ns == row.ew) and not isinstance(row.ns, Artificial)
-        for row in rows
-        if isinstance(row, Result)
-    )
-    return ns_lines, ns_lines if same else tuple(board.frequency_lines(scale, Direction.EW))
-
-
-def _own_table(settings: Settings) -> bool:
-    """Whether a board's figures come from its own results' table, not one factored to
-    the expected results (the multi-club rescoring document's ratio)."""
-    return settings.form is ScoringForm.MATCHPOINTS and settings.unequal is UnequalBoards.RATIO
+    return figures, replace(group, results=scored.results, lines=scored.lines)
 
 
 def _code(side: Side) -> Code | None:
@@ -553,77 +499,6 @@ def _code(side: Side) -> Code | None:
     if isinstance(side, Artificial) and side.code is not None and side.code.settled_last:
         return side.code
     return None
-
-
-def _board_figures(
-    board: Board, expected: int, settings: Settings
-) -> list[tuple[Fraction, Fraction] | None]:
-    """Each row's figures on ``board`` (built on ``expected`` results, or on its own
-    results for the ratio)."""
-    if settings.form is ScoringForm.BUTLER:
-        return board.butler(
-            settings.trim, settings.datum_round, real_results=settings.datum_real_results
-        )
-    if settings.form is ScoringForm.CROSS_IMPS:
-        return board.cross_imps(settings.cross_divide_by)
-    if settings.unequal is not UnequalBoards.RATIO:
-        return board.matchpoints(settings.scale)
-    # The multi-club rescoring document's ratio: matchpoints among the board's own
-    # results, times expected/actual; an artificial score keeps its percentage of the top.
-    rows = board.rows
-    factor = Fraction(expected, board.expected)
-    top = matchpoint_top(expected, settings.scale)
-
-    def ratio(side: Side, mp: Fraction) -> Fraction:
-        return artificial_mp(side.percent, top) if isinstance(side, Artificial) else mp * factor
-
-    return [
-        None
-        if mp is None or not isinstance(row, Result)
-        else (ratio(row.ns, mp[0]), ratio(row.ew, mp[1]))
-        for row, mp in zip(rows, board.matchpoints(settings.scale), strict=True)
-    ]
-
-
-def _is_small(results: int, expected: int, rule: SmallVersions) -> bool:
-    """True when ``rule`` replaces the scores of a fouled-board version of ``results``."""
-    if rule is SmallVersions.NEUBERG or results > SMALL_VERSION:
-        return False
-    return rule is SmallVersions.AVERAGE or expected >= 3 * results  # EBU: at most a third
-
-
-def _small_version(board: Board, results: int, rule: SmallVersions) -> Sequence[Row]:
-    """The rows of ``board``, a small fouled-board version (:func:`_is_small`) on its own
-    results, with its real scores replaced as ``rule`` says."""
-    rows = board.rows
-    if rule is SmallVersions.AVERAGE:
-        return [
-            Result(_real_to(row.ns, AVERAGE), _real_to(row.ew, AVERAGE))
-            if isinstance(row, Result)
-            else row
-            for row in rows
-        ]
-    own = board.matchpoints(Scale.TWO)  # M: matchpoints within the version, 2 per result beaten
-    replaced: list[Row] = []
-    for row, mp in zip(rows, own, strict=True):
-        if not isinstance(row, Result) or mp is None:
-            replaced.append(row)
-            continue
-        ns, ew = (_ebu_percent(m, results) for m in mp)
-        replaced.append(Result(_real_to(row.ns, ns), _real_to(row.ew, ew)))
-    return replaced
-
-
-def _ebu_percent(mp: Fraction, results: int) -> Artificial:
-    """EBU White Book 4.2.3.3: ``60% + (M - (A - 1)) x 5%``."""
-    percent = 60 + (mp - (results - 1)) * 5
-    text = str(percent.numerator) if percent.denominator == 1 else f"{float(percent):g}"
-    return Artificial(percent, f"A{text}")
-
-
-def _real_to(side: Side, artificial: Artificial) -> Side:
-    """``artificial`` in place of a real score; an artificial score stays as it is."""
-    return side if isinstance(side, Artificial) else artificial
 
 
 def _board_result(
