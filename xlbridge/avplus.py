@@ -42,12 +42,14 @@ entry blank) has no result, and is refused.
 
 :func:`apply_avplus_imps` does the same for an IMP-scored pair event, in IMPs
 per board instead of percentages, as the note suggests: A+ is +3 IMPs, A- is
--3 IMPs, A= is 0.
+-3 IMPs, A= is 0.  :func:`settle_imps` is the same rule on values already typed
+(a session's boards, its parsed settings): :func:`apply_avplus_imps` parses its
+arguments and then settles through it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TypeAlias
@@ -63,6 +65,7 @@ __all__ = [
     "AvplusResult",
     "apply_avplus",
     "apply_avplus_imps",
+    "settle_imps",
 ]
 
 #: The Law 12C2(a) levels (in percent of the top: xlbridge.result) in IMPs per board, for
@@ -203,8 +206,25 @@ def apply_avplus_imps(
         """Any number of IMPs is a score."""
 
     entries = _parse_entries(board_imps, AVERAGE_IMPS, check)
-    adjusted = _adjust(entries, plus, minus, AVERAGE_IMPS, chosen)
-    return _result(adjusted, lambda level: level)
+    return settle_imps(entries, chosen, plus, minus)
+
+
+def settle_imps(
+    entries: Sequence[Fraction | Code | None],
+    method: AvplusMethod,
+    plus: Fraction,
+    minus: Fraction,
+) -> AvplusResult:
+    """:func:`apply_avplus_imps` on entries already typed: each a score, ``A+``, ``A-`` or
+    ``BYE`` (a :class:`~xlbridge.codes.Code` still to settle), or ``None``; ``method``,
+    ``plus`` and ``minus`` as the settings hold them.  Nothing is parsed here: a session's
+    boards come scored, and its settings were read once (:class:`~xlbridge.settings.Settings`).
+
+    >>> [str(s) for s in settle_imps([Fraction(4), Fraction(5), Code.AVERAGE_PLUS],
+    ...                              AvplusMethod.MAINSTREAM, Fraction(3), Fraction(-3)).scores]
+    ['4', '5', '9/2']
+    """
+    return _result(_adjust(list(entries), plus, minus, AVERAGE_IMPS, method), lambda level: level)
 
 
 def _parse_top(top: object) -> Fraction:

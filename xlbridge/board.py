@@ -20,6 +20,7 @@ Everything is exact (:class:`fractions.Fraction`).
 
 from __future__ import annotations
 
+import copy
 import math
 import operator
 from collections import Counter
@@ -34,6 +35,7 @@ from xlbridge.errors import BoardError
 from xlbridge.exact import quote, round_half_away
 from xlbridge.imp_matrix import imp_sums
 from xlbridge.result import (
+    AVERAGE,
     Artificial,
     Result,
     Row,
@@ -44,13 +46,24 @@ from xlbridge.result import (
     counts_as_result,
 )
 from xlbridge.scales import imps
-from xlbridge.settings import CrossDivisor, ScoringConvention, parse_setting
+from xlbridge.settings import (
+    CrossDivisor,
+    Scale,
+    ScoringConvention,
+    ScoringForm,
+    Settings,
+    SmallVersions,
+    UnequalBoards,
+    parse_setting,
+)
 
 __all__ = [
     "ARTIFICIAL_IMPS_PER_10_PERCENT",
+    "SMALL_VERSION",
     "Board",
     "FrequencyLine",
     "FrequencyTable",
+    "ScoredBoard",
     "TableRow",
     "aggregate_score",
     "artificial_imps",
@@ -65,6 +78,7 @@ __all__ = [
     "neuberg",
     "neuberg_factor",
     "percent_of_top",
+    "score_board",
     "teams_imps",
     "traveller_rows",
     "weighted_matchpoints",
@@ -333,15 +347,32 @@ class Board:
         if expected is None:
             # A board whose only rows are artificial scores that do not count has a top of 0.
             expected = played or int(any(isinstance(row, Result) for row in self.rows))
+        self.played = played
+        self.expected = self._checked(expected)
+
+    def _checked(self, expected: object) -> int:
+        """``expected`` if this board can be scored on that many results."""
         if isinstance(expected, bool) or not isinstance(expected, int) or expected < 1:
             raise BoardError(
                 "the expected number of results must be a whole number from 1, "
                 f"not {quote(expected)}"
             )
-        if played > expected:
-            raise BoardError(f"the board has {played} results but only {expected} were expected")
-        self.expected = expected
-        self.played = played
+        if self.played > expected:
+            raise BoardError(
+                f"the board has {self.played} results but only {expected} were expected"
+            )
+        return expected
+
+    def factored(self, expected: int) -> Board:
+        """This board scored as if it had ``expected`` results (its real results factored
+        up to them, Neuberg): the same rows, counted once, and grouped once."""
+        if expected == self.expected:
+            return self
+        board = copy.copy(self)
+        board.expected = self._checked(expected)
+        for table in ("ns_table", "ew_table"):  # a table is built on its expected results
+            board.__dict__.pop(table, None)
+        return board
 
     @cached_property
     def _groups(self) -> _Groups:
@@ -379,11 +410,10 @@ class Board:
         )
 
     def frequency_lines(
-        self, scale: int = 2, direction: Direction = Direction.NS
+        self, scale: Scale = Scale.TWO, direction: Direction = Direction.NS
     ) -> list[FrequencyLine]:
         """The frequency table of ``direction`` (:func:`frequency_lines`), from this board's
         tables: a night scores each board once, and prints the table it was scored in."""
-        scale = int(parse_setting("scale", scale, argument="scale"))
         table = self.table(direction)
         top = matchpoint_top(self.expected, scale)
         artificial: dict[tuple[Artificial, bool], int] = {}  # (side, counts as a result): rows
@@ -427,14 +457,15 @@ class Board:
             by_direction[direction] = done[id(table)]
         return by_direction
 
-    def matchpoints(self, scale: int = 2) -> list[Pair | None]:
+    def matchpoints(self, scale: Scale = Scale.TWO) -> list[Pair | None]:
         """NS and EW matchpoints of every row (``None`` for rows without a result).
 
         A real score gets its matchpoints in its direction's table (EW: the top
         less them); a weighted score the weighted sum of its components'
         (Law 12C1(c)); an artificial score its percentage of the top (Law 12C2).
+        ``scale`` is typed (a :class:`~xlbridge.settings.Scale`): the engine reads
+        settings parsed before it, as :func:`matchpoint_board` parses a typed value.
         """
-        scale = int(parse_setting("scale", scale, argument="scale"))
         top = matchpoint_top(self.expected, scale)
         mp = self._per_table(lambda table: table.matchpoints_by_score(scale))
 
@@ -526,7 +557,7 @@ class Board:
         """The Butler datum of ``direction`` (see :meth:`butler`)."""
         return self._datum(direction, trim, datum_round, real_results)
 
-    def cross_imps(self, divide_by: CrossDivisor | str = "total") -> list[Pair | None]:
+    def cross_imps(self, divide_by: CrossDivisor = CrossDivisor.TOTAL) -> list[Pair | None]:
         """NS and EW cross-IMPs of every row, each score against every other by frequency.
 
         ``divide_by``: ``total`` (default), ``comparisons`` (expected - 1) or
@@ -534,8 +565,7 @@ class Board:
         comparison for each 10% above average (A+ +3, A- -3).
         """
         comparisons = self.expected - 1
-        chosen: CrossDivisor = parse_setting("cross_divide_by", divide_by, argument="divide_by")
-        divisor = chosen.divisor(self.expected)
+        divisor = divide_by.divisor(self.expected)
         totals = self._per_table(lambda table: table.cross_imp_totals)
 
         def side_x(side: Side, direction: Direction) -> Fraction:
@@ -652,14 +682,15 @@ def traveller_rows(rows: Sequence[Row], convention: object = None) -> list[Row]:
 
 
 def matchpoint_board(
-    rows: Sequence[Row], expected: int | None = None, scale: int = 2
+    rows: Sequence[Row], expected: int | None = None, scale: object = 2
 ) -> list[Pair | None]:
-    """NS and EW matchpoints of every traveller row (see :class:`Board`)."""
-    return Board(rows, expected).matchpoints(scale)
+    """NS and EW matchpoints of every traveller row (see :class:`Board`); ``scale`` as
+    typed (``2``, ``"1"``), refused unless 2 or 1."""
+    return Board(rows, expected).matchpoints(_scale(scale))
 
 
 def matchpoint_percentages(
-    rows: Sequence[Row], expected: int | None = None, scale: int = 2
+    rows: Sequence[Row], expected: int | None = None, scale: object = 2
 ) -> list[Pair | None]:
     """NS and EW matchpoints of every traveller row as percentages of the top.
 
@@ -674,14 +705,20 @@ def matchpoint_percentages(
     return board_percentages(Board(rows, expected), scale)
 
 
-def board_percentages(board: Board, scale: int = 2) -> list[Pair | None]:
+def board_percentages(board: Board, scale: object = 2) -> list[Pair | None]:
     """:func:`matchpoint_percentages` of a :class:`Board` already built (one figure per row)."""
-    scale = int(parse_setting("scale", scale, argument="scale"))
-    top = matchpoint_top(board.expected, scale)
+    chosen = _scale(scale)
+    top = matchpoint_top(board.expected, chosen)
     return [
         None if pair is None else (percent_of_top(pair[0], top), percent_of_top(pair[1], top))
-        for pair in board.matchpoints(scale)
+        for pair in board.matchpoints(chosen)
     ]
+
+
+def _scale(scale: object) -> Scale:
+    """A function's ``scale`` argument as typed, parsed (2 or 1)."""
+    chosen: Scale = parse_setting("scale", scale, argument="scale")
+    return chosen
 
 
 def percent_of_top(figure: Fraction, top: int) -> Fraction:
@@ -697,10 +734,12 @@ def butler_board(
 
 
 def cross_imps_board(
-    rows: Sequence[Row], divide_by: str = "total", expected: int | None = None
+    rows: Sequence[Row], divide_by: object = "total", expected: int | None = None
 ) -> list[Pair | None]:
-    """NS and EW cross-IMPs of every traveller row (see :meth:`Board.cross_imps`)."""
-    return Board(rows, expected).cross_imps(divide_by)
+    """NS and EW cross-IMPs of every traveller row (see :meth:`Board.cross_imps`);
+    ``divide_by`` as typed (``total``, ``comparisons`` or ``scores``)."""
+    chosen: CrossDivisor = parse_setting("cross_divide_by", divide_by, argument="divide_by")
+    return Board(rows, expected).cross_imps(chosen)
 
 
 @dataclass(frozen=True)
@@ -723,7 +762,7 @@ class FrequencyLine:
 def frequency_lines(
     rows: Sequence[Row],
     expected: int | None = None,
-    scale: int = 2,
+    scale: object = 2,
     direction: Direction = Direction.NS,
     counts: Sequence[int] | None = None,
 ) -> list[FrequencyLine]:
@@ -734,7 +773,7 @@ def frequency_lines(
     that score gets and ``EW MP`` is ``top - NS MP``.  ``counts``: as for
     :class:`Board`.
     """
-    return Board(rows, expected, counts).frequency_lines(scale, direction)
+    return Board(rows, expected, counts).frequency_lines(_scale(scale), direction)
 
 
 def _pct_pair(percent: Fraction, top: int, direction: Direction) -> tuple[Fraction, Fraction]:
@@ -784,14 +823,14 @@ def _factored(mp: Fraction, factor: Fraction, scale: int) -> Fraction:
 
 
 def weighted_matchpoints(
-    others: Sequence[Row], weighted: Weighted, expected: int | None = None, scale: int = 2
+    others: Sequence[Row], weighted: Weighted, expected: int | None = None, scale: object = 2
 ) -> Fraction:
     """The NS matchpoints of one weighted score against the board's other results.
 
     The weighted score joins the table with its weights (EBU "Calculation of Weighted Scores", 4.1).
     """
     rows = [*others, Result(weighted, weighted)]
-    result = Board(rows, expected).matchpoints(scale)[-1]
+    result = Board(rows, expected).matchpoints(_scale(scale))[-1]
     assert result is not None
     return result[0]
 
@@ -824,3 +863,144 @@ def aggregate_score(score: Side, unit: int = 10) -> Fraction:
     if isinstance(score, Artificial):
         raise BoardError("an artificial score has no aggregate: give the points directly")
     return round_half_away(score.mean(), unit) if unit else score.mean()
+
+
+# --- a board scored as an event's settings say -----------------------------------------
+
+#: The largest fouled-board version that ``small_versions`` treats.
+SMALL_VERSION = 3
+
+
+@dataclass(frozen=True)
+class ScoredBoard:
+    """One board, or one version of a fouled board, scored as the event's settings say:
+    each row's NS and EW figures (``None`` for a row without a result), the results it had,
+    and the NS and the EW frequency tables printed (from the table the figures come from;
+    none when they are not asked for)."""
+
+    figures: tuple[Pair | None, ...]
+    results: int
+    lines: tuple[tuple[FrequencyLine, ...], tuple[FrequencyLine, ...]] = ((), ())
+
+
+def score_board(
+    rows: Sequence[Row],
+    expected: int,
+    settings: Settings,
+    *,
+    fouled: bool = False,
+    printed: bool = True,
+) -> ScoredBoard:
+    """``rows`` scored as ``settings`` say, on ``expected`` results: a session's board.
+
+    The board is made once, and its rows counted then.  Its figures come from the table
+    factored to ``expected``, or from its own results' table (the ratio, a small version
+    of a fouled board: ``fouled`` says it is a version); that table is the one printed.
+    A small version's real scores are replaced as ``settings.small_versions`` says, and
+    the replaced rows scored in their place.
+    """
+    board = Board(rows)  # its own results, counted once
+    rule = settings.small_versions
+    small = fouled and _is_small(board.played, expected, rule)
+    own = _own_table(settings)
+    table = board if small or own else board.factored(expected)
+    lines = _frequency_lines(table, settings.scale) if printed else ((), ())
+    scored = table
+    if small:
+        replaced = Board(_small_version(board, board.played, rule))
+        scored = replaced if own else replaced.factored(expected)
+    return ScoredBoard(tuple(_board_figures(scored, expected, settings)), board.played, lines)
+
+
+def _frequency_lines(
+    board: Board, scale: Scale
+) -> tuple[tuple[FrequencyLine, ...], tuple[FrequencyLine, ...]]:
+    """The NS and the EW frequency tables of ``board``."""
+    ns_lines = tuple(board.frequency_lines(scale, Direction.NS))
+    # Both directions' tables are the same when no row is split or artificial.
+    same = all(
+        (row.ns is row.ew or row.ns == row.ew) and not isinstance(row.ns, Artificial)
+        for row in board.rows
+        if isinstance(row, Result)
+    )
+    return ns_lines, ns_lines if same else tuple(board.frequency_lines(scale, Direction.EW))
+
+
+def _own_table(settings: Settings) -> bool:
+    """Whether a board's figures come from its own results' table, not one factored to
+    the expected results (the multi-club rescoring document's ratio)."""
+    return settings.form is ScoringForm.MATCHPOINTS and settings.unequal is UnequalBoards.RATIO
+
+
+def _board_figures(
+    board: Board, expected: int, settings: Settings
+) -> list[tuple[Fraction, Fraction] | None]:
+    """Each row's figures on ``board`` (built on ``expected`` results, or on its own
+    results for the ratio)."""
+    if settings.form is ScoringForm.CROSS_IMPS:
+        return board.cross_imps(settings.cross_divide_by)
+    if settings.form is ScoringForm.MATCHPOINTS:
+        if settings.unequal is not UnequalBoards.RATIO:
+            return board.matchpoints(settings.scale)
+        return _ratio(board, expected, settings.scale)
+    return board.butler(
+        settings.trim, settings.datum_round, real_results=settings.datum_real_results
+    )
+
+
+def _ratio(board: Board, expected: int, scale: Scale) -> list[tuple[Fraction, Fraction] | None]:
+    """The multi-club rescoring document's ratio: matchpoints among the board's own
+    results, times expected/actual; an artificial score keeps its percentage of the top."""
+    factor = Fraction(expected, board.expected)
+    top = matchpoint_top(expected, scale)
+
+    def ratio(side: Side, mp: Fraction) -> Fraction:
+        return artificial_mp(side.percent, top) if isinstance(side, Artificial) else mp * factor
+
+    return [
+        None
+        if mp is None or not isinstance(row, Result)
+        else (ratio(row.ns, mp[0]), ratio(row.ew, mp[1]))
+        for row, mp in zip(board.rows, board.matchpoints(scale), strict=True)
+    ]
+
+
+def _is_small(results: int, expected: int, rule: SmallVersions) -> bool:
+    """True when ``rule`` replaces the scores of a fouled-board version of ``results``."""
+    if rule is SmallVersions.NEUBERG or results > SMALL_VERSION:
+        return False
+    return rule is SmallVersions.AVERAGE or expected >= 3 * results  # EBU: at most a third
+
+
+def _small_version(board: Board, results: int, rule: SmallVersions) -> Sequence[Row]:
+    """The rows of ``board``, a small fouled-board version (:func:`_is_small`) on its own
+    results, with its real scores replaced as ``rule`` says."""
+    rows = board.rows
+    if rule is SmallVersions.AVERAGE:
+        return [
+            Result(_real_to(row.ns, AVERAGE), _real_to(row.ew, AVERAGE))
+            if isinstance(row, Result)
+            else row
+            for row in rows
+        ]
+    own = board.matchpoints(Scale.TWO)  # M: matchpoints within the version, 2 per result beaten
+    replaced: list[Row] = []
+    for row, mp in zip(rows, own, strict=True):
+        if not isinstance(row, Result) or mp is None:
+            replaced.append(row)
+            continue
+        ns, ew = (_ebu_percent(m, results) for m in mp)
+        replaced.append(Result(_real_to(row.ns, ns), _real_to(row.ew, ew)))
+    return replaced
+
+
+def _ebu_percent(mp: Fraction, results: int) -> Artificial:
+    """EBU White Book 4.2.3.3: ``60% + (M - (A - 1)) x 5%``."""
+    percent = 60 + (mp - (results - 1)) * 5
+    text = str(percent.numerator) if percent.denominator == 1 else f"{float(percent):g}"
+    return Artificial(percent, f"A{text}")
+
+
+def _real_to(side: Side, artificial: Artificial) -> Side:
+    """``artificial`` in place of a real score; an artificial score stays as it is."""
+    return side if isinstance(side, Artificial) else artificial

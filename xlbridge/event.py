@@ -31,7 +31,15 @@ from xlbridge.contract import PlayedContract
 from xlbridge.exact import format_date
 from xlbridge.pair import BYE, PairLabel, pair_or_blank
 from xlbridge.places import Place
-from xlbridge.result import NotPlayed, Result, Row, counts_as_result, parse_result
+from xlbridge.result import (
+    NotPlayed,
+    Result,
+    Row,
+    average_not_counted,
+    counts_as_result,
+    is_average,
+    parse_result,
+)
 from xlbridge.settings import (
     Choice,
     MasterPointBody,
@@ -143,6 +151,19 @@ class Play:
         (:func:`~xlbridge.result.counts_as_result`: not ``NP``, not ``NP A60/0``) and not
         a bye.  The number of such rows is the board's ``actual`` and "max played"."""
         return counts_as_result(self.result) and not (self.ns.is_bye or self.ew.is_bye)
+
+    @property
+    def is_average(self) -> bool:
+        """True when the row is a TD's average that counts as a result on its board
+        (:func:`~xlbridge.result.is_average`: ``A60/40``, ``A=``, not yet ``NP``)."""
+        return is_average(self.result)
+
+    def average_not_counted(self) -> Play:
+        """This play with its average read as not a result on its board, ``NP A60/40``
+        (:func:`~xlbridge.result.average_not_counted`); any other play as it is."""
+        if not is_average(self.result):
+            return self
+        return replace(self, result=average_not_counted(self.result))
 
 
 @dataclass(frozen=True)

@@ -174,13 +174,15 @@ def abf_field_awards(
     (21, 15, 6, 6, 0, 0, 0)
     """
     places = abf_places(len(ranks), top_third)
-    scale = abf_place_awards(abf_winner_award(tables, two_winners, weight), places)
+    winner = abf_winner_award(tables, two_winners, weight)
     tied: dict[str, int] = {}
     for rank in ranks:
         tied[rank] = tied.get(rank, 0) + 1
+    firsts = {rank: _place_number(rank) for rank in tied}
+    scale = abf_place_awards(winner, places)
     shares: dict[str, int] = {}
     for rank, count in tied.items():
-        first = _place_number(rank)
+        first = firsts[rank]
         pooled = sum(scale[p - 1] for p in range(first, first + count) if p <= places)
         shares[rank] = int(round_half_away(Fraction(pooled, count)))
     return tuple(shares[rank] for rank in ranks)
@@ -202,12 +204,11 @@ def abf_awards(result: EventResult, weight: Fraction = ABF_GREEN_CLUB_WEIGHT) ->
     pairs played in matches of five boards or more).
     """
     ranked = [p for p in result.pairs if p.rank]
-    fields = result.fields
+    fields = result.rankings
     tables = math.ceil(Fraction(len(ranked), 2))
     top_third = result.event.settings.form is ScoringForm.BUTLER
     awards: dict[str, int] = {}
-    for name in fields:
-        field = result.field(name)
+    for field in fields.values():
         shares = abf_field_awards(
             [p.rank for p in field], tables, len(fields) > 1, top_third=top_third, weight=weight
         )

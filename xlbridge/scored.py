@@ -148,6 +148,11 @@ class EventResult:
         """The rankings in this result: ``("NS", "EW")`` or ``("",)``."""
         return tuple(dict.fromkeys(p.field for p in self.pairs if p.rank))
 
+    @property
+    def rankings(self) -> dict[str, tuple[PairResult, ...]]:
+        """Each ranking's pairs, best first, by its field (:attr:`fields`, :meth:`field`)."""
+        return {name: self.field(name) for name in self.fields}
+
     def field(self, name: str = "") -> tuple[PairResult, ...]:
         """The pairs ranked in field ``name`` (``NS``, ``EW``, or ``""``), best first."""
         return tuple(p for p in self.pairs if p.field == name and p.rank)

@@ -128,14 +128,8 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import NamedTuple
 
-from xlbridge.avplus import apply_avplus_imps
-from xlbridge.board import (
-    Board,
-    FrequencyLine,
-    artificial_imps,
-    artificial_mp,
-    matchpoint_top,
-)
+from xlbridge.avplus import settle_imps
+from xlbridge.board import FrequencyLine, artificial_imps, matchpoint_top, score_board
 from xlbridge.codes import Code
 from xlbridge.direction import Direction
 from xlbridge.errors import BoardError, ScoringError
@@ -150,22 +144,15 @@ from xlbridge.event import (
     Ranking,
     ScoringForm,
     Settings,
-    SmallVersions,
-    UnequalBoards,
 )
 from xlbridge.exact import quote, round_half_away
 from xlbridge.pair import natural_key
 from xlbridge.places import Place
 from xlbridge.result import (
-    AVERAGE,
     Artificial,
     Result,
     Row,
     Side,
-    average_not_counted,
-    count_results,
-    counts_as_result,
-    is_average,
 )
 from xlbridge.scored import BoardResult, EventResult, PairBoard, PairResult, ScoredPlay
 from xlbridge.settings import AvplusMethod, ScoringConvention
@@ -181,9 +168,6 @@ __all__ = [
 #: a code still to settle (``A+``, ``A-``, ``BYE``: :attr:`Code.settled_last`), or
 #: ``None`` (no score).
 _Figure = Fraction | Code | None
-
-#: The largest fouled-board version that ``small_versions`` treats.
-SMALL_VERSION = 3
 
 
 def _exact_order(value: Fraction | int) -> tuple[float, Fraction | int]:
@@ -280,7 +264,7 @@ def _scored(
     ``members`` each player's partnership's)."""
     settings = event.settings  # checked when it was made (xlbridge.settings)
     expected = settings.expected or _max_played(event.plays)
-    figures, groups = _score_boards(event.plays, expected, settings)
+    figures, groups = _score_boards(event.plays, expected, settings, boards)
     units = _Units.of(settings, expected)
     entries = _entries(event.plays, figures)
     if members is not None:
@@ -297,8 +281,7 @@ def _scored(
             settled[entry.direction is Direction.EW].setdefault(entry.play, scored.score)
     ranked = _rank(pairs, settings, units, absent)
     board_results = tuple(
-        _board_result(group, event.plays, settled, expected, settings)
-        for group in (groups if boards else ())
+        _board_result(group, event.plays, settled, expected) for group in (groups if boards else ())
     )
     return EventResult(event, expected, units.top, board_results, ranked)
 
@@ -407,7 +390,7 @@ def absent_pairs(event: Event) -> frozenset[PairLabel]:
     real = {
         label
         for play in event.plays
-        if counts_as_result(play.result) and not is_average(play.result)
+        if play.counts and not play.is_average
         for label in (play.ns, play.ew)
     }
     return frozenset(pair.label for pair in event.pairs if pair.label not in real)
@@ -434,12 +417,7 @@ def _read_averages(event: Event) -> tuple[Event, frozenset[PairLabel]]:
 
 def _with_plays(event: Event, chosen: Callable[[Play], bool]) -> Event:
     """``event`` with the averages of the ``chosen`` plays read as not results."""
-    plays = tuple(
-        replace(play, result=average_not_counted(play.result))
-        if chosen(play) and is_average(play.result)
-        else play
-        for play in event.plays
-    )
+    plays = tuple(play.average_not_counted() if chosen(play) else play for play in event.plays)
     if all(new is old for new, old in zip(plays, event.plays, strict=True)):
         return event
     return replace(event, plays=plays)
@@ -463,15 +441,20 @@ class _Group:
     version: str
     indices: tuple[int, ...]
     fouled: bool
-    #: the board whose frequency table is printed (``None``: no result), built once when
-    #: the group is scored
-    printed: Board | None = field(default=None, compare=False)
+    #: the results it had, counted once, when its :class:`~xlbridge.board.Board` was made
+    results: int = 0
+    #: the frequency tables printed (the NS and the EW lines; none without a result, or
+    #: when the boards are not asked for), from the table the scores come from
+    lines: tuple[tuple[FrequencyLine, ...], tuple[FrequencyLine, ...]] = field(
+        default=((), ()), compare=False
+    )
 
 
 def _score_boards(
-    plays: Sequence[Play], expected: int, settings: Settings
+    plays: Sequence[Play], expected: int, settings: Settings, printed: bool
 ) -> tuple[dict[int, tuple[_Figure, _Figure]], list[_Group]]:
-    """Each play's (NS, EW) figure by index, and the groups of plays scored together."""
+    """Each play's (NS, EW) figure by index, and the groups of plays scored together (with
+    their frequency tables when ``printed``)."""
     groups: dict[tuple[int, str], list[int]] = defaultdict(list)
     figures: dict[int, tuple[_Figure, _Figure]] = {}
     for index, play in enumerate(plays):
@@ -485,46 +468,30 @@ def _score_boards(
     scored: list[_Group] = []
     for group in found:
         rows = [plays[i].result for i in group.indices]
-        group_figures, printed = _group_figures(rows, expected, settings, group.fouled)
+        group_figures, group = _group_figures(group, rows, expected, settings, printed)
         figures.update(zip(group.indices, group_figures, strict=True))
-        scored.append(replace(group, printed=printed))
+        scored.append(group)
     return figures, scored
 
 
 def _group_figures(
-    rows: Sequence[Row], expected: int, settings: Settings, fouled: bool
-) -> tuple[list[tuple[_Figure, _Figure]], Board | None]:
-    """The (NS, EW) figures of one board or one version of a fouled board, and the board
-    whose frequency table is printed (``None`` when no row holds a result).
-
-    The printed table is the one the scores come from: factored to ``expected``, or
-    the version's or board's own table when it is not factored (the ratio, a small
-    version of a fouled board).  That board is built once, and scores the rows too
-    unless a small version's scores are replaced.
-    """
+    group: _Group, rows: Sequence[Row], expected: int, settings: Settings, printed: bool
+) -> tuple[list[tuple[_Figure, _Figure]], _Group]:
+    """The (NS, EW) figures of one board or one version of a fouled board, and ``group``
+    with the results it had and, when ``printed``, its frequency tables
+    (:func:`~xlbridge.board.score_board`: the board is made, and its rows counted, once).
+    A side that Law 12C2(c) settles at the end keeps its code, whatever the board gives."""
     if not any(isinstance(row, Result) for row in rows):
-        return [(None, None)] * len(rows), None
-    results = count_results(rows)
-    small = fouled and _is_small(results, expected, settings.small_versions)
-    printed = Board(rows) if small or _own_table(settings) else Board(rows, expected)
-    scored = printed
-    if small:
-        replaced = _small_version(printed, results, settings.small_versions)
-        scored = Board(replaced) if _own_table(settings) else Board(replaced, expected)
-    values = _board_figures(scored, expected, settings)
+        return [(None, None)] * len(rows), group
+    codes = [(_code(row.ns), _code(row.ew)) if isinstance(row, Result) else None for row in rows]
+    scored = score_board(rows, expected, settings, fouled=group.fouled, printed=printed)
     figures: list[tuple[_Figure, _Figure]] = []
-    for row, value in zip(rows, values, strict=True):
-        if value is None or not isinstance(row, Result):
+    for code, value in zip(codes, scored.figures, strict=True):
+        if value is None or code is None:
             figures.append((None, None))
         else:
-            figures.append((_code(row.ns) or value[0], _code(row.ew) or value[1]))
-    return figures, printed
-
-
-def _own_table(settings: Settings) -> bool:
-    """Whether a board's figures come from its own results' table, not one factored to
-    the expected results (the multi-club rescoring document's ratio)."""
-    return settings.form is ScoringForm.MATCHPOINTS and settings.unequal is UnequalBoards.RATIO
+            figures.append((code[0] or value[0], code[1] or value[1]))
+    return figures, replace(group, results=scored.results, lines=scored.lines)
 
 
 def _code(side: Side) -> Code | None:
@@ -534,102 +501,16 @@ def _code(side: Side) -> Code | None:
     return None
 
 
-def _board_figures(
-    board: Board, expected: int, settings: Settings
-) -> list[tuple[Fraction, Fraction] | None]:
-    """Each row's figures on ``board`` (built on ``expected`` results, or on its own
-    results for the ratio)."""
-    if settings.form is ScoringForm.BUTLER:
-        return board.butler(
-            settings.trim, settings.datum_round, real_results=settings.datum_real_results
-        )
-    if settings.form is ScoringForm.CROSS_IMPS:
-        return board.cross_imps(settings.cross_divide_by)
-    if settings.unequal is not UnequalBoards.RATIO:
-        return board.matchpoints(settings.scale)
-    # The multi-club rescoring document's ratio: matchpoints among the board's own
-    # results, times expected/actual; an artificial score keeps its percentage of the top.
-    rows = board.rows
-    factor = Fraction(expected, board.expected)
-    top = matchpoint_top(expected, settings.scale)
-
-    def ratio(side: Side, mp: Fraction) -> Fraction:
-        return artificial_mp(side.percent, top) if isinstance(side, Artificial) else mp * factor
-
-    return [
-        None
-        if mp is None or not isinstance(row, Result)
-        else (ratio(row.ns, mp[0]), ratio(row.ew, mp[1]))
-        for row, mp in zip(rows, board.matchpoints(settings.scale), strict=True)
-    ]
-
-
-def _is_small(results: int, expected: int, rule: SmallVersions) -> bool:
-    """True when ``rule`` replaces the scores of a fouled-board version of ``results``."""
-    if rule is SmallVersions.NEUBERG or results > SMALL_VERSION:
-        return False
-    return rule is SmallVersions.AVERAGE or expected >= 3 * results  # EBU: at most a third
-
-
-def _small_version(board: Board, results: int, rule: SmallVersions) -> Sequence[Row]:
-    """The rows of ``board``, a small fouled-board version (:func:`_is_small`) on its own
-    results, with its real scores replaced as ``rule`` says."""
-    rows = board.rows
-    if rule is SmallVersions.AVERAGE:
-        return [
-            Result(_real_to(row.ns, AVERAGE), _real_to(row.ew, AVERAGE))
-            if isinstance(row, Result)
-            else row
-            for row in rows
-        ]
-    own = board.matchpoints(2)  # M: matchpoints within the version, 2 per result beaten
-    replaced: list[Row] = []
-    for row, mp in zip(rows, own, strict=True):
-        if not isinstance(row, Result) or mp is None:
-            replaced.append(row)
-            continue
-        ns, ew = (_ebu_percent(m, results) for m in mp)
-        replaced.append(Result(_real_to(row.ns, ns), _real_to(row.ew, ew)))
-    return replaced
-
-
-def _ebu_percent(mp: Fraction, results: int) -> Artificial:
-    """EBU White Book 4.2.3.3: ``60% + (M - (A - 1)) x 5%``."""
-    percent = 60 + (mp - (results - 1)) * 5
-    text = str(percent.numerator) if percent.denominator == 1 else f"{float(percent):g}"
-    return Artificial(percent, f"A{text}")
-
-
-def _real_to(side: Side, artificial: Artificial) -> Side:
-    """``artificial`` in place of a real score; an artificial score stays as it is."""
-    return side if isinstance(side, Artificial) else artificial
-
-
 def _board_result(
     group: _Group,
     plays: Sequence[Play],
     settled: tuple[dict[int, Fraction], dict[int, Fraction]],
     expected: int,
-    settings: Settings,
 ) -> BoardResult:
-    rows = [plays[i].result for i in group.indices]
     ns, ew = settled
     scored = tuple(ScoredPlay(plays[i], ns.get(i), ew.get(i)) for i in group.indices)
-    results = count_results(rows)
-    # The printed table is the one the scores come from (see _group_figures).
-    board = group.printed
-    ns_lines: tuple[FrequencyLine, ...] = ()
-    ew_lines: tuple[FrequencyLine, ...] = ()
-    if board is not None:
-        ns_lines = tuple(board.frequency_lines(settings.scale, Direction.NS))
-        # Both directions' tables are the same when no row is split or artificial.
-        same = all(
-            (row.ns is row.ew or row.ns == row.ew) and not isinstance(row.ns, Artificial)
-            for row in rows
-            if isinstance(row, Result)
-        )
-        ew_lines = ns_lines if same else tuple(board.frequency_lines(settings.scale, Direction.EW))
-    return BoardResult(group.board, group.version, expected, results, scored, ns_lines, ew_lines)
+    # The printed tables are those the scores came from (see _group_figures).
+    return BoardResult(group.board, group.version, expected, group.results, scored, *group.lines)
 
 
 # --- pairs ------------------------------------------------------------------
@@ -672,7 +553,7 @@ def _entries(
 class _Units:
     """The event's scoring units: the top (matchpoints) and the A+/A- levels per board.
 
-    Law 12C2(c) is settled by :func:`~xlbridge.avplus.apply_avplus_imps` in
+    Law 12C2(c) is settled by :func:`~xlbridge.avplus.settle_imps` in
     units relative to ``centre`` (half the top for matchpoints, 0 IMPs): the
     rule is the same in any linear unit, and this way a penalised board below
     0 or an award above the top is still a score.
@@ -796,7 +677,7 @@ def _settle(values: list[Fraction | Code], units: _Units, method: AvplusMethod) 
     if not any(isinstance(v, Code) for v in values):
         return [v for v in values if isinstance(v, Fraction)]
     centred = [v - units.centre if isinstance(v, Fraction) else v for v in values]
-    result = apply_avplus_imps(centred, method, units.plus, units.minus)
+    result = settle_imps(centred, method, units.plus, units.minus)
     return [units.centre + s for s in result.scores if s is not None]
 
 

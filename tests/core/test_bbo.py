@@ -43,6 +43,7 @@ from xlbridge.errors import ScoringError
 from xlbridge.event import Event, Pair, Play, Settings
 from xlbridge.result import format_result, parse_result
 from xlbridge.session import score_event
+from xlbridge.settings import CrossDivisor
 
 MP_CELLS = [[450], [420], [420], [170], [-50], ["A60/40"], ["A="]]
 #: NS and EW percentages, by hand
@@ -77,7 +78,7 @@ def test_imp_traveller_as_worked_by_hand() -> None:
     per_comparison = udfs.CROSS_IMPS(IMP_CELLS, None, "comparisons", None, "BBO")
     assert per_comparison == [[float(x), float(-x)] for x in IMPS]
     rows = traveller_rows([parse_result(c) for [c] in IMP_CELLS], "BBO")
-    assert Board(rows).cross_imps("comparisons") == [(x, -x) for x in IMPS]
+    assert Board(rows).cross_imps(CrossDivisor.COMPARISONS) == [(x, -x) for x in IMPS]
     # the total of every comparison: x 3, the A60/40 +9
     total = Board(rows).cross_imps()
     assert total == [(3 * x, -3 * x) for x in IMPS]

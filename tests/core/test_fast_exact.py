@@ -39,6 +39,7 @@ from xlbridge.result import (
     parse_result,
 )
 from xlbridge.scales import imps
+from xlbridge.settings import CrossDivisor
 from xlbridge.udfs import _rows
 
 # --- the reference ------------------------------------------------------------------------------
@@ -210,7 +211,7 @@ def test_butler_equals_the_reference(
 @settings(max_examples=150, deadline=None)
 @given(boards(), st.sampled_from(["total", "comparisons", "scores"]))
 def test_cross_imps_equal_the_reference(board: Board, divide_by: str) -> None:
-    assert board.cross_imps(divide_by) == reference(board, "cross_imps", divide_by)
+    assert board.cross_imps(CrossDivisor(divide_by)) == reference(board, "cross_imps", divide_by)
 
 
 @settings(max_examples=60, deadline=None)
@@ -266,7 +267,9 @@ def test_big_boards_equal_the_reference(seed: int) -> None:
     board = big_random_board(seed, 1000)
     assert board.matchpoints() == reference(board, "matchpoints", 2)
     assert board.butler() == reference(board, "butler", 0, 10, True)
-    assert board.cross_imps("comparisons") == reference(board, "cross_imps", "comparisons")
+    assert board.cross_imps(CrossDivisor.COMPARISONS) == reference(
+        board, "cross_imps", "comparisons"
+    )
 
 
 def test_imp_sums_numpy_python_and_the_scale_agree() -> None:
@@ -347,7 +350,9 @@ def test_a_board_with_counts_scores_as_its_rows_repeated(
     assert _expanded(grouped.matchpoints(), grouped.counts) == plain.matchpoints()
     trim = 1 if played + missing > 2 else 0
     assert _expanded(grouped.butler(trim, 10), grouped.counts) == plain.butler(trim, 10)
-    assert _expanded(grouped.cross_imps("scores"), grouped.counts) == plain.cross_imps("scores")
+    assert _expanded(grouped.cross_imps(CrossDivisor.SCORES), grouped.counts) == plain.cross_imps(
+        CrossDivisor.SCORES
+    )
     assert frequency_lines(distinct, played + missing, 2, Direction.EW, counts) == (
         frequency_lines(every, played + missing, 2, Direction.EW)
     )

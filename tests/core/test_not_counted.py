@@ -26,6 +26,8 @@ import defusedxml.ElementTree as SafeET
 import pytest
 from support import paths
 
+from xlbridge import board as board_module
+from xlbridge import session as session_module
 from xlbridge import udfs
 from xlbridge.audit import audit, choose_convention, conventions_for
 from xlbridge.board import Board, frequency_lines
@@ -38,6 +40,7 @@ from xlbridge.report import format_frequency_table
 from xlbridge.result import (
     NotCounted,
     Result,
+    count_results,
     counts_as_result,
     format_result,
     parse_result,
@@ -120,6 +123,40 @@ class TestBoard:
             mp = Board(rows(*BAVIN, other), expected=11).matchpoints()
             assert [m[0] for m in mp[:10]] == BAVIN_NEUBERG
         assert Board(rows(*BAVIN, "NP A60/0"), expected=11).matchpoints()[10] == (12, 0)
+
+    def test_factored_is_the_board_made_on_the_expected_number(self) -> None:
+        """Bavin section 4 again, the board made once on its own ten results (a top of 18)
+        and then factored to the field's 11: the same rows, counted once, a top of 20."""
+        own = Board(rows(*BAVIN, "NP"))
+        assert [m[0] for m in own.matchpoints()[:10]] == BAVIN_TOP_18
+        factored = own.factored(11)
+        assert (factored.expected, factored.played, factored.rows) == (11, 10, own.rows)
+        assert [m[0] for m in factored.matchpoints()[:10]] == BAVIN_NEUBERG
+        assert [m[0] for m in own.matchpoints()[:10]] == BAVIN_TOP_18  # unchanged
+        with pytest.raises(ScoringError, match=r"^the board has 10 results but only 9 were"):
+            own.factored(9)
+
+    def test_a_night_counts_each_boards_rows_once(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Bavin's board and a second board in one session: each board's rows are counted
+        once, when its Board is made, and the board result carries that count."""
+        counted: list[int] = []
+
+        def count(found: object) -> int:
+            number = count_results(found)  # type: ignore[arg-type]
+            counted.append(number)
+            return number
+
+        monkeypatch.setattr(board_module, "count_results", count)
+        monkeypatch.setattr(session_module, "count_results", count, raising=False)
+        pairs = [Pair(f"NS {n}") for n in range(1, 12)] + [Pair(f"EW {n}") for n in range(1, 12)]
+        cells = [*BAVIN, "NP"]
+        plays = [Play(1, f"NS {n}", f"EW {n}", cell) for n, cell in enumerate(cells, 1)]
+        plays += [Play(2, f"NS {n}", f"EW {n}", 420 if n > 1 else 450) for n in range(1, 12)]
+        result = score_event(Event(pairs=tuple(pairs), plays=tuple(plays)))
+        assert counted == [10, 11]
+        assert [b.results for b in result.boards] == [10, 11]
+        ns = {p.pair.label: p.boards[0].score for p in result.pairs if p.boards}
+        assert [ns[f"NS {n}"] for n in range(1, 11)] == BAVIN_NEUBERG
 
     def test_frequency_table_names_it(self) -> None:
         lines = frequency_lines(rows(*BAVIN, "NP A60/0", "A="), expected=11)

@@ -10,7 +10,7 @@ from support.paths import TEMPLATES
 
 from xlbridge import udfs
 from xlbridge.avplus import apply_avplus
-from xlbridge.board import Board
+from xlbridge.board import Board, cross_imps_board, matchpoint_board
 from xlbridge.errors import ScoringError, SettingsError
 from xlbridge.result import Result
 from xlbridge.settings import (
@@ -162,12 +162,17 @@ def test_the_functions_name_their_argument() -> None:
         apply_avplus([12], 24, aplus=45)
 
 
-def test_the_engine_takes_the_same_checks() -> None:
-    board = Board([Result.of(420), Result.of(-50)])
+def test_the_board_functions_take_the_same_checks() -> None:
+    rows = [Result.of(420), Result.of(-50)]
     with pytest.raises(SettingsError, match=r"^scale must be 2 or 1, not 0$"):
-        board.matchpoints(0)
+        matchpoint_board(rows, scale=0)
     with pytest.raises(SettingsError, match=r"^divide_by must be 'total'"):
-        board.cross_imps("boards")
+        cross_imps_board(rows, "boards")
+    # parsed once, the typed values score as Board does: 420 beats -50, a top of 2 (Law 78A)
+    assert (
+        matchpoint_board(rows, scale="2") == Board(rows).matchpoints(Scale.TWO) == [(2, 0), (0, 2)]
+    )
+    assert cross_imps_board(rows, "Comparisons") == [(10, -10), (-10, 10)]
 
 
 def test_the_cross_imp_divisor() -> None:
