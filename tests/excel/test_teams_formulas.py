@@ -61,7 +61,7 @@ def test_the_vp_formulas_follow_the_settings_scale(tmp_path: Path) -> None:
     night = tmp_path / "night.xlsx"
     assert main(["new", str(night), "--teams", "4", "--boards", "6", "--rounds", "1"]) == 0
     wb = load_workbook(night)
-    assert wb["Matches"]["H2"].value.endswith(",Settings!$B$8)")
+    assert wb["Matches"]["H2"].value.endswith(",Settings!$B$8))")
     wb["Settings"]["B8"] = "ACBL 20-VP"
     wb.save(night)
     fill_round(night, night, 1)

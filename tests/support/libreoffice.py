@@ -53,6 +53,8 @@ def with_xlbridge_values(scored: ScoredNight, path: Path, workbook: Path = EXAMP
                 results[f"{letter}{row}"] = None if figure is None else float(figure)
             text = format_result(play.play.result)
             travellers[f"I{row}"] = int(text) if text.lstrip("-").isdigit() else text
+    for sheet, ref in L.NOTICE_CELLS.items():  # the add-in there: no notice
+        wb[sheet][ref] = None
     for row in wb[L.FREQUENCIES].iter_rows():
         for cell in row:
             text = cell.value.text if isinstance(cell.value, ArrayFormula) else cell.value

@@ -107,6 +107,11 @@ def individual_workbook(
     ):
         settings[f"B{L.setting_row(name)}"] = value
     settings[f"B{L.setting_row('EventDate')}"].number_format = "dd/mm/yyyy"
+    # the pairs template's computed Expected and Top rows read its Frequencies sheet, left
+    # out here: their formulas would be errors in every spreadsheet, with or without the
+    # add-in (xlbridge score computes both)
+    settings.delete_rows(L.EXPECTED_USED_ROW, 2)
+    settings.print_area = f"A1:C{L.EXPECTED_USED_ROW - 1}"
     _players(wb.create_sheet(PLAYERS, 2), movement)
     _travellers(wb.create_sheet(L.TRAVELLERS, 3), movement)
     adjustments = wb.create_sheet(L.ADJUSTMENTS)

@@ -34,6 +34,7 @@ __all__ = [
     "MOVEMENT",
     "NATIONAL_BODY",
     "NATIONAL_ROWS",
+    "NOTICE_CELLS",
     "PAIRS",
     "PLAYERS_LIST",
     "RANKING",
@@ -323,6 +324,11 @@ def setting_row(name: str) -> int:
 
 #: The Settings row holding the expected number of results actually used.
 EXPECTED_USED_ROW = len(SETTING_ROWS) + 2
+
+#: The cell of each sheet whose formulas need the xlbridge add-in that says, in one line,
+#: when the add-in is missing (``workbook/shared/addin.py``): in the header row, one
+#: column right of the sheet's own (the reader reads no further than those).
+NOTICE_CELLS = {TRAVELLERS: "N1", BOARD_RESULTS: "L1", FREQUENCIES: "I1", RANKING: "J1"}
 
 
 #: An optional Settings row naming the club's players list (``xlbridge new --players``),

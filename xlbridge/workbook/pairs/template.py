@@ -27,6 +27,7 @@ from openpyxl.worksheet.formula import ArrayFormula
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.workbook.pairs import layout as L
+from xlbridge.workbook.shared.addin import guarded, notice_formula
 from xlbridge.workbook.shared.style import (
     BOLD,
     COMPUTED_FILL,
@@ -85,8 +86,9 @@ HOW_TO_TEXT = (
     "6. Board results, Frequencies and Ranking fill in by themselves:",
     "   - in Excel with the xlwings add-in (UDF Modules = xlbridge.udfs; club_pairs.xlsm),",
     "   - or without Excel:  xlbridge score NIGHT.xlsx  (writes NIGHT-results.xlsx).",
-    "   Typed in LibreOffice, or in Excel without the add-in, the computed columns show",
-    "   #NAME?: xlbridge score ignores them and scores what you typed, exactly the same.",
+    "   Opened in LibreOffice, or in Excel without the add-in, the computed columns stay",
+    "   blank and one red line at the top of each such sheet says the add-in is missing:",
+    "   xlbridge score ignores them and scores what you typed, exactly the same.",
     "",
     "Red cells flag suspicious entries: a score that is not a multiple of 10, a pair",
     "playing itself or twice on a board, a board out of range, an unknown pair.",
@@ -218,6 +220,18 @@ def _column_prompts(ws: Worksheet, columns: Sequence[Column], last: int) -> None
             _validation(ws, f"{col.letter}2:{col.letter}{last}", col.header, col.help)
 
 
+#: The cheap call of an xlbridge function that tells whether the add-in is there (90).
+ADDIN_PROBE = 'BRIDGE_SCORE("1NT","N","=",1)'
+
+
+def _notice(ws: Worksheet) -> str:
+    """Write the sheet's add-in notice cell (layout.NOTICE_CELLS); return it, absolute."""
+    cell = ws[L.NOTICE_CELLS[ws.title]]
+    cell.value = notice_formula(ADDIN_PROBE)
+    cell.font = WARN_FONT
+    return f"${cell.column_letter}${cell.row}"
+
+
 def _computed(ws: Worksheet, ref: str) -> None:
     for row in ws[ref]:
         for cell in row:
@@ -329,11 +343,11 @@ def _travellers(ws: Worksheet) -> None:
         ws[f"F{row}"].number_format = "@"  # text: Excel keeps a typed = or +1 as typed
     for col in (*cols[6:8], *cols[9:]):
         _validation(ws, f"{col.letter}2:{col.letter}{_LAST}", col.header, col.help)
+    notice = _notice(ws)
     for row in range(2, _LAST + 1):
-        ws[f"I{row}"] = (
-            f'=IF(A{row}="","",IF(G{row}<>"",G{row},'
-            f'IF(D{row}="","",BRIDGE_SCORE(D{row},E{row},F{row},A{row}))))'
-        )
+        score = guarded(notice, f"BRIDGE_SCORE(D{row},E{row},F{row},A{row})")
+        ws[f"I{row}"] = f'=IF(A{row}="","",IF(G{row}<>"",G{row},IF(D{row}="","",{score})))'
+
     _computed(ws, f"I2:I{_LAST}")
     _flag(ws, f"G2:G{_LAST}", "AND(ISNUMBER($G2),MOD($G2,10)<>0)")
     _flag(ws, f"A2:A{_LAST}", 'AND($A2<>"",OR(NOT(ISNUMBER($A2)),$A2<1,$A2>Boards,$A2<>INT($A2)))')
@@ -406,6 +420,7 @@ def _board_results(ws: Worksheet) -> None:
     cols = L.RESULT_COLUMNS
     header_row(ws, cols)
     _formats(ws, cols, 2, _LAST)
+    notice = _notice(ws)
     for row in range(2, _LAST + 1):
         for letter, source in zip("ABCDE", "ABCDE", strict=True):
             ws[f"{letter}{row}"] = f'=IF({_T}{source}{row}="","",{_T}{source}{row})'
@@ -419,7 +434,8 @@ def _board_results(ws: Worksheet) -> None:
         )
         for column, letter in ((1, "G"), (2, "H")):
             ws[f"{letter}{row}"] = ArrayFormula(
-                f"{letter}{row}", f'=IF({_T}$A{row}="","",INDEX({scoring},{k},{column}))'
+                f"{letter}{row}",
+                f'=IF({_T}$A{row}="","",{guarded(notice, f"INDEX({scoring},{k},{column})")})',
             )
         for figure, letter in (("G", "I"), ("H", "J")):
             ws[f"{letter}{row}"] = (
@@ -440,18 +456,24 @@ def _frequencies(ws: Worksheet) -> None:
     widths = {"A": 12, "B": 8, "C": 10, "D": 9, "E": 9, "F": 9, "G": 8}
     for letter, width in widths.items():
         ws.column_dimensions[letter].width = width
-    a, i = (f"{_T}${x}$2:${x}${_LAST}" for x in "AI")
+    a, d, g, i = (f"{_T}${x}$2:${x}${_LAST}" for x in "ADGI")
+    notice = _notice(ws)
     for board in range(1, L.MAX_BOARDS + 1):
         top = 1 + (board - 1) * L.FREQ_BLOCK
         title = ws.cell(top, 1, board)
         title.number_format = '"Board "0'
         title.font = BOLD
-        ws.cell(top, 2, f"=VULNERABILITY(A{top})")
+        ws.cell(top, 2, f"={guarded(notice, f'VULNERABILITY(A{top})')}")
         ws.cell(top, 3, "Dealer")
-        ws.cell(top, 4, f"=DEALER(A{top})")
+        ws.cell(top, 4, f"={guarded(notice, f'DEALER(A{top})')}")
         ws.cell(top, 6, "Results").font = BOLD
-        # results on the board: not blank, not NP, not an NP A60/0 (counts_as_result)
-        ws.cell(top, 7, f'=SUMPRODUCT(({a}=A{top})*({i}<>"")*(LEFT(TRIM({i}),2)<>"NP"))')
+        # results on the board: a score typed or a contract (whose score Travellers!I
+        # computes), not NP, not an NP A60/0 (counts_as_result); counted without the add-in
+        ws.cell(
+            top,
+            7,
+            f'=SUMPRODUCT(({a}=A{top})*((({g}<>"")+({d}<>""))>0)*(LEFT(TRIM({g}),2)<>"NP"))',
+        )
         for col, header in enumerate(L.FREQUENCY_HEADERS, start=1):
             cell = ws.cell(top + 1, col, header)
             cell.font = HEADER_FONT
@@ -460,8 +482,12 @@ def _frequencies(ws: Worksheet) -> None:
         first, last = top + 2, top + 1 + L.FREQ_LINES
         ws.cell(first, 1).value = ArrayFormula(
             f"A{first}:E{last}",
-            f"=FREQUENCY_TABLE(FILTER({i},{a}=A{top}),Expected,Scale,{RULINGS_RANGE},"
-            f'"NS",{L.FREQ_LINES})',
+            "="
+            + guarded(
+                notice,
+                f"FREQUENCY_TABLE(FILTER({i},{a}=A{top}),Expected,Scale,{RULINGS_RANGE},"
+                f'"NS",{L.FREQ_LINES})',
+            ),
         )
         for row in range(first, last + 1):
             ws.cell(row, 3).number_format = "0.0##"
@@ -478,6 +504,7 @@ def _ranking(ws: Worksheet) -> None:
     b, c, g, h = (f"{_BR}${x}$2:${x}${_LAST}" for x in "BCGH")
     adj_pair, adj_amount, adj_unit = (f"{L.ADJUSTMENTS}!${x}$2:${x}$101" for x in "ACD")
     d, pct = f"$D$2:$D${_PAIRS_LAST}", f"$H$2:$H${_PAIRS_LAST}"
+    notice = _notice(ws)  # its figures come from Board results: blank there, blank here
     for row in range(2, _PAIRS_LAST + 1):
         ws[f"B{row}"] = f'=IF({L.PAIRS}!A{row}="","",{L.PAIRS}!A{row})'
         ws[f"C{row}"] = f'=IF(B{row}="","",{L.PAIRS}!B{row}&"")'
@@ -485,10 +512,12 @@ def _ranking(ws: Worksheet) -> None:
         # An NS pair's scores are in the NS column, an EW pair's in the EW column (NS 1 and
         # EW 1 are two pairs in a Mitchell numbered by direction); a Howell pair's in both.
         as_ns, as_ew = f'({L.PAIRS}!C{row}<>"EW")', f'({L.PAIRS}!C{row}<>"NS")'
-        ws[f"E{row}"] = (
-            f'=IF(B{row}="","",{as_ns}*SUMPRODUCT(({b}=B{row})*ISNUMBER({g}))'
-            f"+{as_ew}*SUMPRODUCT(({c}=B{row})*ISNUMBER({h})))"
+        boards = (
+            f"{as_ns}*SUMPRODUCT(({b}=B{row})*ISNUMBER({g}))"
+            f"+{as_ew}*SUMPRODUCT(({c}=B{row})*ISNUMBER({h}))"
         )
+        ws[f"E{row}"] = f'=IF(B{row}="","",{guarded(notice, boards)})'
+
         adjusted = "".join(
             f'+(SUMIFS({adj_amount},{adj_pair},B{row},{adj_unit},"{unit}")'
             f'+SUMIFS({adj_amount},{adj_pair},D{row}&" "&B{row},{adj_unit},"{unit}")){scale}'
@@ -497,10 +526,9 @@ def _ranking(ws: Worksheet) -> None:
         total = f"{as_ns}*SUMIF({b},B{row},{g})+{as_ew}*SUMIF({c},B{row},{h}){adjusted}"
         # the ACBL convention (ACBLscore): the total scaled to the section's boards and
         # printed to two decimals, of the top times the section's boards
-        ws[f"F{row}"] = (
-            f'=IF(B{row}="","",IF({_ACBL},ROUND(({total})*{_SECTION}/E{row},2),{total}))'
-        )
-        ws[f"G{row}"] = f'=IF(B{row}="","",IF({_ACBL},{_SECTION},E{row})*Top)'
+        scaled = f"IF({_ACBL},ROUND(({total})*{_SECTION}/E{row},2),{total})"
+        ws[f"F{row}"] = f'=IF(B{row}="","",{guarded(notice, scaled)})'
+        ws[f"G{row}"] = f'=IF(B{row}="","",{guarded(notice, f"IF({_ACBL},{_SECTION},E{row})*Top")})'
         ws[f"H{row}"] = f'=IF(OR(B{row}="",N(G{row})=0),"",100*F{row}/G{row})'
         ws[f"A{row}"] = (
             f'=IF(H{row}="","",(COUNTIFS({d},D{row},{pct},">"&H{row})+1)'

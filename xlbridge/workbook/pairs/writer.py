@@ -233,6 +233,7 @@ def _travellers(ws: Worksheet, result: EventResult, row_of: Callable[[Play], int
             used[row_of(scored.play)] = int(text) if number else text
     for row in range(2, L.last_row(L.MAX_ROWS) + 1):
         ws.cell(row, 9, used.get(row))
+    ws[L.NOTICE_CELLS[L.TRAVELLERS]] = None  # the scores are values: no add-in needed
 
 
 def _board_results(

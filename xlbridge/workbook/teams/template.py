@@ -25,9 +25,11 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.scales import VP_SCALES as SCALES
 from xlbridge.teams import BYE_VPS, Match
+from xlbridge.workbook.shared.addin import guarded, notice_formula
 from xlbridge.workbook.shared.style import (
     COMPUTED_FILL,
     TITLE_FONT,
+    WARN_FONT,
     Column,
     fix_properties,
     header_row,
@@ -37,6 +39,7 @@ from xlbridge.workbook.shared.written import keep_formulas
 __all__ = [
     "FORMATS",
     "MATCHES",
+    "NOTICE_CELLS",
     "PENALTIES",
     "RULINGS",
     "SETTINGS",
@@ -148,6 +151,13 @@ PENALTY_COLUMNS = (
 
 _RULINGS_RANGE = f"{RULINGS}!$A$1:$E${RULINGS_ROWS}"
 
+#: The cell of each sheet with add-in formulas that says, in one line, when the add-in is
+#: missing (``workbook/shared/addin.py``): in the header row, one column right of the
+#: sheet's own.
+NOTICE_CELLS = {MATCHES: "K1", TRAVELLERS: "Q1"}
+#: The cheap call of an xlbridge function that tells whether the add-in is there (10 VPs).
+ADDIN_PROBE = "VICTORY_POINTS(0,8)"
+
 HOW_TO_TEXT = (
     "How to use this workbook (xlbridge teams)",
     "",
@@ -162,6 +172,8 @@ HOW_TO_TEXT = (
     "   A weighted score is weighted in IMPs and rounded to whole IMPs; A+ is +3 IMPs.",
     "4. Penalties: round, team, and IMPs (taken from that match) or VPs (from the total).",
     "5. Score without Excel: xlbridge score NIGHT.xlsx --html NIGHT.html",
+    "   Opened in LibreOffice, or in Excel without the xlwings add-in, the IMPs and VPs",
+    "   stay blank and one red line at the top of Matches and Travellers says so.",
 )
 
 
@@ -193,6 +205,9 @@ def build_teams_workbook(layout: TeamsLayout) -> Workbook:
     header_row(ws := wb.create_sheet(MATCHES), MATCH_COLUMNS)
     ws.print_title_rows = "1:1"
     header_row(wb.create_sheet(TRAVELLERS), TRAVELLER_COLUMNS)
+    for title, ref in NOTICE_CELLS.items():
+        cell = wb[title][ref]
+        cell.value, cell.font = notice_formula(ADDIN_PROBE), WARN_FONT
     header_row(wb.create_sheet(RULINGS), RULING_COLUMNS)
     header_row(wb.create_sheet(PENALTIES), PENALTY_COLUMNS)
     wb.active = 0
@@ -220,6 +235,9 @@ def add_round(wb: Workbook, matches: Sequence[Match]) -> None:
         _match_formulas(ws, row)
         for board in match.boards:
             _traveller_row(tr, _next_row(tr), match, board)
+    # the matches' columns, not the add-in notice right of them
+    ws.print_area = f"A1:{MATCH_COLUMNS[-1].letter}{_next_row(ws) - 1}"
+    tr.print_area = f"A1:{TRAVELLER_COLUMNS[-1].letter}{max(_next_row(tr) - 1, 1)}"
     keep_formulas(wb, (MATCHES, TRAVELLERS))  # numbers and the template's formulas only
 
 
@@ -234,12 +252,14 @@ def _match_formulas(ws: Worksheet, row: int) -> None:
     t = f"{TRAVELLERS}!"
     rows = f"{t}$A$2:$A$5000,$A{row},{t}$D$2:$D$5000,$C{row}"
     # IMPs won: the boards where the team's IMPs are positive; VPs from the margin.
-    ws[f"F{row}"] = f'=SUMIFS({t}$N$2:$N$5000,{rows},{t}$N$2:$N$5000,">0")'
-    ws[f"G{row}"] = f'=SUMIFS({t}$O$2:$O$5000,{rows},{t}$O$2:$O$5000,">0")'
+    notice = _absolute(NOTICE_CELLS[MATCHES])
+    for letter, imps in (("F", "N"), ("G", "O")):
+        won = f'SUMIFS({t}${imps}$2:${imps}$5000,{rows},{t}${imps}$2:${imps}$5000,">0")'
+        ws[f"{letter}{row}"] = f"={guarded(notice, won)}"
     boards = f"COUNTIFS({rows})"
     scale = f"{SETTINGS}!$B${2 + list(SETTING_LABELS).index('vp_scale')}"  # the chosen VP scale
-    ws[f"H{row}"] = f"=VICTORY_POINTS(F{row}-G{row},{boards},{scale})"
-    ws[f"I{row}"] = f"=VICTORY_POINTS(G{row}-F{row},{boards},{scale})"
+    ws[f"H{row}"] = f"={guarded(notice, f'VICTORY_POINTS(F{row}-G{row},{boards},{scale})')}"
+    ws[f"I{row}"] = f"={guarded(notice, f'VICTORY_POINTS(G{row}-F{row},{boards},{scale})')}"
     for letter in "FGHI":
         ws[f"{letter}{row}"].fill = COMPUTED_FILL
         ws[f"{letter}{row}"].number_format = "0.00" if letter in "HI" else "0.##"
@@ -251,12 +271,19 @@ def _traveller_row(ws: Worksheet, row: int, match: Match, board: int) -> None:
     ):
         ws.cell(row, column, value)
     imps = f"MATCH_IMPS(I{row},M{row},{_RULINGS_RANGE})"
+    notice = _absolute(NOTICE_CELLS[TRAVELLERS])
     for column, letter in ((1, "N"), (2, "O")):
+        won = guarded(notice, f"INDEX({imps},1,{column})")
         ws[f"{letter}{row}"] = ArrayFormula(
-            f"{letter}{row}", f'=IF(OR(I{row}="",M{row}=""),"",INDEX({imps},1,{column}))'
+            f"{letter}{row}", f'=IF(OR(I{row}="",M{row}=""),"",{won})'
         )
         ws[f"{letter}{row}"].fill = COMPUTED_FILL
         ws[f"{letter}{row}"].number_format = "0.##"
+
+
+def _absolute(ref: str) -> str:
+    """``K1`` as ``$K$1``."""
+    return f"${ref[0]}${ref[1:]}"
 
 
 def _how_to(ws: Worksheet) -> None:

@@ -34,6 +34,7 @@ from xlbridge.workbook.shared.written import keep_formulas, save
 from xlbridge.workbook.teams.template import (
     HOW_TO,
     MATCHES,
+    NOTICE_CELLS,
     PENALTIES,
     RULINGS,
     SETTINGS,
@@ -92,6 +93,8 @@ def write_teams_results(
     by_key = {(m.match.round, m.match.home): m for m in result.matches}
     _fill_travellers(wb[TRAVELLERS], by_key)
     _fill_matches(wb[MATCHES], by_key)
+    for title, ref in NOTICE_CELLS.items():  # the figures are values: no add-in needed
+        wb[title][ref] = None
     for title in (RANKING, SCORECARDS, FREQUENCIES):
         if title in wb.sheetnames:
             del wb[title]
