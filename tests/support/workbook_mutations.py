@@ -152,8 +152,9 @@ EXCEL_DATE_CELLS = [f"{L.TRAVELLERS}!{c}{r}" for c in "BCF" for r in range(2, 38
 ]
 
 #: A contract typed in one cell with its declarer and result (the By and Result cells left
-#: blank): ``{c}`` the contract, ``{b}`` the declarer, ``{r}`` the result.
-ONE_CELL = ["{c}{b}{r}", "{c} {b} {r}", "{c}{r} {b}", "{c} by {b} {r}"]
+#: blank): ``{c}`` the contract, ``{x}`` it with a double in lower case (``3NTx-2 W``),
+#: ``{b}`` the declarer, ``{r}`` the result.
+ONE_CELL = ["{c}{b}{r}", "{c} {b} {r}", "{x}{r} {b}", "{c} by {b} {r}"]
 
 
 def _cell(wb: Any, where: str) -> Any:
@@ -232,7 +233,14 @@ class Mutation:
                 contract, by, result = (sheet[f"{c}{row}"].value for c in "DEF")
                 if contract is not None:
                     sheet[f"D{row}"] = (
-                        ONE_CELL[style].format(c=contract, b=by or "", r=result or "").strip()
+                        ONE_CELL[style]
+                        .format(
+                            c=contract,
+                            x=str(contract).replace("X", "x"),
+                            b=by or "",
+                            r=result or "",
+                        )
+                        .strip()
                     )
                     sheet[f"E{row}"] = sheet[f"F{row}"] = None
             elif self.kind == "column":
