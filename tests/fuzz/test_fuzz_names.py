@@ -7,7 +7,9 @@ typed as people type them: a line break inside the cell (Alt+Enter), ``/``, quot
 ``<``, capitals that matter (McDonald, LaFrancesca, van der Berg), letters beyond ASCII,
 or random text of those.  ``xlbridge score`` writes the results workbook, the page, USEBIO
 and PBN; each is read back and must hold each text exactly as typed (the cell's
-surrounding spaces aside), except where a message names the cell.  PBN has no line break
+surrounding spaces aside), except where a message names the cell.  Half the nights'
+USEBIO and PBN files are also imported again (``xlbridge import``): the workbook made holds
+the same names.  PBN has no line break
 in a string: there each is one space, as docs/formats.md says.
 """
 
@@ -75,7 +77,9 @@ def pbn_text(text: str) -> str:
     return re.sub(r"\r\n|[\r\n]", " ", text)
 
 
-def check(seed: int, row: int, texts: tuple[str, ...], folder: Path) -> str:
+def check(seed: int, row: int, texts: tuple[str, ...], folder: Path, round_trip: bool) -> str:
+    """Score the night with ``texts`` typed; read every output back (``round_trip``: also
+    import the USEBIO and PBN files written, as another club would)."""
     cells = [cell.format(row=row) for cell in CELLS]
     wb = load_workbook(io.BytesIO(night(seed).data))
     for cell, text in zip(cells, texts, strict=True):
@@ -125,27 +129,53 @@ def check(seed: int, row: int, texts: tuple[str, ...], folder: Path) -> str:
     assert table is not None
     entries = {entry for line in table.rows for entry in line}
     same(pbn_text(players) in entries, cells[0], "PBN")
-    return "written and read back"
+    if not round_trip:
+        return "written and read back"
+    # imported again (xlbridge import): the USEBIO file's names, the PBN file's
+    for source, expect in (
+        (".xml", {cells[1]: player, cells[2]: event_name, cells[3]: club}),
+        (".pbn", {cells[0]: pbn_text(players), cells[2]: pbn_text(event_name)}),
+    ):
+        book_path = folder / f"imported{source}.xlsx"
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+            status = main(["import", str(outputs[source]), "-o", str(book_path)])
+        assert status == 0, (texts, source, err.getvalue())
+        book = load_workbook(book_path, read_only=True)
+        listed = {c for line in book["Pairs"].iter_rows(values_only=True) for c in line if c}
+        event_cell, club_cell = book["Settings"]["B2"].value, book["Settings"]["B21"].value
+        book.close()
+        for cell, text in expect.items():
+            found = {cells[2]: event_cell == text, cells[3]: club_cell == text}
+            same(found.get(cell, text in listed), cell, f"imported {source}")
+    return "written, read back and imported"
 
 
 texts = st.tuples(*[st.one_of(st.sampled_from(NAMES), TEXT)] * len(CELLS))
 
 
 @fuzz(CI_EXAMPLES)
-@given(seed=st.just(0), row=st.integers(2, 18), texts=texts)
+@given(seed=st.just(0), row=st.integers(2, 18), texts=texts, round_trip=st.booleans())
 def test_names_are_written_and_read_back_as_typed(
-    tmp_path_factory: pytest.TempPathFactory, seed: int, row: int, texts: tuple[str, ...]
+    tmp_path_factory: pytest.TempPathFactory,
+    seed: int,
+    row: int,
+    texts: tuple[str, ...],
+    round_trip: bool,
 ) -> None:
-    check(seed, row, texts, tmp_path_factory.mktemp("names"))
+    check(seed, row, texts, tmp_path_factory.mktemp("names"), round_trip)
 
 
 @pytest.mark.slow
 @fuzz(long=LONG_EXAMPLES)
-@given(seed=st.integers(0, 11), row=st.integers(2, 18), texts=texts)
+@given(seed=st.integers(0, 11), row=st.integers(2, 18), texts=texts, round_trip=st.booleans())
 def test_many_names(
-    tmp_path_factory: pytest.TempPathFactory, seed: int, row: int, texts: tuple[str, ...]
+    tmp_path_factory: pytest.TempPathFactory,
+    seed: int,
+    row: int,
+    texts: tuple[str, ...],
+    round_trip: bool,
 ) -> None:
-    outcome = check(seed, row, texts, tmp_path_factory.mktemp("names"))
+    outcome = check(seed, row, texts, tmp_path_factory.mktemp("names"), round_trip)
     event(outcome)
     if "XLBRIDGE_FUZZ_LOG" in os.environ:
         with open(os.environ["XLBRIDGE_FUZZ_LOG"], "a", encoding="utf-8") as log:
