@@ -404,6 +404,26 @@ def test_an_inserted_column_is_named_first_and_its_consequences_cut_short(
     assert len(lines) <= 10, err
 
 
+def test_an_inserted_column_with_its_own_header_is_named_first(
+    small_night, tmp_path, capsys
+) -> None:
+    """A column inserted and headed (Notes): its header is not one of the sheet's, so the
+    cause shows in the next column, which holds the header that belongs here (found by the
+    workbook fuzzing, issue 35 item 8: it was called a header row moved)."""
+
+    def insert_notes(wb: Workbook) -> None:
+        wb[T].insert_cols(4)
+        wb[T]["D1"] = "Notes"
+
+    status, _, err = run_score(build(small_night, tmp_path, insert_notes), capsys)
+    assert status == 2
+    assert err.splitlines()[0] == (
+        "error: Travellers!D1: expected the header 'Contract', found 'Notes', and 'Contract' "
+        "in the next column: a column was inserted before it; delete that column (a column "
+        "for notes goes after the last one)"
+    ), err
+
+
 def test_a_pair_listed_twice_is_named_first(small_night, tmp_path, capsys) -> None:
     status, _, err = run_score(build(small_night, tmp_path, put("Pairs", "A3", 1)), capsys)
     assert status == 2
@@ -425,3 +445,18 @@ def test_a_deleted_column_is_named_first(small_night, tmp_path, capsys) -> None:
         "with its header"
     ), err
     assert len(lines) <= 10, err
+
+
+def test_a_name_keeps_its_own_letters(small_night, tmp_path) -> None:
+    """A Croatian name with its titlecase digraph (U+01C5, as Dz with caron is typed at the
+    start of a word) and a club named in half-width katakana are the players' and club's own:
+    read as typed, never turned into their compatibility forms (NFKC: ``Dž``, full-width
+    katakana).  Found by the names fuzzing (issue 35, item 8)."""
+
+    def type_names(wb: Workbook) -> None:
+        wb["Pairs"]["D2"] = "\u01c5uro Kova\u010d"
+        wb["Settings"]["B2"] = "\uff80\uff85\uff76 Cup"
+
+    night = score_night(build(small_night, tmp_path, type_names)).night.event
+    assert night.facts.name == "\uff80\uff85\uff76 Cup"
+    assert night.pairs[0].players[0].name == "\u01c5uro Kova\u010d"

@@ -330,3 +330,19 @@ def test_a_split_ruling_with_a_row_for_each_side_is_scored(tmp_path, capsys):
     scored = score_teams_night(night(tmp_path, slip))
     (match,) = scored.result.matches
     assert (match.home_imps, match.away_imps) == (7, 0)
+
+
+def test_a_team_keeps_its_own_letters(tmp_path):
+    """A team named in half-width katakana, a Croatian player's titlecase digraph (U+01C5)
+    and the event's name are read as typed, never turned into their compatibility forms
+    (NFKC: full-width katakana, ``Dž``); the players' numbers are still read as numbers."""
+
+    def names(wb: Workbook) -> None:
+        wb["Teams"]["B2"], wb["Teams"]["C2"] = "\uff80\uff85\uff76", "\u01c5uro Kova\u010d"
+        wb["Teams"]["D2"] = "\uff11\uff12"  # a number typed with full-width digits: 12
+        wb["Settings"]["B2"] = "\uff80\uff85\uff76 Cup"
+
+    event = score_teams_night(night(tmp_path, names)).night.event
+    assert event.name == "\uff80\uff85\uff76 Cup"
+    assert event.teams[0].name == "\uff80\uff85\uff76"
+    assert event.teams[0].players == (("\u01c5uro Kova\u010d", "12"),)

@@ -39,6 +39,7 @@ from xlbridge.workbook.individual.template import (
 )
 from xlbridge.workbook.pairs import layout as L
 from xlbridge.workbook.pairs.reader import GUEST, cell_text, read_adjustments, read_settings
+from xlbridge.workbook.pairs.reading.base import name_text
 from xlbridge.workbook.shared.checks import (
     Problems,
     check_headers,
@@ -186,7 +187,7 @@ class _Reader:
                 )
                 continue
             seen[label] = where
-            text, id_text = cell_text(name), cell_text(ident)
+            text, id_text = name_text(name), cell_text(ident)
             guest = id_text.lower() in _GUEST_WORDS
             player = Player(text, "" if guest else id_text, guest=guest or not id_text)
             found.append(Pair(label, text, where, (player,)))

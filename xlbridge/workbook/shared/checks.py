@@ -192,17 +192,27 @@ def check_headers(
             continue
         header = (*(rows[0] if rows else ()), *([None] * len(columns)))
         places = {column.header.lower(): column for column in columns}
-        for column, found in zip(columns, header, strict=False):
+        for index, (column, found) in enumerate(zip(columns, header, strict=False)):
             text = normalise_text(str(found or "")).lower()
             if text and text != column.header.lower():
+                after = normalise_text(str(header[index + 1] or "")).lower()
+                inserted = after == column.header.lower()
                 problems.cause(
-                    CellPlace(name, 1, column.letter), _moved(column, found, places.get(text))
+                    CellPlace(name, 1, column.letter),
+                    _moved(column, found, places.get(text), inserted=inserted),
                 )
                 break
 
 
-def _moved(column: Column, found: object, belongs: Column | None) -> str:
-    """Why the header ``found`` is where ``column``'s should be."""
+def _moved(column: Column, found: object, belongs: Column | None, *, inserted: bool = False) -> str:
+    """Why the header ``found`` is where ``column``'s should be (``inserted``: ``column``'s
+    header is in the next column)."""
+    if belongs is None and inserted:
+        return (
+            f"expected the header {column.header!r}, found {quote(found)}, and "
+            f"{column.header!r} in the next column: a column was inserted before it; delete "
+            "that column (a column for notes goes after the last one)"
+        )
     if belongs is None:
         return (
             f"expected the header {column.header!r}, found {quote(found)}: "

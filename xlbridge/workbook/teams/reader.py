@@ -213,7 +213,7 @@ class _Reader:
             # A length the scale has no table for is named at the scale's cell, once.
             self._try(self.setting_cells["vp_scale"], partial(scale.pair, 0), boards)
         return TeamsWorkbookSettings(
-            event=value("event", lambda v: normalise_text(str(v)), ""),
+            event=value("event", _name, ""),
             date=value("date", parse_date, None),
             format=value("format", _format, "swiss"),
             teams=value("teams", _positive, 0),
@@ -242,9 +242,9 @@ class _Reader:
                 )
                 continue
             seen.add(number)
-            name = "" if is_blank(cells[1]) else normalise_text(str(cells[1]))
+            name = _name(cells[1])
             players = tuple(
-                (_text(cells[c]), _text(cells[c + 1]))
+                (_name(cells[c]), _text(cells[c + 1]))
                 for c in range(2, 10, 2)
                 if not (is_blank(cells[c]) and is_blank(cells[c + 1]))
             )
@@ -432,12 +432,18 @@ def _plain(exc: Exception, value: object) -> str:
     return message if message else f"{quote(value)} is not understood"
 
 
-def _text(value: object) -> str:
+def _name(value: object) -> str:
+    """A name or a title as typed, its surrounding spaces aside (never NFKC'd: its letters
+    are its own)."""
+    return _text(value, plain=False)
+
+
+def _text(value: object, *, plain: bool = True) -> str:
     if is_blank(value):
         return ""
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
-    return normalise_text(str(value))
+    return normalise_text(str(value)) if plain else str(value).strip()
 
 
 def _positive(value: object) -> int:

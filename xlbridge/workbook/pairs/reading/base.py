@@ -49,6 +49,13 @@ def cell_text(value: object) -> str:
     return "" if is_blank(value) else normalise_text(excel_shown(value))
 
 
+def name_text(value: object) -> str:
+    """A name's or a title's cell as typed, its surrounding spaces aside: letters are never
+    changed (``\u013f``, an NFKC form, a full-width letter are a name's own); blank is ``''``.
+    """
+    return "" if is_blank(value) else excel_shown(value).strip()
+
+
 @dataclass(frozen=True)
 class TravellerRow:
     index: int

@@ -15,7 +15,7 @@ from xlbridge.places import CellPlace, Place
 from xlbridge.players import complete
 from xlbridge.strata import Strata, parse_holding
 from xlbridge.workbook.pairs import layout as L
-from xlbridge.workbook.pairs.reading.base import Cells, ReaderState, cell_text
+from xlbridge.workbook.pairs.reading.base import Cells, ReaderState, cell_text, name_text
 from xlbridge.workbook.pairs.reading.base import at as _at
 
 #: What the ID column holds for a player without a national number (a visitor or guest).
@@ -29,7 +29,7 @@ def _player(name: object, number: object) -> Player:
     """A player from the Pairs sheet's name and ID cells (``guest``: no national number)."""
     text = cell_text(number)
     guest = text.lower() in _GUEST_WORDS
-    return Player(cell_text(name), "" if guest else text, guest=guest or not text)
+    return Player(name_text(name), "" if guest else text, guest=guest or not text)
 
 
 class PairsSheet(ReaderState):

@@ -23,7 +23,7 @@ from xlbridge.players import parse_national_body
 from xlbridge.settings import MasterPointBody, parse_master_point_body, parse_yes_no_flag
 from xlbridge.strata import Strata, StrataRule, parse_strata, parse_strata_rule
 from xlbridge.workbook.pairs import layout as L
-from xlbridge.workbook.pairs.reading.base import ReaderState, T, cell_text
+from xlbridge.workbook.pairs.reading.base import ReaderState, T, cell_text, name_text
 from xlbridge.workbook.pairs.reading.base import at as _at
 from xlbridge.workbook.pairs.reading.base import quote_free as _quote_free
 from xlbridge.workbook.players import read_players
@@ -173,6 +173,10 @@ class SettingsSheet(ReaderState):
             value = values[name][0]
             return "" if value is _FAULTY else cell_text(value)
 
+        def title(name: str) -> str:  # a name, as typed (never NFKC'd)
+            value = values[name][0]
+            return "" if value is _FAULTY else name_text(value)
+
         day_cell, where = values["EventDate"]
         day = None
         if not is_blank(day_cell):
@@ -184,9 +188,9 @@ class SettingsSheet(ReaderState):
                 self.problems.warn(where or L.SETTINGS, doubt)
         self.hand_records_cell = values[_HAND_RECORDS.name][1]
         return EventFacts(
-            name=text("EventName"),
+            name=title("EventName"),
             date=day,
-            club=text("ClubName"),
+            club=title("ClubName"),
             club_number=text("ClubNumber"),
             movement=text("Movement"),
             hand_records=text(_HAND_RECORDS.name),
