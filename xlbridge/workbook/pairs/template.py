@@ -21,6 +21,7 @@ from pathlib import Path
 from openpyxl import Workbook, load_workbook
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import PatternFill
+from openpyxl.styles.cell_style import StyleArray
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.formula import ArrayFormula
@@ -233,9 +234,16 @@ def _notice(ws: Worksheet) -> str:
 
 
 def _computed(ws: Worksheet, ref: str) -> None:
-    for row in ws[ref]:
-        for cell in row:
-            cell.fill = COMPUTED_FILL
+    """Shade the computed cells of ``ref``: the fill is looked up in the workbook's styles once
+    (setting ``cell.fill`` cell by cell hashed it for each of ten thousand cells), each cell
+    keeping its own number format."""
+    cells = [cell for row in ws[ref] for cell in row]
+    cells[0].fill = COMPUTED_FILL
+    fill = cells[0]._style.fillId
+    for cell in cells[1:]:
+        if cell._style is None:  # a cell never styled
+            cell._style = StyleArray()
+        cell._style.fillId = fill
 
 
 # --- the sheets -------------------------------------------------------------------------------
