@@ -171,3 +171,25 @@ def test_the_terminal_ranking_prints_a_two_line_name_on_one_line(small_night, tm
         '   7     1  Mary McDonald & Bob "Sonny" LaFrancesca       3  18.00   42  42.86'
         in out.splitlines()
     )
+
+
+def test_a_name_on_two_lines_put_on_one_in_pbn_is_said_naming_its_cell(
+    small_night, tmp_path, capsys
+):
+    """PBN can carry no line break: the name and the title written there on one line are
+    said, each naming where it was typed, so no text is changed without a word."""
+    night = named_night(small_night, tmp_path)
+    assert main(["score", str(night), "-o", str(tmp_path / "a.xlsx")]) == 0
+    assert "PBN" not in capsys.readouterr().err  # no PBN file asked for: nothing to say
+    out = ["-o", str(tmp_path / "b.xlsx"), "--pbn", str(tmp_path / "b.pbn")]
+    assert main(["score", str(night), *out]) == 0
+    err = capsys.readouterr().err
+    assert (
+        "note: Pairs!B2: pair 1's names, typed on 2 lines, are written to the PBN file on one "
+        'line ("Mary McDonald & Bob "Sonny" LaFrancesca")'
+    ) in err
+    assert (
+        "note: Settings (event): the event's name, typed on 2 lines, is written to the PBN file "
+        'on one line ("Tuesday Pairs Spring League / Heat 1")'
+    ) in err
+    assert err.count("PBN file on one line") == 2  # the names typed on one line: nothing said

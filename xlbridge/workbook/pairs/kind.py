@@ -3,6 +3,7 @@ the hand records, what is still to come."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -10,6 +11,8 @@ from typing import TYPE_CHECKING
 
 from xlbridge.errors import ScoringError
 from xlbridge.outputs import OutputPlan
+from xlbridge.places import CellPlace
+from xlbridge.workbook.pairs import layout as L
 from xlbridge.workbook.pairs.night import (
     HTML_SUFFIXES,
     PBN_SUFFIXES,
@@ -96,6 +99,9 @@ class PairsNight:
                 plan.inputs.append(hands_path)
                 plan.check()
         self.hands = _session_hands(hands_path, self.scored, say)
+        if self.asked.pbn is not None:
+            for line in _one_line_in_pbn(self.scored):
+                say(f"note: {line}")
 
     def write(self, option: str, tmp: Path) -> None:
         night, scored, hands = self.asked.night, self.scored, self.hands
@@ -170,3 +176,39 @@ def _session_hands(path: Path | None, scored: ScoredNight, say: Say) -> SessionH
             "left out (is it the right file?)"
         )
     return hands
+
+
+_BREAK = re.compile(r"\r\n|[\r\n\v\f\x85\u2028\u2029]")
+
+
+def _one_line_in_pbn(scored: ScoredNight) -> list[str]:
+    """Each name or title typed on two lines (Alt+Enter), which the PBN file can only carry on
+    one: said, naming its cell, so that no text is changed without a word."""
+    said: list[str] = []
+    event = scored.result.event
+    if _BREAK.search(event.name or ""):
+        said.append(
+            f"{L.SETTINGS} (event): the event's name, typed on {_lines(event.name)} lines, is "
+            f'written to the PBN file on one line ("{_one_line(event.name)}"): PBN has no line '
+            "break in a tag"
+        )
+    for pair in event.pairs:
+        texts = [pair.names, *(player.name for player in pair.players)]
+        broken = next((text for text in texts if _BREAK.search(text)), None)
+        if broken is None:
+            continue
+        place = pair.source.at("B") if isinstance(pair.source, CellPlace) else L.PAIRS
+        said.append(
+            f"{place}: pair {pair.label}'s names, typed on {_lines(broken)} lines, are written "
+            f'to the PBN file on one line ("{_one_line(broken)}"): PBN has no line break in a '
+            "name (the results workbook, the web page and USEBIO keep it)"
+        )
+    return said
+
+
+def _one_line(text: str) -> str:
+    return _BREAK.sub(" ", text)
+
+
+def _lines(text: str) -> int:
+    return len(_BREAK.split(text))
