@@ -110,9 +110,9 @@ def test_scored_to_hand_figures_and_usebio(
     printed = capsys.readouterr().out
     lines = printed.splitlines()
     assert lines[0] == "Winter individual, 24 November 2026"
-    assert lines[3].split() == ["1", "12", "Ann", "Smith", "22", "84.00", "88.00", "95.45"]
+    assert lines[3].split() == ["1", "12", "Ann", "Smith", "22", "84.00", "88", "95.45"]
     assert lines[4].split()[:2] == ["2=", "5"] and lines[4].split()[-1] == "50.00"
-    assert lines[-3].split() == ["12", "1", "22", "36.00", "88.00", "40.91"]
+    assert lines[-3].split() == ["12", "1", "22", "36.00", "88", "40.91"]
     ranking = load_workbook(out)["Ranking"]
     assert load_workbook(out).sheetnames[0] == "Ranking"
     got = {row[1]: row[4] for row in ranking.iter_rows(min_row=2, values_only=True)}
@@ -167,7 +167,7 @@ def test_adjustment_names_a_player(tmp_path: Path, capsys: pytest.CaptureFixture
     wb.save(night)
     assert main(["score", str(night), "-o", str(tmp_path / "out.xlsx")]) == 0
     first = capsys.readouterr().out.splitlines()[3].split()
-    assert first == ["1", "12", "Ann", "Smith", "22", "83.00", "88.00", "94.32"]  # 83 / 88
+    assert first == ["1", "12", "Ann", "Smith", "22", "83.00", "88", "94.32"]  # 83 / 88
 
 
 def test_blank_rows_are_results_to_come(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -212,10 +212,10 @@ def test_html_page_holds_the_terminal_ranking_and_the_travellers(
         fields = line.split()
         rank, player, name = fields[0], fields[1], " ".join(fields[2:-4])
         boards, score, top, percent = fields[-4:]
-        assert (boards, score, top) == ("22", f"{HAND[int(player)]}.00", "88.00")
+        assert (boards, score, top) == ("22", f"{HAND[int(player)]}.00", "88")
         row = _cells(rank, player, name, boards, score, top, percent, numeric=3)
         assert row in html, row
-    assert _cells(1, 12, "Ann Smith", 22, "84.00", "88.00", "95.45", numeric=3) in html
+    assert _cells(1, 12, "Ann Smith", 22, "84.00", "88", "95.45", numeric=3) in html
     # board 1 (the module's docstring): the 2C made at table 1, 110 at table 2, 100 at 3
     board = html[html.index('id="board-1"') : html.index('id="board-2"')]
     assert _cells(12, 1, 5, 10, "2C= N", 90, 0, 4, numeric=5) in board

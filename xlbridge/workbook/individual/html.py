@@ -36,7 +36,7 @@ def _ranking(result: EventResult) -> str:
             len(p.boards),
             # two decimals, as the terminal prints them
             format_fixed(result.ranking_total(p)),
-            format_fixed(p.maximum),
+            format_figure(p.maximum),
             format_fixed(p.percentage),
         )
         for p in result.pairs

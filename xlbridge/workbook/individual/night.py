@@ -27,7 +27,7 @@ from xlbridge.individual import IndividualMovement, score_individual
 from xlbridge.inputs import check_workbook_file
 from xlbridge.outputs import atomic_write
 from xlbridge.places import CellPlace
-from xlbridge.report import format_fixed
+from xlbridge.report import format_figure, format_fixed
 from xlbridge.scored import EventResult
 from xlbridge.workbook.individual.reader import IndividualNight, read_individual_workbook
 from xlbridge.workbook.individual.template import individual_workbook
@@ -109,7 +109,7 @@ def format_individual_ranking(result: EventResult) -> str:
             p.pair.names,
             str(len(p.boards)),
             format_fixed(result.ranking_total(p)),
-            format_fixed(p.maximum),
+            format_figure(p.maximum),
             format_fixed(p.percentage),
         )
         for p in result.pairs
