@@ -40,6 +40,7 @@ from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 from openpyxl.utils.exceptions import CellCoordinatesException
 
 from xlbridge.errors import InputFileError
+from xlbridge.places import CellPlace, CellRange
 
 __all__ = [
     "COLUMNS",
@@ -72,11 +73,10 @@ class Hidden:
 
     ``kind`` is ``'formula'`` (a formula with no saved value: it reads as
     blank) or ``'merged'`` (merged cells: a value on the first row, blanks
-    below).
+    below).  ``place`` is the cell, or the merged range, as the file names it.
     """
 
-    sheet: str
-    ref: str
+    place: CellPlace | CellRange
     kind: str
     formula: str = ""
 
@@ -252,22 +252,34 @@ def _hidden(name: str, width: int, xml: IO[bytes]) -> Iterator[Hidden]:
         if element.tag == f"{_MAIN}c":
             ref = element.get("r", "")
             formula, value = element.find(f"{_MAIN}f"), element.find(f"{_MAIN}v")
-            if formula is not None and (value is None or not value.text) and _entry(ref, width):
-                yield Hidden(name, ref, "formula", formula.text or "")
+            if formula is not None and (value is None or not value.text):
+                cell = _cell(name, ref)
+                if cell is not None and _entry(cell, width):
+                    yield Hidden(cell, "formula", formula.text or "")
             element.clear()
         elif element.tag == f"{_MAIN}mergeCell":
-            ref = element.get("ref", "")
-            if _entry(ref.split(":")[0], width) or _entry(ref.split(":")[-1], width):
-                yield Hidden(name, ref, "merged")
+            first, _, last = element.get("ref", "").partition(":")
+            start, end = _cell(name, first), _cell(name, last or first)
+            if (
+                start is not None
+                and end is not None
+                and (_entry(start, width) or _entry(end, width))
+            ):
+                yield Hidden(start.to(end.column, end.row) if last else start, "merged")
 
 
-def _entry(ref: str, width: int) -> bool:
-    """Whether a cell reference lies in the first ``width`` columns."""
+def _cell(sheet: str, ref: str) -> CellPlace | None:
+    """The cell a file's reference names (``G14``) on ``sheet``; ``None`` if it names none."""
     try:
-        letters, _ = coordinate_from_string(ref.replace("$", ""))
+        letters, row = coordinate_from_string(ref.replace("$", ""))
     except CellCoordinatesException:
-        return False
-    return int(column_index_from_string(letters)) <= width
+        return None
+    return CellPlace(sheet, int(row), letters)
+
+
+def _entry(cell: CellPlace, width: int) -> bool:
+    """Whether a cell lies in the first ``width`` columns."""
+    return int(column_index_from_string(cell.column)) <= width
 
 
 # --- damage ------------------------------------------------------------------------------------
@@ -920,9 +932,8 @@ def _ods_layout(
                 across = int(cell.get(f"{_TABLE}number-columns-spanned", "1"))
                 down = int(cell.get(f"{_TABLE}number-rows-spanned", "1"))
                 if (across > 1 or down > 1) and column < widths[title]:
-                    first = f"{_letter(column + 1)}{row + 1}"
-                    last = f"{_letter(column + across)}{row + down}"
-                    hidden.append(Hidden(title, f"{first}:{last}", "merged"))
+                    first = CellPlace(title, row + 1, _letter(column + 1))
+                    hidden.append(Hidden(first.to(_letter(column + across), row + down), "merged"))
                 column += span
         row += repeated
         element.clear()
