@@ -338,20 +338,20 @@ def find_damage(path: Path, widths: Mapping[str, int] | None = None) -> str:
             shared = _shared_count(archive, names)
             for sheet, part in parts.items():
                 if widths is None or sheet in widths:
-                    past = _past_shared(archive.read(part), shared)
+                    past = _past_shared(sheet, archive.read(part), shared)
                     if past is not None:
-                        ref, index = past
+                        at, index = past
                         held = f"has only {shared}" if shared else "is missing or empty"
                         return (
-                            f"{name} is damaged: {sheet}!{ref} is text number {index + 1} of "
+                            f"{name} is damaged: {at} is text number {index + 1} of "
                             f"the shared text table (xl/sharedStrings.xml), which {held}: "
                             f"{_AGAIN}"
                         )
-                    cell = _bad_number(archive.read(part))
-                    if cell is not None:
-                        ref, text = cell
+                    found = _bad_number(sheet, archive.read(part))
+                    if found is not None:
+                        cell, text = found
                         return (
-                            f"{name} is damaged: {sheet}!{ref} is stored as a number but holds "
+                            f"{name} is damaged: {cell} is stored as a number but holds "
                             f"{text!r}: retype the cell in Excel or LibreOffice and save again"
                         )
     except (zipfile.BadZipFile, OSError, KeyError, ElementTree.ParseError):
@@ -372,14 +372,16 @@ _REF_ATTRIBUTE = re.compile(rb"""\br\s*=\s*["']([A-Z]+\d+)["']""")
 _SHARED_KIND = re.compile(rb"""\bt\s*=\s*["']s["']""")
 
 
-def _past_shared(data: bytes, count: int) -> tuple[str, int] | None:
+def _past_shared(sheet: str, data: bytes, count: int) -> tuple[CellPlace | str, int] | None:
     """The first cell of a sheet's XML holding a shared text past the table's ``count``
-    texts: its reference and the index it holds (from 0)."""
+    texts: the cell (words for it when the file gives no reference) and the index it
+    holds (from 0)."""
     for match in _SHARED_CELL.finditer(data):
         attributes = match.group(1)
         if int(match.group(2)) >= count and _SHARED_KIND.search(attributes):
             ref = _REF_ATTRIBUTE.search(attributes)
-            return ("?" if ref is None else ref.group(1).decode()), int(match.group(2))
+            cell = None if ref is None else _cell(sheet, ref.group(1).decode())
+            return (cell or f"a cell of the sheet {sheet!r}"), int(match.group(2))
     return None
 
 
@@ -394,7 +396,7 @@ def _xml_problem(data: bytes) -> str:
     return ""
 
 
-def _bad_number(data: bytes) -> tuple[str, str] | None:
+def _bad_number(sheet: str, data: bytes) -> tuple[CellPlace | str, str] | None:
     """The first cell stored as a number (no type, or ``t="n"``) whose value is not a number."""
     for match in _NUMBER_CELL.finditer(data):
         attributes = match.group(2)
@@ -405,7 +407,8 @@ def _bad_number(data: bytes) -> tuple[str, str] | None:
         try:
             float(text)
         except ValueError:
-            return match.group(1).decode(), text
+            cell = _cell(sheet, match.group(1).decode())
+            return (cell or f"a cell of the sheet {sheet!r}"), text
     return None
 
 
