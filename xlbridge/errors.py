@@ -90,13 +90,9 @@ class ScoringError(ValueError):
         shown = str(place)
         where: Place | str
         if self.where is None:
-            if self.what.startswith(f"{shown}:"):
-                return self  # an older message that names its place in its text
             where = place
-        elif shown in (str(self.where), str(outermost(self.where))) or (
-            isinstance(self.where, str) and self.where.startswith(f"{shown}: ")
-        ):
-            return self  # given already (a text place naming its file first, too)
+        elif shown in (str(self.where), str(outermost(self.where))):
+            return self  # given already
         else:
             where = Within(place, self.where)
         placed = copy.copy(self)

@@ -717,7 +717,7 @@ def _ruling_direction(side: object, where: Place | str) -> Direction:
     try:
         return Direction.parse(side)
     except ScoringError:
-        raise RulingError(f"{where}: side {quote(side)} is not {RULING_SIDES}") from None
+        raise RulingError(f"side {quote(side)} is not {RULING_SIDES}", where) from None
 
 
 def one_sided_ruling(key: str, side: str, rows: int) -> str:
@@ -747,7 +747,7 @@ def _ruling(
     total_at: Place | str,
 ) -> Result:
     if "" in sides and len(sides) > 1:
-        raise RulingError(f"{where}: ruling {key!r} has rows for both sides and for one side")
+        raise RulingError(f"ruling {key!r} has rows for both sides and for one side", where)
     if "" in sides:
         side = _ruling_side(key, sides[""], total_at, both=True)
         if isinstance(side, Result):
@@ -755,7 +755,7 @@ def _ruling(
         return Result(side, side)
     if len(sides) == 1:
         ((only, rows),) = sides.items()
-        raise RulingError(f"{where}: {one_sided_ruling(key, only, len(rows))}")
+        raise RulingError(f"{one_sided_ruling(key, only, len(rows))}", where)
     ns, ew = (_ruling_side(key, sides[s], total_at, both=False) for s in ("NS", "EW"))
     assert not isinstance(ns, Result) and not isinstance(ew, Result)
     return Result(ns, ew)

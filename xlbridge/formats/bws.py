@@ -199,12 +199,12 @@ def _rows(table: Table, columns: Sequence[str], name: str, table_name: str) -> l
 
 def _whole(value: object, what: str, where: BridgemateEntry | str) -> int:
     if _blank(value):
-        raise InputFileError(f"{where}: the {what} is blank")
+        raise InputFileError(f"the {what} is blank", where)
     if isinstance(value, bool) or not isinstance(value, int):
         try:
             number = int(str(value).strip())
         except ValueError:
-            raise InputFileError(f"{where}: {what} {str(value)!r} is not a number") from None
+            raise InputFileError(f"{what} {str(value)!r} is not a number", where) from None
         return number
     return value
 

@@ -91,6 +91,7 @@ from xlbridge.hands import Deal
 from xlbridge.individual import SEATS, IndividualEvent, IndividualPlay
 from xlbridge.movement import PairNumbering, number_key
 from xlbridge.pair import PairLabel, parse_direction
+from xlbridge.places import Place, Within
 from xlbridge.report import format_fixed
 from xlbridge.result import (
     Artificial,
@@ -337,7 +338,7 @@ def _figure(element: Any, tag: str, where: str) -> Figure | None:
     try:
         return Figure.parse(text)
     except ValueError:
-        raise ScoringError(f"{where}: {tag} {text!r} is not a number") from None
+        raise ScoringError(f"{tag} {text!r} is not a number", where) from None
 
 
 def _pairs(event_el: Any, name: str) -> tuple[list[Pair], list[PublishedPair], PairNumbering]:
@@ -349,13 +350,13 @@ def _pairs(event_el: Any, name: str) -> tuple[list[Pair], list[PublishedPair], P
         text = _text(pair_el, "PAIR_NUMBER")
         where = f"PARTICIPANTS PAIR {index}" + (f" ({text})" if text else "")
         if not text:
-            raise ScoringError(f"{name}: {where} has no PAIR_NUMBER")
+            raise ScoringError(f"{where} has no PAIR_NUMBER", name)
         try:
             typed = PairLabel.parse(text)
         except ScoringError as exc:
-            raise exc.at(f"{name}: {where}") from None
+            raise exc.at(Within(name, where)) from None
         direction = typed.direction or parse_direction(
-            _text(pair_el, "DIRECTION"), f"{name}: {where} DIRECTION"
+            _text(pair_el, "DIRECTION"), Within(name, f"{where} DIRECTION")
         )
         found.append((typed, direction, pair_el, where))
     if not found:
@@ -406,7 +407,7 @@ def _national_id(text: str) -> str:
     return "" if text.strip("0 ") == "" else text
 
 
-def _line_label(text: str, side: str, numbering: PairNumbering, where: str) -> PairLabel:
+def _line_label(text: str, side: str, numbering: PairNumbering, where: Place | str) -> PairLabel:
     try:
         return numbering.at(PairLabel.parse(text), side)
     except ScoringError as exc:
@@ -443,13 +444,14 @@ def _boards(
             ns_text, ew_text = _text(line_el, "NS_PAIR_NUMBER"), _text(line_el, "EW_PAIR_NUMBER")
             # the line as the file names it: where the audit says a figure differs
             where = f"board {board}, {ns_text or '?'} v {ew_text or '?'}"
-            ns = _line_label(ns_text, "NS", numbering, f"{name}: {where}")
-            ew = _line_label(ew_text, "EW", numbering, f"{name}: {where}")
+            at = Within(name, where)
+            ns = _line_label(ns_text, "NS", numbering, at)
+            ew = _line_label(ew_text, "EW", numbering, at)
             for label in (ns, ew):
                 if label not in labels:
-                    raise ScoringError(f"pair {label} is not a PARTICIPANT", f"{name}: {where}")
+                    raise ScoringError(f"pair {label} is not a PARTICIPANT", at)
             mark = _marks(line_el).get("cell", [{}])[0]
-            plays.append(_play(line_el, board, ns, ew, mark, f"{name}: {where}", disagreements))
+            plays.append(_play(line_el, board, ns, ew, mark, at, disagreements))
             lead = _text(line_el, "LEAD")
             if lead:
                 leads[(board, ns, ew)] = lead
@@ -476,7 +478,7 @@ def _play(
     ns: PairLabel,
     ew: PairLabel,
     mark: dict[str, str],
-    where: str,
+    where: Place | str,
     disagreements: list[str],
 ) -> Play:
     """A TRAVELLER_LINE's play.  The line gives its score up to three times: SCORE, the
@@ -502,7 +504,7 @@ def _play(
     return Play(board, ns, ew, result, where, mark.get("version", ""), played)
 
 
-def _cell_disagreement(text: str, exact: str, result: Row, where: str) -> str | None:
+def _cell_disagreement(text: str, exact: str, result: Row, where: Place | str) -> str | None:
     """The words for a SCORE that is not what xlbridge writes for the exact cell beside it
     (``None`` when it is, or when the line has no SCORE: the cell says it alone)."""
     if not text or not isinstance(result, Result):
@@ -524,7 +526,7 @@ def _cell_disagreement(text: str, exact: str, result: Row, where: str) -> str | 
 
 def _unlined(mark: dict[str, str], board: int, labels: set[PairLabel], name: str) -> Play:
     """A row xlbridge wrote without a TRAVELLER_LINE: ``NP``, or a bye."""
-    where = f"{name}: board {board}, {mark.get('ns', '?')} v {mark.get('ew', '?')}"
+    where = Within(name, f"board {board}, {mark.get('ns', '?')} v {mark.get('ew', '?')}")
     try:
         ns, ew = PairLabel.parse(mark.get("ns")), PairLabel.parse(mark.get("ew"))
         result = parse_result(mark.get("score", ""), where)
@@ -536,7 +538,7 @@ def _unlined(mark: dict[str, str], board: int, labels: set[PairLabel], name: str
     return Play(board, ns, ew, result, where, mark.get("version", ""))
 
 
-def _score(text: str, exact: str | None, where: str) -> Row:
+def _score(text: str, exact: str | None, where: Place | str) -> Row:
     """SCORE: the NS score, or an artificial score (``A6040``, read by the core); the exact
     cell xlbridge wrote beside it (a weighted or split score) when there is one."""
     if exact is not None:
@@ -1202,12 +1204,12 @@ def _teams_in(event_el: Any, name: str) -> tuple[list[Team], dict[int, tuple[Fig
     standings: dict[int, tuple[Figure | None, str]] = {}
     for index, team_el in enumerate(found, start=1):
         text = (team_el.get("TEAM_ID") or _text(team_el, "TEAM_NUMBER")).strip()
-        where = f"{name}: PARTICIPANTS TEAM {index}"
+        where = Within(name, f"PARTICIPANTS TEAM {index}")
         if not text.isdigit() or int(text) < 1:
-            raise ScoringError(f"{where}: TEAM_ID {text!r} is not a team number")
+            raise ScoringError(f"TEAM_ID {text!r} is not a team number", where)
         number = int(text)
         if number in standings:
-            raise ScoringError(f"{where}: team {number} is listed twice")
+            raise ScoringError(f"team {number} is listed twice", where)
         players = tuple(
             (
                 _text(player, "PLAYER_NAME"),
@@ -1235,7 +1237,7 @@ def _teams_in(event_el: Any, name: str) -> tuple[list[Team], dict[int, tuple[Fig
 def _whole(element: Any, tag: str, where: str) -> int:
     text = _text(element, tag)
     if not text.isdigit() or int(text) < 1:
-        raise ScoringError(f"{where}: {tag} {text!r} is not a number from 1")
+        raise ScoringError(f"{tag} {text!r} is not a number from 1", where)
     return int(text)
 
 
@@ -1247,7 +1249,7 @@ def _match_in(
     away = _whole(match_el, "OPPOSING_TEAM", where)
     for team in (home, away):
         if team not in numbers:
-            raise ScoringError(f"{where}: team {team} is not a PARTICIPANT")
+            raise ScoringError(f"team {team} is not a PARTICIPANT", where)
     mark = _marks(match_el).get("match", [{}])[0]
     rooms: dict[int, tuple[Row, Row]] = {}
     imps: dict[int, Figure] = {}
@@ -1278,9 +1280,7 @@ def _match_in(
     try:
         boards = tuple(int(b) for b in boards_text.split(",")) if boards_text else ()
     except ValueError:
-        raise ScoringError(
-            f"{where}: the xlbridge boards {boards_text!r} are not numbers"
-        ) from None
+        raise ScoringError(f"the xlbridge boards {boards_text!r} are not numbers", where) from None
     if not boards:
         start = _text(match_el, "START_BOARD_NUMBER")
         end = _text(match_el, "END_BOARD_NUMBER")
@@ -1486,7 +1486,7 @@ def read_usebio_individual(path: str | os.PathLike[str]) -> PublishedIndividual:
     players: list[Pair] = []
     published: dict[PairLabel, tuple[str, str, str]] = {}
     for index, player_el in enumerate(event_el.findall("PARTICIPANTS/PLAYER"), start=1):
-        where = f"{name}: PLAYER {index}"
+        where = Within(name, f"PLAYER {index}")
         number = _text(player_el, "PLAYER_NUMBER")
         if not number:
             raise ScoringError(f"{where} has no PLAYER_NUMBER")
@@ -1507,7 +1507,7 @@ def read_usebio_individual(path: str | os.PathLike[str]) -> PublishedIndividual:
             raise ScoringError(f"{name}: BOARD_NUMBER {text!r} is not a board number")
         board = int(text)
         for index, line in enumerate(board_el.findall("TRAVELLER_LINE"), start=1):
-            where = f"{name}: board {board}, line {index}"
+            where = Within(name, f"board {board}, line {index}")
             seated = [_text(line, tag) for tag in _SEAT_TAGS]
             missing = [tag for tag, value in zip(_SEAT_TAGS, seated, strict=True) if not value]
             if missing:
@@ -1517,7 +1517,7 @@ def read_usebio_individual(path: str | os.PathLike[str]) -> PublishedIndividual:
             n, s, e, w = map(PairLabel.parse, seated)
             plays.append(IndividualPlay(board, n, s, e, w, row, where, cell.get("version", "")))
         for index, mark in enumerate(_marks(board_el).get("line", []), start=1):
-            where = f"{name}: board {board}, unlined {index}"
+            where = Within(name, f"board {board}, unlined {index}")
             n, s, e, w = (PairLabel.parse(mark.get(seat, "")) for seat in SEATS)
             plays.append(
                 IndividualPlay(
