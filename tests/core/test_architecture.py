@@ -112,11 +112,25 @@ def test_there_is_one_scoring_engine() -> None:
 
 def text_places(source: str) -> list[str]:
     """Places made as text in ``source``: an error's ``where`` set to ``str(...)`` or an
-    f-string, a cell joined by f-string (``f"{sheet}!{ref}"``), a club joined to a place
-    by f-string (``f"{club}: {source}"``).  Each is shown as ``line: code``."""
+    f-string, an error raised with its place joined into its words
+    (``raise ScoringError(f"{where}: ...")``), a cell joined by f-string
+    (``f"{sheet}!{ref}"``), a club joined to a place by f-string (``f"{club}: {source}"``).
+    Each is shown as ``line: code``."""
     found = []
     for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Assign | ast.AnnAssign):
+        if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and node.exc.args:
+            words = node.exc.args[0]
+            if (
+                isinstance(words, ast.JoinedStr)
+                and len(words.values) > 1
+                and isinstance(words.values[0], ast.FormattedValue)
+                and isinstance(words.values[0].value, ast.Name)
+                and words.values[0].value.id in ("where", "source", "at")
+                and isinstance(words.values[1], ast.Constant)
+                and str(words.values[1].value).startswith(": ")
+            ):
+                found.append(f"{node.lineno}: {ast.unparse(node)}")
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             text = isinstance(node.value, ast.JoinedStr) or (
                 isinstance(node.value, ast.Call)
@@ -162,11 +176,14 @@ def test_the_place_check_finds_what_it_guards_against() -> None:
     assert text_places('placed.where = f"{where}: {self.where}"')
     assert text_places('where = f"{found.sheet}!{found.ref}"')
     assert text_places('return f"{club}: {source}" if source else club')
+    assert text_places('raise ScoringError(f"{where}: {quote(cell)} is not a number")')
+    assert text_places('raise WeightError(f"{where}: weight " f"{quote(value)} is over 100%")')
     # messages that name a place they were given, and Excel formulas, are not places made
     assert not text_places('message = f"{where}: {what}"')
     assert not text_places('click.echo(f"warning: {club}: {warning}")')
     assert not text_places('scale = f"{SETTINGS}!$B${row}"')
     assert not text_places("self.where = where")
+    assert not text_places('raise ScoringError(f"{quote(cell)} is not a number", where)')
 
 
 def test_an_errors_place_stays_a_value() -> None:
