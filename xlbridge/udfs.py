@@ -234,7 +234,7 @@ def _optional(value: Cell, default: T, convert: Callable[[Cell], T], name: str =
     if isinstance(value, (list, tuple)):
         cells = _cells(value)
         if len(cells) != 1 and name:
-            raise ScoringError(f"{name}: give one cell, not a range of {len(cells)} cells")
+            raise ScoringError(f"give one cell, not a range of {len(cells)} cells", name)
         value = cells[0] if len(cells) == 1 else value
     return default if is_blank(value) else convert(value)
 
@@ -250,7 +250,7 @@ def _whole(name: str) -> Callable[[Cell], int]:
         if isinstance(value, (list, tuple)):  # Lite and Server pass a cell as [[x]]
             cells = _cells(value)
             if len(cells) != 1:
-                raise ScoringError(f"{name}: give one cell, not a range of {len(cells)} cells")
+                raise ScoringError(f"give one cell, not a range of {len(cells)} cells", name)
             value = cells[0]
         if is_blank(value):
             raise ScoringError(f"{name} is a blank cell: give a whole number")
@@ -880,7 +880,7 @@ def _level(name: str) -> Callable[[Cell], Fraction]:
         try:
             return parse_percent(value)
         except ValueError as exc:
-            raise ScoringError(f"{name}: {exc}") from None
+            raise ScoringError(str(exc), name) from None
 
     return convert
 

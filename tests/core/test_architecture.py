@@ -125,7 +125,7 @@ def text_places(source: str) -> list[str]:
                 and len(words.values) > 1
                 and isinstance(words.values[0], ast.FormattedValue)
                 and isinstance(words.values[0].value, ast.Name)
-                and words.values[0].value.id in ("where", "source", "at")
+                and words.values[0].value.id in ("where", "source", "at", "name")
                 and isinstance(words.values[1], ast.Constant)
                 and str(words.values[1].value).startswith(": ")
             ):
@@ -178,6 +178,7 @@ def test_the_place_check_finds_what_it_guards_against() -> None:
     assert text_places('return f"{club}: {source}" if source else club')
     assert text_places('raise ScoringError(f"{where}: {quote(cell)} is not a number")')
     assert text_places('raise WeightError(f"{where}: weight " f"{quote(value)} is over 100%")')
+    assert text_places('raise ScoringError(f"{name}: the EVENT has no PARTICIPANTS")')
     # messages that name a place they were given, and Excel formulas, are not places made
     assert not text_places('message = f"{where}: {what}"')
     assert not text_places('click.echo(f"warning: {club}: {warning}")')

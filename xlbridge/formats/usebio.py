@@ -314,8 +314,9 @@ def _form(event_el: Any, name: str) -> ScoringForm:
             return _FORMS_BY_NAME[key]
     shown = method or kind or "none"
     raise ScoringError(
-        f"{name}: EVENT_TYPE/BOARD_SCORING_METHOD {shown!r} is not a pairs event xlbridge "
-        "scores (matchpoints, Butler or cross-IMPs)"
+        f"EVENT_TYPE/BOARD_SCORING_METHOD {shown!r} is not a pairs event xlbridge "
+        "scores (matchpoints, Butler or cross-IMPs)",
+        name,
     )
 
 
@@ -344,7 +345,7 @@ def _figure(element: Any, tag: str, where: str) -> Figure | None:
 def _pairs(event_el: Any, name: str) -> tuple[list[Pair], list[PublishedPair], PairNumbering]:
     participants = event_el.find("PARTICIPANTS")
     if participants is None:
-        raise ScoringError(f"{name}: the EVENT has no PARTICIPANTS")
+        raise ScoringError("the EVENT has no PARTICIPANTS", name)
     found: list[tuple[PairLabel, str, Any, str]] = []
     for index, pair_el in enumerate(participants.findall("PAIR"), start=1):
         text = _text(pair_el, "PAIR_NUMBER")
@@ -360,7 +361,7 @@ def _pairs(event_el: Any, name: str) -> tuple[list[Pair], list[PublishedPair], P
         )
         found.append((typed, direction, pair_el, where))
     if not found:
-        raise ScoringError(f"{name}: PARTICIPANTS lists no PAIR")
+        raise ScoringError("PARTICIPANTS lists no PAIR", name)
     directions: dict[str, set[str]] = {}
     for typed, direction, _, _ in found:
         directions.setdefault(number_key(typed), set()).add(direction)
@@ -435,7 +436,7 @@ def _boards(
     for board_el in event_el.findall("BOARD"):
         number_text = _text(board_el, "BOARD_NUMBER")
         if not number_text.isdigit() or int(number_text) < 1:
-            raise ScoringError(f"{name}: BOARD_NUMBER {number_text!r} is not a board number")
+            raise ScoringError(f"BOARD_NUMBER {number_text!r} is not a board number", name)
         board = int(number_text)
         average = _figure(board_el, "BOARD_AVERAGE", f"board {board}")
         if average is not None:
@@ -468,7 +469,7 @@ def _boards(
         for mark in _marks(board_el).get("line", []):
             plays.append(_unlined(mark, board, labels, name))
     if not plays:
-        raise ScoringError(f"{name}: the EVENT has no TRAVELLER_LINE")
+        raise ScoringError("the EVENT has no TRAVELLER_LINE", name)
     return plays, lines, datums, leads
 
 
@@ -564,7 +565,7 @@ def _settings_read(mark: dict[str, str], form: ScoringForm, name: str) -> Settin
     try:
         settings = Settings.parse(mark)
     except (SettingsError, KeyError) as exc:
-        raise ScoringError(f"{name}: the xlbridge settings are not valid: {exc}") from None
+        raise ScoringError(f"the xlbridge settings are not valid: {exc}", name) from None
     return settings if settings.form is form else None
 
 
@@ -580,7 +581,7 @@ def _adjustment(mark: dict[str, str], name: str) -> Adjustment:
             f"{name}: adjustment",
         )
     except (ScoringError, ValueError, ZeroDivisionError) as exc:
-        raise ScoringError(f"{name}: an xlbridge adjustment is not valid: {exc}") from None
+        raise ScoringError(f"an xlbridge adjustment is not valid: {exc}", name) from None
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -1133,7 +1134,7 @@ def read_usebio_teams(path: str | os.PathLike[str]) -> PublishedTeams:
         raise InputFileError(f"{name} is not a USEBIO results file (no USEBIO and EVENT)")
     kind = (event_el.get("EVENT_TYPE") or "").upper()
     if kind not in TEAMS_EVENT_TYPES:
-        raise ScoringError(f"{name}: EVENT_TYPE {kind or 'none'!r} is not a teams-of-four event")
+        raise ScoringError(f"EVENT_TYPE {kind or 'none'!r} is not a teams-of-four event", name)
     marks = _marks(event_el)
     teams_mark = marks.get("teams", [{}])[0]
     teams, standings = _teams_in(event_el, name)
@@ -1148,7 +1149,7 @@ def read_usebio_teams(path: str | os.PathLike[str]) -> PublishedTeams:
         key = (match.round, match.home)
         if key in results:
             raise ScoringError(
-                f"{name}: MATCH {index}: team {match.home} plays two matches in round {match.round}"
+                f"MATCH {index}: team {match.home} plays two matches in round {match.round}", name
             )
         results[key] = rooms
         where = f"round {match.round}, {match.home} v {match.away}"
@@ -1161,17 +1162,17 @@ def read_usebio_teams(path: str | os.PathLike[str]) -> PublishedTeams:
         try:
             team, round_ = int(mark.get("team", "")), int(mark.get("round", ""))
         except ValueError:
-            raise ScoringError(f"{name}: an xlbridge bye is not valid: {mark}") from None
+            raise ScoringError(f"an xlbridge bye is not valid: {mark}", name) from None
         matches.append(Match(round_, None, team, None, ()))
     if not matches:
-        raise ScoringError(f"{name}: the EVENT has no MATCH")
+        raise ScoringError("the EVENT has no MATCH", name)
     lengths = sorted({len(m.boards) for m in matches if m.boards})
     try:
         scale = vp_scale(teams_mark["vp_scale"]) if "vp_scale" in teams_mark else WBF_CONTINUOUS
         bye_vps = Fraction(teams_mark["bye_vps"]) if "bye_vps" in teams_mark else BYE_VPS
         per_match = int(teams_mark.get("boards") or (lengths[-1] if lengths else 1))
     except (ValueError, ZeroDivisionError):
-        raise ScoringError(f"{name}: the xlbridge teams settings are not valid") from None
+        raise ScoringError("the xlbridge teams settings are not valid", name) from None
     penalties = tuple(_penalty_in(mark, name) for mark in marks.get("penalty", []))
     event = TeamsEvent(
         _text(event_el, "EVENT_DESCRIPTION"),
@@ -1199,7 +1200,7 @@ def _teams_in(event_el: Any, name: str) -> tuple[list[Team], dict[int, tuple[Fig
     participants = event_el.find(".//PARTICIPANTS")
     found = [] if participants is None else participants.findall("TEAM")
     if not found:
-        raise ScoringError(f"{name}: PARTICIPANTS lists no TEAM")
+        raise ScoringError("PARTICIPANTS lists no TEAM", name)
     teams: list[Team] = []
     standings: dict[int, tuple[Figure | None, str]] = {}
     for index, team_el in enumerate(found, start=1):
@@ -1303,7 +1304,7 @@ def _penalty_in(mark: dict[str, str], name: str) -> Penalty:
             mark.get("reason", ""),
         )
     except (ValueError, ZeroDivisionError):
-        raise ScoringError(f"{name}: an xlbridge penalty is not valid: {mark}") from None
+        raise ScoringError(f"an xlbridge penalty is not valid: {mark}", name) from None
 
 
 def teams_differences(published: PublishedTeams, result: TeamsResult) -> tuple[int, list[str]]:
@@ -1472,14 +1473,15 @@ def read_usebio_individual(path: str | os.PathLike[str]) -> PublishedIndividual:
     kind = (event_el.get("EVENT_TYPE") or "").strip().upper()
     if kind != "INDIVIDUAL":
         raise ScoringError(
-            f"{name}: EVENT_TYPE {kind or 'none'!r} is not an individual event: "
-            "read it as pairs or teams"
+            f"EVENT_TYPE {kind or 'none'!r} is not an individual event: read it as pairs or teams",
+            name,
         )
     method = _text(event_el, "BOARD_SCORING_METHOD").upper()
     if method and method != "MATCH_POINTS":
         raise ScoringError(
-            f"{name}: BOARD_SCORING_METHOD {method!r}: xlbridge reads an individual "
-            "scored by matchpoints (MATCH_POINTS)"
+            f"BOARD_SCORING_METHOD {method!r}: xlbridge reads an individual "
+            "scored by matchpoints (MATCH_POINTS)",
+            name,
         )
     marks = _marks(event_el)
     settings = _settings_read(marks.get("settings", [{}])[0], ScoringForm.MATCHPOINTS, name)
@@ -1499,12 +1501,12 @@ def read_usebio_individual(path: str | os.PathLike[str]) -> PublishedIndividual:
             _text(player_el, tag) for tag in ("TOTAL_SCORE", "PERCENTAGE", "PLACE")
         )
     if not players:
-        raise ScoringError(f"{name}: the individual lists no PLAYER in PARTICIPANTS")
+        raise ScoringError("the individual lists no PLAYER in PARTICIPANTS", name)
     plays: list[IndividualPlay] = []
     for board_el in event_el.findall("BOARD"):
         text = _text(board_el, "BOARD_NUMBER")
         if not text.isdigit():
-            raise ScoringError(f"{name}: BOARD_NUMBER {text!r} is not a board number")
+            raise ScoringError(f"BOARD_NUMBER {text!r} is not a board number", name)
         board = int(text)
         for index, line in enumerate(board_el.findall("TRAVELLER_LINE"), start=1):
             where = Within(name, f"board {board}, line {index}")

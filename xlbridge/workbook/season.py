@@ -96,8 +96,9 @@ def _workbook_night(path: Path) -> tuple[Night, tuple[str, ...]]:
     scored = score_night(path, boards=False)
     if scored.night.provisional:
         raise ScoringError(
-            f"{name}: the results are provisional ({scored.night.event.provisional}): "
-            "a season counts final results"
+            f"the results are provisional ({scored.night.event.provisional}): "
+            "a season counts final results",
+            name,
         )
     result = scored.result
     if result.top is None:
@@ -134,12 +135,12 @@ def _usebio_night(path: Path) -> Night:
             continue  # no place: the pair did not play
         label = shown.label.display
         if shown.percentage is None:
-            raise ScoringError(f"{name}: pair {label} has a PLACE but no PERCENTAGE")
+            raise ScoringError(f"pair {label} has a PLACE but no PERCENTAGE", name)
         direction = shown.label.direction or shown.direction
         if two_fields and direction not in ("NS", "EW"):
             raise ScoringError(
-                f"{name}: the places are by direction (WINNER_TYPE 2), but pair {label} "
-                "has no DIRECTION"
+                f"the places are by direction (WINNER_TYPE 2), but pair {label} has no DIRECTION",
+                name,
             )
         fld = direction if two_fields else ""
         players = _players(pairs[shown.label])

@@ -879,8 +879,9 @@ def _ods_sheets(path: Path, widths: Mapping[str, int]) -> Sheets:
                 continue
             if len(rows) > MAX_ROWS:
                 raise InputFileError(
-                    f"{name}: the sheet {title!r} goes on past row {MAX_ROWS:,}: delete "
-                    "anything typed below the entries"
+                    f"the sheet {title!r} goes on past row {MAX_ROWS:,}: delete "
+                    "anything typed below the entries",
+                    name,
                 )
             values = [_padded(tuple(_ods_value(v) for v in row[:COLUMNS])) for row in rows]
             read[title] = Sheet(title, values, partial(dict, formats.get(title, {})))
