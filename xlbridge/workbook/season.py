@@ -29,6 +29,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlbridge.errors import ScoringError
 from xlbridge.event import Pair, ScoringForm
 from xlbridge.exact import format_date, plural
+from xlbridge.places import Problem, Within
 from xlbridge.report import format_figure, format_fixed
 from xlbridge.season import Night, Season, night_of, split_names
 from xlbridge.workbook.pairs.present import format_table
@@ -77,8 +78,13 @@ def read_night(path: Path) -> tuple[Night, tuple[str, ...]]:
             return _usebio_night(path), ()
         return _workbook_night(path)
     except ScoringError as exc:
-        text = str(exc).removeprefix(f"{name}: ")
-        raise ScoringError(f"cannot count {name}: {text}") from None
+        # the file is named once, by "cannot count": the error's place without it
+        where = exc.where
+        if isinstance(where, Within) and str(where.outer) == name:
+            where = where.inner
+        elif where is not None and str(where) == name:
+            where = None
+        raise ScoringError(f"cannot count {name}: {Problem(where or '', exc.what)}") from None
 
 
 def _players(pair: Pair) -> tuple[str, ...]:
