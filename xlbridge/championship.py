@@ -44,6 +44,7 @@ from xlbridge.errors import ScoringError
 from xlbridge.event import Pair
 from xlbridge.exact import quote
 from xlbridge.pair import PairLabel
+from xlbridge.places import Problem
 from xlbridge.scored import EventResult, PairResult
 from xlbridge.session import rank_labels
 from xlbridge.settings import Choice
@@ -241,14 +242,18 @@ def _labels(
     titles: Sequence[str],
 ) -> list[dict[PairLabel, PairLabel]]:
     """Each session's pair labels in the event's numbering (only those that change)."""
-    problems: list[str] = []
+    problems: list[Problem] = []
     for number in pair_maps:
         if not (isinstance(number, int) and 2 <= number <= len(sessions)):
             problems.append(
-                f"a renumbering is for session 2 to {len(sessions)}, not session {quote(number)}"
+                Problem(
+                    "",
+                    f"a renumbering is for session 2 to {len(sessions)}, "
+                    f"not session {quote(number)}",
+                )
             )
     if problems:
-        raise ScoringError("\n".join(problems))
+        raise ScoringError("\n".join(str(problem) for problem in problems))
     known: set[PairLabel] = {p.pair.label for p in sessions[0].pairs}
     labels: list[dict[PairLabel, PairLabel]] = [{}]
     for index, session in enumerate(sessions[1:], start=1):
@@ -257,20 +262,25 @@ def _labels(
         renumbered: dict[PairLabel, PairLabel] = {}
         given: dict[PairLabel, Renumbering] = {}
         for entry in pair_maps.get(index + 1, ()):
-            at = f"{entry.source}: " if entry.source else ""
+            at = entry.source
             if entry.session_label not in own:
-                problems.append(f"{at}pair {entry.session_label} is not in {title}")
+                problems.append(Problem(at, f"pair {entry.session_label} is not in {title}"))
                 continue
             if entry.session_label in given:
                 first = given[entry.session_label].source
                 also = f" (also at {first})" if first else ""
-                problems.append(f"{at}pair {entry.session_label} is renumbered twice{also}")
+                problems.append(
+                    Problem(at, f"pair {entry.session_label} is renumbered twice{also}")
+                )
                 continue
             if entry.label not in known:
                 earlier = titles[0] if index == 1 else "an earlier session"
                 problems.append(
-                    f"{at}pair {entry.label} (for pair {entry.session_label} of {title}) "
-                    f"is not in {earlier}"
+                    Problem(
+                        at,
+                        f"pair {entry.label} (for pair {entry.session_label} of {title}) "
+                        f"is not in {earlier}",
+                    )
                 )
                 continue
             given[entry.session_label] = entry
@@ -281,15 +291,17 @@ def _labels(
             if overall in holders:
                 other = holders[overall]
                 entry_of = given.get(label) or given.get(other)
-                at = f"{entry_of.source}: " if entry_of and entry_of.source else ""
                 problems.append(
-                    f"{at}pairs {other} and {label} of {title} would both be pair {overall}"
+                    Problem(
+                        entry_of.source if entry_of else "",
+                        f"pairs {other} and {label} of {title} would both be pair {overall}",
+                    )
                 )
             holders[overall] = label
         known.update(holders)
         labels.append(renumbered)
     if problems:
-        raise ScoringError("\n".join(problems))
+        raise ScoringError("\n".join(str(problem) for problem in problems))
     return labels
 
 

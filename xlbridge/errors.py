@@ -16,19 +16,26 @@ input keep working::
 
 Every error carries **where** and **what** as attributes, and its message is
 built once from them: ``where: what`` (``Travellers!G14: '42O' is not a
-score``), or ``what`` alone when the place is not known.  ``what`` says what
-was expected and shows the value as the user typed or sees it
-(:func:`xlbridge.exact.quote`), never as Python writes it.  A caller that
-knows more of the place adds it with :meth:`ScoringError.at` (the Excel
-functions add the row, the workbook reader the sheet and cell, a merge the
-club's file), which returns the same kind of error placed there; nobody edits
-a message's text.
+score``), or ``what`` alone when the place is not known.  ``where`` is the
+place as a value (:mod:`xlbridge.places`: a ``CellPlace``, a ``FileLine``, ...,
+or text for a place no type describes), ``None`` when not known; it prints as
+the message names it.  ``what`` says what was expected and shows the value as
+the user typed or sees it (:func:`xlbridge.exact.quote`), never as Python
+writes it.  A caller that knows more of the place adds it with
+:meth:`ScoringError.at` (the Excel functions add the row, the workbook reader
+the sheet and cell, a merge the club's file), which returns the same kind of
+error placed there, an outer place before a known inner one
+(:class:`~xlbridge.places.Within`); nobody edits a message's text.
 
->>> error = ScoringError("'42O' is not a score").at("Travellers!G14")
->>> error.where, error.what, str(error)
-('Travellers!G14', "'42O' is not a score", "Travellers!G14: '42O' is not a score")
->>> str(error.at("club.xlsx"))
-"club.xlsx: Travellers!G14: '42O' is not a score"
+>>> from xlbridge.places import CellPlace
+>>> error = ScoringError("'42O' is not a score").at(CellPlace("Travellers", 14, "G"))
+>>> error.where, error.what
+(CellPlace(sheet='Travellers', row=14, column='G'), "'42O' is not a score")
+>>> str(error)
+"Travellers!G14: '42O' is not a score"
+>>> placed = error.at("club.xlsx")
+>>> placed.where.inner == error.where, str(placed)
+(True, "club.xlsx: Travellers!G14: '42O' is not a score")
 """
 
 from __future__ import annotations
@@ -37,10 +44,10 @@ import copy
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeVar
 
+from xlbridge.places import Place, Within, outermost
+
 if TYPE_CHECKING:
     from typing_extensions import Self
-
-    from xlbridge.places import Place
 
 __all__ = [
     "BoardError",
@@ -59,27 +66,38 @@ __all__ = [
 class ScoringError(ValueError):
     """Input that xlbridge will not score: ``where`` it was found and ``what`` is wrong.
 
-    ``where`` is ``""`` until a caller that knows the place adds it with :meth:`at`.
+    ``where`` is the place as given (a :data:`~xlbridge.places.Place`, or text for a
+    place no type describes), ``None`` until a caller that knows the place adds it
+    with :meth:`at`.
     """
 
-    def __init__(self, what: str, where: Place | str = "") -> None:
+    where: Place | str | None
+
+    def __init__(self, what: str, where: Place | str | None = None) -> None:
         self.what = str(what)
-        self.where = str(where)
-        super().__init__(f"{self.where}: {self.what}" if self.where else self.what)
+        self.where = where if where is not None and str(where) else None
+        super().__init__(_message(self.where, self.what))
 
-    def at(self, place: Place | str) -> Self:
-        """This error placed at ``place`` (an outer place goes before a known inner one).
+    def at(self, place: Place | str | None) -> Self:
+        """This error placed at ``place`` (an outer place goes before a known inner one:
+        :class:`~xlbridge.places.Within`).
 
-        A place already given, or an empty ``place``, leaves the error as it is.
+        A place already given (the same place, or the outermost of the known one), or
+        no ``place``, leaves the error as it is.
         """
-        where = str(place)
-        if not where or self.where == where or self.where.startswith(f"{where}: "):
+        if place is None or not str(place):
             return self
-        if not self.where and self.what.startswith(f"{where}:"):
-            return self  # an older message that names its place in its text
+        shown = str(place)
+        where: Place | str
+        if self.where is None:
+            where = place
+        elif shown in (str(self.where), str(outermost(self.where))):
+            return self  # given already
+        else:
+            where = Within(place, self.where)
         placed = copy.copy(self)
-        placed.where = f"{where}: {self.where}" if self.where else where
-        placed.args = (f"{placed.where}: {placed.what}",)
+        placed.where = where
+        placed.args = (_message(where, placed.what),)
         return placed
 
     def __reduce__(self) -> tuple[object, ...]:
@@ -90,9 +108,13 @@ class ScoringError(ValueError):
 def _rebuild(cls: type[ScoringError], state: dict[str, object]) -> ScoringError:
     error = cls.__new__(cls)
     error.__dict__.update(state)
-    where, what = state.get("where", ""), state.get("what", "")
-    error.args = (f"{where}: {what}" if where else str(what),)
+    error.args = (_message(state.get("where"), str(state.get("what", ""))),)
     return error
+
+
+def _message(where: object, what: str) -> str:
+    """``where: what``, or ``what`` alone with no place: made once, never edited."""
+    return f"{where}: {what}" if where is not None else what
 
 
 class ResultCellError(ScoringError):
@@ -115,7 +137,7 @@ class ContractError(ScoringError):
     reader names its column.
     """
 
-    def __init__(self, what: str, where: Place | str = "", part: str = "") -> None:
+    def __init__(self, what: str, where: Place | str | None = None, part: str = "") -> None:
         super().__init__(what, where)
         self.part = part
 
@@ -131,7 +153,7 @@ class SettingsError(ScoringError):
     """
 
     def __init__(
-        self, what: str, problems: Sequence[tuple[str, str]] = (), where: Place | str = ""
+        self, what: str, problems: Sequence[tuple[str, str]] = (), where: Place | str | None = None
     ) -> None:
         super().__init__(what, where)
         self.problems = tuple(problems)

@@ -218,8 +218,9 @@ def plain_text(text: str, where: str) -> str:
     shown = _CONTROL.sub("?", text)
     shown = shown if len(shown) <= 60 else shown[:57] + "..."
     raise ScoringError(
-        f"{where}: '{shown}' holds a control character (code {ord(found.group())}, shown "
-        "as ?) that a workbook cannot hold: remove it"
+        f"'{shown}' holds a control character (code {ord(found.group())}, shown "
+        "as ?) that a workbook cannot hold: remove it",
+        where,
     )
 
 

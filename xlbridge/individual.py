@@ -47,7 +47,7 @@ from xlbridge.errors import ScoringError
 from xlbridge.event import Adjustment, Event, EventFacts, Pair, Play, Settings
 from xlbridge.exact import quote
 from xlbridge.pair import PairLabel, natural_key, pair_or_blank
-from xlbridge.places import Place
+from xlbridge.places import Place, Problem
 from xlbridge.result import NotPlayed, Result, Row, parse_result
 from xlbridge.scored import EventResult
 from xlbridge.session import score_players
@@ -308,15 +308,14 @@ class IndividualEvent:
         table, or a player on a board twice.
         """
         labels = {p.label for p in self.players}
-        problems: list[str] = []
+        problems: list[Problem] = []
         seen: dict[tuple[int, PairLabel], IndividualPlay] = {}
         members: dict[PairLabel, tuple[PairLabel, PairLabel]] = {}
         plays: list[Play] = []
         for play in self.plays:
-            where = f"{play.source}: " if play.source else ""
             if play.result is None:
                 continue
-            problems.extend(_seat_problems(play, labels, seen, where))
+            problems.extend(_seat_problems(play, labels, seen))
             ns, ew = (play.north, play.south), (play.east, play.west)
             sides = [partnership(*side) for side in (ns, ew)]
             for label, side in zip(sides, (ns, ew), strict=True):
@@ -326,7 +325,7 @@ class IndividualEvent:
                      play.played)
             )  # fmt: skip
         if problems:
-            raise ScoringError("\n".join(problems))
+            raise ScoringError("\n".join(str(problem) for problem in problems))
         pairs = tuple(Pair(label) for label in members)
         return Event(pairs, tuple(plays), self.adjustments, self.settings, self.facts), members
 
@@ -335,29 +334,33 @@ def _seat_problems(
     play: IndividualPlay,
     labels: set[PairLabel],
     seen: dict[tuple[int, PairLabel], IndividualPlay],
-    where: str,
-) -> list[str]:
-    problems: list[str] = []
-    board = play.board
+) -> list[Problem]:
+    problems: list[Problem] = []
+    board, where = play.board, play.source
     if isinstance(board, bool) or not isinstance(board, int) or board < 1:
-        return [f"{where}board {quote(board)} is not a board number"]
+        return [Problem(where, f"board {quote(board)} is not a board number")]
     counted = Counter(play.players)
     for seat, player in zip(SEATS, play.players, strict=True):
         if not player.strip():
-            problems.append(f"{where}board {board} has no {seat.title()} player")
+            problems.append(Problem(where, f"board {board} has no {seat.title()} player"))
             continue
         if player not in labels:
             problems.append(
-                f"{where}player {quote(str(player))} on board {board} is not in the players list"
+                Problem(
+                    where,
+                    f"player {quote(str(player))} on board {board} is not in the players list",
+                )
             )
         if counted[player] > 1:
             if seat == next(s for s, p in zip(SEATS, play.players, strict=True) if p == player):
-                problems.append(f"{where}player {player} sits twice at one table on board {board}")
+                problems.append(
+                    Problem(where, f"player {player} sits twice at one table on board {board}")
+                )
             continue
         if (board, player) in seen:
             first = seen[board, player].source
             also = f" (also at {first})" if first else ""
-            problems.append(f"{where}player {player} is on board {board} twice{also}")
+            problems.append(Problem(where, f"player {player} is on board {board} twice{also}"))
         seen.setdefault((board, player), play)
     return problems
 

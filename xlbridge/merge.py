@@ -35,7 +35,7 @@ from xlbridge.errors import ScoringError
 from xlbridge.event import Adjustment, Event, EventFacts, Pair, Play
 from xlbridge.exact import format_date
 from xlbridge.pair import PairLabel
-from xlbridge.places import Place
+from xlbridge.places import ClubPlace, Place
 from xlbridge.report import format_fixed, number_runs
 from xlbridge.scored import EventResult, PairResult
 
@@ -199,8 +199,8 @@ class _ClubLabels(dict[PairLabel, PairLabel]):
         return found
 
 
-def _source(club: str, source: Place | str) -> str:
-    return f"{club}: {source}" if source else club
+def _source(club: str, source: Place | str) -> ClubPlace:
+    return ClubPlace(club, source)
 
 
 def merge_events(events: Sequence[Event]) -> Event:

@@ -1,5 +1,6 @@
 """Where a value was found, as a value: a cell, a range of cells, a file's line, a
-Bridgemate entry; and a problem found there.
+Bridgemate entry, a place in a named club's workbook, a place inside another; and a
+problem found there.
 
 A place is made once, by the reader that meets the value, and printed by ``str()``
 exactly as a message shows it (``Travellers!G14``, ``Rulings!A2:E3``,
@@ -13,6 +14,8 @@ reads one back from a message.
 ('Travellers!G14', 'Travellers!C14', 14)
 >>> str(Problem(place, "'42O' is not a score"))
 "Travellers!G14: '42O' is not a score"
+>>> str(ClubPlace("Acol", place)), str(Within("club.xlsx", place))
+('Acol: Travellers!G14', 'club.xlsx: Travellers!G14')
 """
 
 from __future__ import annotations
@@ -23,9 +26,12 @@ __all__ = [
     "BridgemateEntry",
     "CellPlace",
     "CellRange",
+    "ClubPlace",
     "FileLine",
     "Place",
     "Problem",
+    "Within",
+    "outermost",
 ]
 
 
@@ -97,8 +103,60 @@ class BridgemateEntry:
         return f"section {self.section}, {where}" if self.section else where
 
 
+@dataclass(frozen=True)
+class ClubPlace:
+    """A place in a named club's (or night's) workbook, as a merged field names it:
+    ``ClubPlace("Acol", CellPlace("Travellers", 2, "G"))`` prints ``Acol: Travellers!G2``.
+
+    ``place`` is where in that club's workbook (a :data:`Place`, or text for a place no
+    type describes); ``""`` when not known, and then the club's name alone is shown.
+    """
+
+    club: str
+    place: Place | str = ""
+
+    def __str__(self) -> str:
+        inner = str(self.place)
+        return f"{self.club}: {inner}" if inner else self.club
+
+
+@dataclass(frozen=True)
+class Within:
+    """A place inside another: ``outer: inner`` (``club.xlsx: Travellers!G14``).
+
+    What an error placed twice names (:meth:`xlbridge.errors.ScoringError.at`): the
+    inner place known first, where it was found, and the outer one added by a caller
+    that knows more (the file, the club).  Either is a :data:`Place` or text for a
+    place no type describes (a file's name).
+    """
+
+    outer: Place | str
+    inner: Place | str
+
+    def __str__(self) -> str:
+        return f"{self.outer}: {self.inner}"
+
+
 #: Any place a message can name.
-Place = CellPlace | CellRange | FileLine | BridgemateEntry
+Place = CellPlace | CellRange | FileLine | BridgemateEntry | ClubPlace | Within
+
+
+def outermost(place: Place | str) -> Place | str:
+    """The outermost of nested places: the club of a :class:`ClubPlace`, the outer
+    place of a :class:`Within` (followed out), ``place`` itself otherwise.
+
+    >>> outermost(Within("club.xlsx", ClubPlace("Acol", CellPlace("Travellers", 2, "G"))))
+    'club.xlsx'
+    >>> outermost(ClubPlace("Acol", CellPlace("Travellers", 2, "G")))
+    'Acol'
+    """
+    while True:
+        if isinstance(place, Within):
+            place = place.outer
+        elif isinstance(place, ClubPlace):
+            return place.club
+        else:
+            return place
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ from xlbridge.codes import (
     Code,
 )
 from xlbridge.direction import DIRECTION_EXPECTED, LEADING, Direction
-from xlbridge.errors import ResultCellError, RulingError, ScoringError, WeightError, located
+from xlbridge.errors import ResultCellError, RulingError, ScoringError, WeightError
 from xlbridge.exact import (
     decimal_text,
     excel_error,
@@ -367,15 +367,16 @@ def parse_score(value: object, where: Place | str = "") -> int:
     try:
         number = parse_fraction(value)
     except ValueError:
-        raise ResultCellError(f"{_at(where)}{quote(value)} is not a score") from None
+        raise ResultCellError(f"{quote(value)} is not a score", where) from None
     if number.denominator != 1 or number % 10 != 0:
         raise ResultCellError(
-            f"{_at(where)}{quote(value)} is not a score (bridge scores are multiples of 10)"
+            f"{quote(value)} is not a score (bridge scores are multiples of 10)", where
         )
     if abs(number) > MAX_SCORE:
         raise ResultCellError(
-            f"{_at(where)}{quote(value)} is not a possible bridge score "
-            f"(scores lie between -{MAX_SCORE} and {MAX_SCORE})"
+            f"{quote(value)} is not a possible bridge score "
+            f"(scores lie between -{MAX_SCORE} and {MAX_SCORE})",
+            where,
         )
     return int(number)
 
@@ -393,7 +394,7 @@ def parse_weight(value: object, where: Place | str = "") -> Fraction:
     (Fraction(3, 10), Fraction(2, 5), Fraction(3, 10), Fraction(3, 10))
     """
     if excel_error_name(value):
-        raise WeightError(f"{_at(where)}{excel_error(value)}")
+        raise WeightError(excel_error(value), where)
     text = normalise_text(value) if isinstance(value, str) else value
     if isinstance(text, float) and (exact := simple_fraction(text)) is not None:
         text = exact  # =1/3 in Excel is the float nearest 1/3, which is what was meant
@@ -408,13 +409,9 @@ def parse_weight(value: object, where: Place | str = "") -> Fraction:
             if weight > 1:
                 weight /= 100
     except (ValueError, ZeroDivisionError):
-        raise WeightError(
-            f"{_at(where)}{quote(value)} is not a weight (write 30% or 2/5)"
-        ) from None
+        raise WeightError(f"{quote(value)} is not a weight (write 30% or 2/5)", where) from None
     if not 0 < weight <= 1:
-        raise WeightError(
-            f"{_at(where)}weight {quote(value)} must be more than 0% and at most 100%"
-        )
+        raise WeightError(f"weight {quote(value)} must be more than 0% and at most 100%", where)
     return weight
 
 
@@ -436,7 +433,7 @@ def parse_result(value: object, where: Place | str = "", rulings: Rulings | None
     if is_blank(value):
         return None
     if excel_error_name(value):
-        raise ResultCellError(f"{_at(where)}{excel_error(value)}")
+        raise ResultCellError(excel_error(value), where)
     if not isinstance(value, str):
         return Result.of(parse_score(value, where))
     text = normalise_text(value)
@@ -459,17 +456,11 @@ def parse_result(value: object, where: Place | str = "", rulings: Rulings | None
     if _RULING_REF.match(upper):
         if rulings is None:
             raise RulingError(
-                f"{_at(where)}{quote(value)} refers to a ruling, but no rulings range was given"
+                f"{quote(value)} refers to a ruling, but no rulings range was given", where
             )
-        raise RulingError(
-            f"{_at(where)}{quote(value)} refers to a ruling that is not in the rulings"
-        )
+        raise RulingError(f"{quote(value)} refers to a ruling that is not in the rulings", where)
     side = _parse_weighted(value, text, where)
     return Result(side, side)
-
-
-def _at(where: Place | str) -> str:
-    return f"{where}: " if where else ""
 
 
 def _parse_not_counted(original: object, text: str, rest: str, where: Place | str) -> NotCounted:
@@ -480,8 +471,9 @@ def _parse_not_counted(original: object, text: str, rest: str, where: Place | st
         bare = _ART_BARE.match(rest)
         if bare is None:
             raise ResultCellError(
-                f"{_at(where)}{quote(original)} is not a score: NP is followed by nothing, "
-                "or by the artificial scores of the two pairs (NP A60/0 for an absent pair)"
+                f"{quote(original)} is not a score: NP is followed by nothing, "
+                "or by the artificial scores of the two pairs (NP A60/0 for an absent pair)",
+                where,
             )
         ns = _artificial(bare.group(1), original, where)
         row = Result(ns, _artificial(bare.group(2), original, where))
@@ -512,9 +504,10 @@ def _parse_weighted(original: object, text: str, where: Place | str) -> Weighted
         match = re.match(r"^(\S+?%|\d+\s*/\s*\d+|\d*\.\d+)\s+(\S+)$", part)
         if not match:
             raise ResultCellError(
-                f"{_at(where)}{quote(original)} is not a score "
+                f"{quote(original)} is not a score "
                 "(a weighted score is written '30% 1430; 70% -100'; "
-                f"{part!r} is not 'weight score')"
+                f"{part!r} is not 'weight score')",
+                where,
             )
         weight = _in_cell(original, where, parse_weight, match.group(1).replace(" ", ""))
         score = _in_cell(original, where, parse_score, match.group(2))
@@ -522,7 +515,7 @@ def _parse_weighted(original: object, text: str, where: Place | str) -> Weighted
     total = sum(components.values(), Fraction(0))
     if total != 1:
         raise WeightError(
-            f"{_at(where)}the weights in {quote(original)} add up to {_percent(total)}, not 100%"
+            f"the weights in {quote(original)} add up to {_percent(total)}, not 100%", where
         )
     return Weighted(tuple(components.items()))
 
@@ -532,7 +525,7 @@ def _in_cell(original: object, where: Place | str, parse: Callable[[str], T], pa
     try:
         return parse(part)
     except ScoringError as exc:
-        raise located(f"{_at(where)}{quote(original)}", exc) from exc
+        raise exc.at(quote(original)).at(where) from exc  # the whole cell, then its place
 
 
 def _percent(fraction: Fraction) -> str:
@@ -550,8 +543,9 @@ def _parse_side(original: object, text: str, where: Place | str) -> Side:
         return _artificial(match.group(1), original, where)
     if upper.startswith("A"):
         raise ResultCellError(
-            f"{_at(where)}{quote(original)}: {text!r} is not an artificial score for one side "
-            "(expected A+, A=, A- or A60)"
+            f"{quote(original)}: {text!r} is not an artificial score for one side "
+            "(expected A+, A=, A- or A60)",
+            where,
         )
     return _parse_weighted(original, text, where)
 
@@ -572,12 +566,14 @@ def _split_part(original: object, part: str, where: Place | str) -> tuple[Direct
     label, colon, _ = part.partition(":")
     if colon and label.strip():
         raise ResultCellError(
-            f"{_at(where)}{quote(original)} is not a split score: {quote(label.strip())} "
-            f"is not a side (expected {DIRECTION_EXPECTED})"
+            f"{quote(original)} is not a split score: {quote(label.strip())} "
+            f"is not a side (expected {DIRECTION_EXPECTED})",
+            where,
         )
     raise ResultCellError(
-        f"{_at(where)}{quote(original)} is not a split score "
-        f"(expected 'NS: 680 | EW: 1430'; {quote(part)} names no side)"
+        f"{quote(original)} is not a split score "
+        f"(expected 'NS: 680 | EW: 1430'; {quote(part)} names no side)",
+        where,
     )
 
 
@@ -586,18 +582,16 @@ def _parse_split(original: object, text: str, where: Place | str) -> Result:
     for part in (p.strip() for p in text.split("|")):
         side, score = _split_part(original, part, where)
         if side in sides:
-            raise ResultCellError(
-                f"{_at(where)}{quote(original)} gives the {side.short} side twice"
-            )
+            raise ResultCellError(f"{quote(original)} gives the {side.short} side twice", where)
         if not score.strip():
             raise ResultCellError(
-                f"{_at(where)}{quote(original)}: the {side.short} side of the split score is empty"
+                f"{quote(original)}: the {side.short} side of the split score is empty", where
             )
         sides[side] = _parse_side(original, score.strip(), where)
     missing = [side for side in Direction if side not in sides]
     if missing:
         raise ResultCellError(
-            f"{_at(where)}{quote(original)} is a split score without a score for {missing[0].short}"
+            f"{quote(original)} is a split score without a score for {missing[0].short}", where
         )
     return Result(sides[Direction.NS], sides[Direction.EW])
 
@@ -606,7 +600,7 @@ def _artificial(percent_text: str, original: object, where: Place | str) -> Arti
     percent = Fraction(percent_text)
     if not 0 <= percent <= 100:
         raise ResultCellError(
-            f"{_at(where)}{quote(original)}: an artificial score is between 0% and 100% of the top"
+            f"{quote(original)}: an artificial score is between 0% and 100% of the top", where
         )
     found = _BY_PERCENT.get(percent)
     return found if found is not None else Artificial(percent, f"A{decimal_text(percent)}")
@@ -625,9 +619,10 @@ def _parse_artificial_pair(
         return Result(ns, ew)
     if match:
         raise ResultCellError(
-            f"{_at(where)}{quote(original)} is ambiguous: give both sides, "
+            f"{quote(original)} is ambiguous: give both sides, "
             f"e.g. '{prefix}{upper}/A{'-' if match.group(1) == '+' else '+'}' or "
-            f"'{prefix}{upper}/{upper}'"
+            f"'{prefix}{upper}/{upper}'",
+            where,
         )
     match = _ART_EXPLICIT.match(upper)
     if match and match.group(2) is not None:
@@ -638,8 +633,9 @@ def _parse_artificial_pair(
         ns = _artificial(match.group(1), original, where)
         return Result(ns, _artificial(match.group(2), original, where))
     raise ResultCellError(
-        f"{_at(where)}{quote(original)} is not a score or an artificial score "
-        "(expected e.g. A=, A+/A-, A60/40)"
+        f"{quote(original)} is not a score or an artificial score "
+        "(expected e.g. A=, A+/A-, A60/40)",
+        where,
     )
 
 
@@ -721,7 +717,7 @@ def _ruling_direction(side: object, where: Place | str) -> Direction:
     try:
         return Direction.parse(side)
     except ScoringError:
-        raise RulingError(f"{where}: side {quote(side)} is not {RULING_SIDES}") from None
+        raise RulingError(f"side {quote(side)} is not {RULING_SIDES}", where) from None
 
 
 def one_sided_ruling(key: str, side: str, rows: int) -> str:
@@ -751,7 +747,7 @@ def _ruling(
     total_at: Place | str,
 ) -> Result:
     if "" in sides and len(sides) > 1:
-        raise RulingError(f"{where}: ruling {key!r} has rows for both sides and for one side")
+        raise RulingError(f"ruling {key!r} has rows for both sides and for one side", where)
     if "" in sides:
         side = _ruling_side(key, sides[""], total_at, both=True)
         if isinstance(side, Result):
@@ -759,7 +755,7 @@ def _ruling(
         return Result(side, side)
     if len(sides) == 1:
         ((only, rows),) = sides.items()
-        raise RulingError(f"{where}: {one_sided_ruling(key, only, len(rows))}")
+        raise RulingError(f"{one_sided_ruling(key, only, len(rows))}", where)
     ns, ew = (_ruling_side(key, sides[s], total_at, both=False) for s in ("NS", "EW"))
     assert not isinstance(ns, Result) and not isinstance(ew, Result)
     return Result(ns, ew)

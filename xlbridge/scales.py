@@ -524,18 +524,21 @@ def club_vp_scale(rows: Sequence[Sequence[object]], first_row: int = 1) -> VpSca
         where = f"VP table row {index}"
         if row[0] <= before[0]:
             raise ScoringError(
-                f"{where}: the IMP margins must rise from row to row, and "
-                f"{quote(row[0])} does not rise from {quote(before[0])}"
+                f"the IMP margins must rise from row to row, and "
+                f"{quote(row[0])} does not rise from {quote(before[0])}",
+                where,
             )
         if row[1] + row[2] != total:
             raise ScoringError(
-                f"{where}: {_row_text(row)} gives {quote(row[1] + row[2])} VPs in all, "
-                f"and the draw row gives {quote(total)}: every row must add up the same"
+                f"{_row_text(row)} gives {quote(row[1] + row[2])} VPs in all, "
+                f"and the draw row gives {quote(total)}: every row must add up the same",
+                where,
             )
         if row[1] < before[1] or row[1] < row[2]:
             raise ScoringError(
-                f"{where}: the winner's VPs {quote(row[1])} must be at least the row above's "
-                f"({quote(before[1])}) and the loser's ({quote(row[2])})"
+                f"the winner's VPs {quote(row[1])} must be at least the row above's "
+                f"({quote(before[1])}) and the loser's ({quote(row[2])})",
+                where,
             )
     return VpScale("club table", total, (VpTable(1, MAX_MATCH_BOARDS, tuple(table)),))
 
@@ -545,9 +548,9 @@ def _club_cell(cell: object, row: int, column: str) -> Fraction:
     try:
         value = parse_fraction(cell)
     except ValueError:
-        raise ScoringError(f"{where}: {quote(cell)} is not a number") from None
+        raise ScoringError(f"{quote(cell)} is not a number", where) from None
     if value < 0:
-        raise ScoringError(f"{where}: {quote(cell)} is below zero")
+        raise ScoringError(f"{quote(cell)} is below zero", where)
     return value
 
 

@@ -115,17 +115,18 @@ def night_of(
     """
     rows = list(pairs)
     if not rows:
-        raise ScoringError(f"{source}: no pair has a result: not a night to count")
+        raise ScoringError("no pair has a result: not a night to count", source)
     sizes = Counter(row[4] for row in rows)
     places: list[int] = []
     for label, players, _, text, _ in rows:
         found = _PLACE.match(text)
         if found is None or int(found.group(1)) < 1:
-            raise ScoringError(f"{source}: pair {label}'s place {quote(text)} is not a place")
+            raise ScoringError(f"pair {label}'s place {quote(text)} is not a place", source)
         if not players:
             raise ScoringError(
-                f"{source}: pair {label} has no players named: the season counts players, "
-                "so name them in the file"
+                f"pair {label} has no players named: the season counts players, "
+                "so name them in the file",
+                source,
             )
         places.append(int(found.group(1)))
     tied = Counter((row[4], place) for row, place in zip(rows, places, strict=True))
@@ -136,15 +137,17 @@ def night_of(
         if first + count - 1 > sizes[fld]:
             field_name = f"the {fld} field" if fld else "the field"
             raise ScoringError(
-                f"{source}: pair {label}'s place {quote(shown)} is past the "
-                f"{sizes[fld]} pairs of {field_name}"
+                f"pair {label}'s place {quote(shown)} is past the "
+                f"{sizes[fld]} pairs of {field_name}",
+                source,
             )
         for name in players:
             key = name_key(name)
             if key in seen:
                 raise ScoringError(
-                    f"{source}: {quote(name)} plays in pair {seen[key]} and in pair {label}: "
-                    "two players of one name? Make the names differ in the file"
+                    f"{quote(name)} plays in pair {seen[key]} and in pair {label}: "
+                    "two players of one name? Make the names differ in the file",
+                    source,
                 )
             seen[key] = label
         entries.append(NightEntry(label, tuple(players), percentage, first, count, fld, sizes[fld]))

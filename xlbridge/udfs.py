@@ -234,7 +234,7 @@ def _optional(value: Cell, default: T, convert: Callable[[Cell], T], name: str =
     if isinstance(value, (list, tuple)):
         cells = _cells(value)
         if len(cells) != 1 and name:
-            raise ScoringError(f"{name}: give one cell, not a range of {len(cells)} cells")
+            raise ScoringError(f"give one cell, not a range of {len(cells)} cells", name)
         value = cells[0] if len(cells) == 1 else value
     return default if is_blank(value) else convert(value)
 
@@ -250,7 +250,7 @@ def _whole(name: str) -> Callable[[Cell], int]:
         if isinstance(value, (list, tuple)):  # Lite and Server pass a cell as [[x]]
             cells = _cells(value)
             if len(cells) != 1:
-                raise ScoringError(f"{name}: give one cell, not a range of {len(cells)} cells")
+                raise ScoringError(f"give one cell, not a range of {len(cells)} cells", name)
             value = cells[0]
         if is_blank(value):
             raise ScoringError(f"{name} is a blank cell: give a whole number")
@@ -337,16 +337,18 @@ def _two_column_row(row: list[Cell], index: int, rulings: Rulings | None) -> Row
     where = f"row {index}"
     if not is_blank(ns_plus) and not is_blank(ew_plus):
         raise ScoringError(
-            f"{where}: both columns are filled ({shown(ns_plus)} and {shown(ew_plus)}); "
-            "a two-column traveller has the score in the NS or the EW column"
+            f"both columns are filled ({shown(ns_plus)} and {shown(ew_plus)}); "
+            "a two-column traveller has the score in the NS or the EW column",
+            where,
         )
     if is_blank(ew_plus):
         return parse_result(ns_plus, where, rulings)
     score = parse_score(ew_plus, where)
     if score < 0:
         raise ScoringError(
-            f"{where}: {shown(ew_plus)} in the EW column: a two-column traveller holds "
-            "the plus score in the column of the side that scored it"
+            f"{shown(ew_plus)} in the EW column: a two-column traveller holds "
+            "the plus score in the column of the side that scored it",
+            where,
         )
     return Result.of(-score)
 
@@ -373,7 +375,7 @@ def _value(value: object, where: str = "a result") -> Cell:
     try:
         number = float(value)
     except OverflowError:
-        raise ScoringError(f"{where}: the result is too large for a spreadsheet cell") from None
+        raise ScoringError("the result is too large for a spreadsheet cell", where) from None
     return value if isinstance(value, int) else number
 
 
@@ -406,7 +408,7 @@ def _number(value: Cell, where: str) -> Fraction:
     try:
         return parse_fraction(value)
     except ValueError:
-        raise ScoringError(f"{where}: {shown(value)} is not a number") from None
+        raise ScoringError(f"{shown(value)} is not a number", where) from None
 
 
 def _setting(name: str, argument: str) -> Callable[[Cell], Any]:
@@ -741,7 +743,7 @@ def _teams_cell(ours: Cell, theirs: Cell, where: str) -> float | None:
     for cell, which in ((ours, "score"), (theirs, "other_table")):
         row = parse_result(cell, f"{where} ({which})")
         if not isinstance(row, Result) or row.is_split:
-            raise ScoringError(f"{where}: {shown(cell)} is not a score for a teams board")
+            raise ScoringError(f"{shown(cell)} is not a score for a teams board", where)
         sides.append(row.ns)
     return float(teams_imps(sides[0], sides[1]))
 
@@ -750,7 +752,7 @@ def _aggregate(score: Cell) -> Any:
     def one(cell: Cell, where: str) -> int | Fraction:
         row = parse_result(cell, where)
         if not isinstance(row, Result) or row.is_split:
-            raise ScoringError(f"{where}: {shown(cell)} is not a score for aggregate scoring")
+            raise ScoringError(f"{shown(cell)} is not a score for aggregate scoring", where)
         return aggregate_score(row.ns)
 
     return _elementwise(score, one)
@@ -878,7 +880,7 @@ def _level(name: str) -> Callable[[Cell], Fraction]:
         try:
             return parse_percent(value)
         except ValueError as exc:
-            raise ScoringError(f"{name}: {exc}") from None
+            raise ScoringError(str(exc), name) from None
 
     return convert
 

@@ -105,3 +105,111 @@ def test_there_is_one_scoring_engine() -> None:
     assert not (PACKAGE / "fast.py").exists()
     users = {name for name, targets in graph().items() if "xlbridge.board" in targets}
     assert {"xlbridge.session", "xlbridge.udfs"} <= users
+
+
+# --- places are values (docs/architecture.md, "Places and problems") ----------------------
+
+
+def text_places(source: str) -> list[str]:
+    """Places made as text in ``source``: an error's ``where`` set to ``str(...)`` or an
+    f-string, an error raised with its place joined into its words
+    (``raise ScoringError(f"{where}: ...")``), a cell joined by f-string
+    (``f"{sheet}!{ref}"``), a club joined to a place by f-string (``f"{club}: {source}"``).
+    Each is shown as ``line: code``."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and node.exc.args:
+            words = node.exc.args[0]
+            if (
+                isinstance(words, ast.JoinedStr)
+                and len(words.values) > 1
+                and isinstance(words.values[0], ast.FormattedValue)
+                and isinstance(words.values[0].value, ast.Name)
+                and words.values[0].value.id in ("where", "source", "at", "name")
+                and isinstance(words.values[1], ast.Constant)
+                and str(words.values[1].value).startswith(": ")
+            ):
+                found.append(f"{node.lineno}: {ast.unparse(node)}")
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            text = isinstance(node.value, ast.JoinedStr) or (
+                isinstance(node.value, ast.Call)
+                and isinstance(node.value.func, ast.Name)
+                and node.value.func.id == "str"
+            )
+            if text and any(isinstance(t, ast.Attribute) and t.attr == "where" for t in targets):
+                found.append(f"{node.lineno}: {ast.unparse(node)}")
+        elif isinstance(node, ast.JoinedStr):
+            parts = node.values
+            for before, middle, after in zip(parts, parts[1:], parts[2:], strict=False):
+                if not (
+                    isinstance(before, ast.FormattedValue)
+                    and isinstance(middle, ast.Constant)
+                    and isinstance(after, ast.FormattedValue)
+                ):
+                    continue
+                outer, inner = ast.unparse(before.value), ast.unparse(after.value)
+                cell = middle.value == "!"
+                club = (
+                    "club" in outer
+                    and str(middle.value).startswith(":")
+                    and any(word in inner for word in ("source", "place", "where", "cell"))
+                )
+                if cell or club:
+                    found.append(f"{node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_no_place_is_made_as_text() -> None:
+    made = {
+        f"{path.relative_to(paths.ROOT)}:{line}"
+        for path in PACKAGE.rglob("*.py")
+        if path.name != "places.py"  # where a place prints itself
+        for line in text_places(path.read_text(encoding="utf-8"))
+    }
+    assert made == set(), "a place made as text: use xlbridge/places.py"
+
+
+def test_the_place_check_finds_what_it_guards_against() -> None:
+    # the shapes that were in the code before the places were typed
+    assert text_places("self.where = str(where)")
+    assert text_places('placed.where = f"{where}: {self.where}"')
+    assert text_places('where = f"{found.sheet}!{found.ref}"')
+    assert text_places('return f"{club}: {source}" if source else club')
+    assert text_places('raise ScoringError(f"{where}: {quote(cell)} is not a number")')
+    assert text_places('raise WeightError(f"{where}: weight " f"{quote(value)} is over 100%")')
+    assert text_places('raise ScoringError(f"{name}: the EVENT has no PARTICIPANTS")')
+    # messages that name a place they were given, and Excel formulas, are not places made
+    assert not text_places('message = f"{where}: {what}"')
+    assert not text_places('click.echo(f"warning: {club}: {warning}")')
+    assert not text_places('scale = f"{SETTINGS}!$B${row}"')
+    assert not text_places("self.where = where")
+    assert not text_places('raise ScoringError(f"{quote(cell)} is not a number", where)')
+
+
+def test_an_errors_place_stays_a_value() -> None:
+    import pickle
+
+    from xlbridge.errors import ScoringError
+    from xlbridge.places import CellPlace, ClubPlace, FileLine, Within
+
+    cell = CellPlace("Travellers", 14, "G")
+    error = ScoringError("'42O' is not a score").at(cell)
+    assert error.where == cell
+    assert str(error) == "Travellers!G14: '42O' is not a score"
+    # an outer place is put before the inner one, both kept
+    placed = error.at("club.xlsx")
+    assert placed.where == Within("club.xlsx", cell)
+    assert str(placed) == "club.xlsx: Travellers!G14: '42O' is not a score"
+    assert placed.at("club.xlsx") is placed  # named already: as it was
+    # a merged field's cell in its club's workbook
+    merged = ScoringError("board 3 has more results than tables", ClubPlace("Acol", cell))
+    assert merged.where == ClubPlace("Acol", cell)
+    assert str(merged) == "Acol: Travellers!G14: board 3 has more results than tables"
+    assert merged.at("Acol") is merged
+    # a merge's workers send errors across processes: the place arrives as a place
+    line = ScoringError("a ScoreTable row without PairId_NS and PairId_EW", FileLine("a.pbn", 6))
+    again = pickle.loads(pickle.dumps(line))
+    assert again.where == FileLine("a.pbn", 6)
+    assert str(again) == "a.pbn line 6: a ScoreTable row without PairId_NS and PairId_EW"
+    assert ScoringError("no pairs are listed").where is None

@@ -23,6 +23,7 @@ from xlbridge import (
     parse_result,
     score_event,
 )
+from xlbridge.places import CellPlace, ClubPlace
 
 # The seed prints -100 and -200 without their signs ("100", "200").
 CLUB_A = [1430, 690, 680, 680, 680, 660, 660, 650, -100, -100, -200]
@@ -126,19 +127,31 @@ class TestSeed004:
 
 class TestMerge:
     def test_labels_sources_and_versions(self) -> None:
+        G2 = CellPlace("Travellers", 2, "G")
         a = Event(
             (Pair("1"), Pair("2")),
             (
-                Play(1, "1", "2", parse_result(420), source="Travellers!G2", version="B"),
+                Play(
+                    1,
+                    "1",
+                    "2",
+                    parse_result(420),
+                    source=CellPlace("Travellers", 2, "G"),
+                    version="B",
+                ),
                 Play(2, "1", BYE, None),
             ),
-            (Adjustment("1", F(-1), source="Adjustments!A2"),),
+            (Adjustment("1", F(-1), source=CellPlace("Adjustments", 2, "A")),),
             name="Acol",
         )
         b = Event((Pair("1"), Pair("2")), (Play(1, "1", "2", parse_result(400)),))
         merged = merge_events([a, b])
         assert [p.label for p in merged.pairs] == ["Acol:1", "Acol:2", "club 2:1", "club 2:2"]
-        assert merged.plays[0].source == "Acol: Travellers!G2"
+        # each club's cell kept as a place in that club's workbook, printed as a message names it
+        assert merged.plays[0].source == ClubPlace("Acol", G2)
+        assert str(merged.plays[0].source) == "Acol: Travellers!G2"
+        assert str(merged.adjustments[0].source) == "Acol: Adjustments!A2"
+        assert str(merged.plays[2].source) == "club 2"  # no cell known: the club alone
         assert merged.plays[0].version == "Acol:B" and merged.plays[2].version == ""
         assert merged.plays[1].ew == BYE
         assert merged.adjustments[0].pair == "Acol:1"

@@ -24,7 +24,9 @@ from support.nights import filled
 from support.paths import DATA
 
 from xlbridge.cli import main
+from xlbridge.errors import ScoringError
 from xlbridge.season import NightEntry, PlaceScale, name_key, place_points
+from xlbridge.workbook.season import read_night
 
 COMPSCORE = DATA / "usebio" / "mp_pairs_mitchell_04.xml"
 
@@ -297,6 +299,21 @@ def test_a_file_that_cannot_be_read_is_refused_by_name_and_nothing_is_written(
     err = capsys.readouterr().err
     assert err.startswith("error: cannot count ") and "night13.xlsx" in err
     assert not out.exists() and not page.exists()
+
+
+def test_a_usebio_night_s_problem_names_the_file_once(tmp_path: Path) -> None:
+    # Pair 1NS (shown NS 1) of the Compscore file is 7th on 38.80%; its percentage taken away, the
+    # place cannot be counted: the file is named by "cannot count", not again after it.
+    text = COMPSCORE.read_text(encoding="utf-8")
+    first = "<PERCENTAGE>38.80</PERCENTAGE>"
+    assert text.count(first) == 1
+    night = tmp_path / "night07.xml"
+    night.write_text(text.replace(first, ""), encoding="utf-8")
+    with pytest.raises(ScoringError) as caught:
+        read_night(night)
+    assert str(caught.value) == (
+        "cannot count night07.xml: pair NS 1 has a PLACE but no PERCENTAGE"
+    )
 
 
 def test_two_files_of_one_night_are_refused_naming_both(

@@ -24,6 +24,7 @@ from xlbridge.audit import PublishedEvent
 from xlbridge.contract import PlayedContract, board_vulnerability
 from xlbridge.errors import InputFileError
 from xlbridge.exact import decimal_text
+from xlbridge.places import Place
 from xlbridge.result import Result, Row, Weighted
 from xlbridge.settings import Settings
 
@@ -54,7 +55,7 @@ def read_published(path: str | os.PathLike[str]) -> PublishedEvent:
 
 
 def contract_disagreement(
-    board: int, played: PlayedContract | None, row: Row, score: str, where: str
+    board: int, played: PlayedContract | None, row: Row, score: str, where: Place | str
 ) -> str | None:
     """The words for a line whose score (``score``: the file's name for it and its text,
     ``SCORE 400``) disagrees with its own contract and result; ``None`` when they agree.

@@ -190,8 +190,9 @@ def _rows(table: Table, columns: Sequence[str], name: str, table_name: str) -> l
     missing = [column for column in columns if column not in table]
     if missing:
         raise InputFileError(
-            f"{name}: the {table_name} table has no {', '.join(missing)} column: "
-            "not a Bridgemate results file"
+            f"the {table_name} table has no {', '.join(missing)} column: "
+            "not a Bridgemate results file",
+            name,
         )
     count = len(table[columns[0]]) if columns else 0
     return [{column: table[column][i] for column in table} for i in range(count)]
@@ -199,12 +200,12 @@ def _rows(table: Table, columns: Sequence[str], name: str, table_name: str) -> l
 
 def _whole(value: object, what: str, where: BridgemateEntry | str) -> int:
     if _blank(value):
-        raise InputFileError(f"{where}: the {what} is blank")
+        raise InputFileError(f"the {what} is blank", where)
     if isinstance(value, bool) or not isinstance(value, int):
         try:
             number = int(str(value).strip())
         except ValueError:
-            raise InputFileError(f"{where}: {what} {str(value)!r} is not a number") from None
+            raise InputFileError(f"{what} {str(value)!r} is not a number", where) from None
         return number
     return value
 
@@ -255,7 +256,7 @@ def _night(open_table: Callable[[str], Table], name: str) -> BwsNight:
         )
     ]
     if not rounds:
-        raise InputFileError(f"{name}: its RoundData table is empty (no movement)")
+        raise InputFileError("its RoundData table is empty (no movement)", name)
     several = len(sections) > 1
     letters = {number: (letter if several else "") for number, letter in sections.items()}
     mitchell = _is_mitchell(rounds)

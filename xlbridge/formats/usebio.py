@@ -91,6 +91,7 @@ from xlbridge.hands import Deal
 from xlbridge.individual import SEATS, IndividualEvent, IndividualPlay
 from xlbridge.movement import PairNumbering, number_key
 from xlbridge.pair import PairLabel, parse_direction
+from xlbridge.places import Place, Within
 from xlbridge.report import format_fixed
 from xlbridge.result import (
     Artificial,
@@ -313,8 +314,9 @@ def _form(event_el: Any, name: str) -> ScoringForm:
             return _FORMS_BY_NAME[key]
     shown = method or kind or "none"
     raise ScoringError(
-        f"{name}: EVENT_TYPE/BOARD_SCORING_METHOD {shown!r} is not a pairs event xlbridge "
-        "scores (matchpoints, Butler or cross-IMPs)"
+        f"EVENT_TYPE/BOARD_SCORING_METHOD {shown!r} is not a pairs event xlbridge "
+        "scores (matchpoints, Butler or cross-IMPs)",
+        name,
     )
 
 
@@ -337,29 +339,29 @@ def _figure(element: Any, tag: str, where: str) -> Figure | None:
     try:
         return Figure.parse(text)
     except ValueError:
-        raise ScoringError(f"{where}: {tag} {text!r} is not a number") from None
+        raise ScoringError(f"{tag} {text!r} is not a number", where) from None
 
 
 def _pairs(event_el: Any, name: str) -> tuple[list[Pair], list[PublishedPair], PairNumbering]:
     participants = event_el.find("PARTICIPANTS")
     if participants is None:
-        raise ScoringError(f"{name}: the EVENT has no PARTICIPANTS")
+        raise ScoringError("the EVENT has no PARTICIPANTS", name)
     found: list[tuple[PairLabel, str, Any, str]] = []
     for index, pair_el in enumerate(participants.findall("PAIR"), start=1):
         text = _text(pair_el, "PAIR_NUMBER")
         where = f"PARTICIPANTS PAIR {index}" + (f" ({text})" if text else "")
         if not text:
-            raise ScoringError(f"{name}: {where} has no PAIR_NUMBER")
+            raise ScoringError(f"{where} has no PAIR_NUMBER", name)
         try:
             typed = PairLabel.parse(text)
         except ScoringError as exc:
-            raise exc.at(f"{name}: {where}") from None
+            raise exc.at(Within(name, where)) from None
         direction = typed.direction or parse_direction(
-            _text(pair_el, "DIRECTION"), f"{name}: {where} DIRECTION"
+            _text(pair_el, "DIRECTION"), Within(name, f"{where} DIRECTION")
         )
         found.append((typed, direction, pair_el, where))
     if not found:
-        raise ScoringError(f"{name}: PARTICIPANTS lists no PAIR")
+        raise ScoringError("PARTICIPANTS lists no PAIR", name)
     directions: dict[str, set[str]] = {}
     for typed, direction, _, _ in found:
         directions.setdefault(number_key(typed), set()).add(direction)
@@ -406,7 +408,7 @@ def _national_id(text: str) -> str:
     return "" if text.strip("0 ") == "" else text
 
 
-def _line_label(text: str, side: str, numbering: PairNumbering, where: str) -> PairLabel:
+def _line_label(text: str, side: str, numbering: PairNumbering, where: Place | str) -> PairLabel:
     try:
         return numbering.at(PairLabel.parse(text), side)
     except ScoringError as exc:
@@ -434,7 +436,7 @@ def _boards(
     for board_el in event_el.findall("BOARD"):
         number_text = _text(board_el, "BOARD_NUMBER")
         if not number_text.isdigit() or int(number_text) < 1:
-            raise ScoringError(f"{name}: BOARD_NUMBER {number_text!r} is not a board number")
+            raise ScoringError(f"BOARD_NUMBER {number_text!r} is not a board number", name)
         board = int(number_text)
         average = _figure(board_el, "BOARD_AVERAGE", f"board {board}")
         if average is not None:
@@ -443,13 +445,14 @@ def _boards(
             ns_text, ew_text = _text(line_el, "NS_PAIR_NUMBER"), _text(line_el, "EW_PAIR_NUMBER")
             # the line as the file names it: where the audit says a figure differs
             where = f"board {board}, {ns_text or '?'} v {ew_text or '?'}"
-            ns = _line_label(ns_text, "NS", numbering, f"{name}: {where}")
-            ew = _line_label(ew_text, "EW", numbering, f"{name}: {where}")
+            at = Within(name, where)
+            ns = _line_label(ns_text, "NS", numbering, at)
+            ew = _line_label(ew_text, "EW", numbering, at)
             for label in (ns, ew):
                 if label not in labels:
-                    raise ScoringError(f"pair {label} is not a PARTICIPANT", f"{name}: {where}")
+                    raise ScoringError(f"pair {label} is not a PARTICIPANT", at)
             mark = _marks(line_el).get("cell", [{}])[0]
-            plays.append(_play(line_el, board, ns, ew, mark, f"{name}: {where}", disagreements))
+            plays.append(_play(line_el, board, ns, ew, mark, at, disagreements))
             lead = _text(line_el, "LEAD")
             if lead:
                 leads[(board, ns, ew)] = lead
@@ -466,7 +469,7 @@ def _boards(
         for mark in _marks(board_el).get("line", []):
             plays.append(_unlined(mark, board, labels, name))
     if not plays:
-        raise ScoringError(f"{name}: the EVENT has no TRAVELLER_LINE")
+        raise ScoringError("the EVENT has no TRAVELLER_LINE", name)
     return plays, lines, datums, leads
 
 
@@ -476,7 +479,7 @@ def _play(
     ns: PairLabel,
     ew: PairLabel,
     mark: dict[str, str],
-    where: str,
+    where: Place | str,
     disagreements: list[str],
 ) -> Play:
     """A TRAVELLER_LINE's play.  The line gives its score up to three times: SCORE, the
@@ -502,7 +505,7 @@ def _play(
     return Play(board, ns, ew, result, where, mark.get("version", ""), played)
 
 
-def _cell_disagreement(text: str, exact: str, result: Row, where: str) -> str | None:
+def _cell_disagreement(text: str, exact: str, result: Row, where: Place | str) -> str | None:
     """The words for a SCORE that is not what xlbridge writes for the exact cell beside it
     (``None`` when it is, or when the line has no SCORE: the cell says it alone)."""
     if not text or not isinstance(result, Result):
@@ -524,7 +527,7 @@ def _cell_disagreement(text: str, exact: str, result: Row, where: str) -> str | 
 
 def _unlined(mark: dict[str, str], board: int, labels: set[PairLabel], name: str) -> Play:
     """A row xlbridge wrote without a TRAVELLER_LINE: ``NP``, or a bye."""
-    where = f"{name}: board {board}, {mark.get('ns', '?')} v {mark.get('ew', '?')}"
+    where = Within(name, f"board {board}, {mark.get('ns', '?')} v {mark.get('ew', '?')}")
     try:
         ns, ew = PairLabel.parse(mark.get("ns")), PairLabel.parse(mark.get("ew"))
         result = parse_result(mark.get("score", ""), where)
@@ -536,7 +539,7 @@ def _unlined(mark: dict[str, str], board: int, labels: set[PairLabel], name: str
     return Play(board, ns, ew, result, where, mark.get("version", ""))
 
 
-def _score(text: str, exact: str | None, where: str) -> Row:
+def _score(text: str, exact: str | None, where: Place | str) -> Row:
     """SCORE: the NS score, or an artificial score (``A6040``, read by the core); the exact
     cell xlbridge wrote beside it (a weighted or split score) when there is one."""
     if exact is not None:
@@ -562,7 +565,7 @@ def _settings_read(mark: dict[str, str], form: ScoringForm, name: str) -> Settin
     try:
         settings = Settings.parse(mark)
     except (SettingsError, KeyError) as exc:
-        raise ScoringError(f"{name}: the xlbridge settings are not valid: {exc}") from None
+        raise ScoringError(f"the xlbridge settings are not valid: {exc}", name) from None
     return settings if settings.form is form else None
 
 
@@ -578,7 +581,7 @@ def _adjustment(mark: dict[str, str], name: str) -> Adjustment:
             f"{name}: adjustment",
         )
     except (ScoringError, ValueError, ZeroDivisionError) as exc:
-        raise ScoringError(f"{name}: an xlbridge adjustment is not valid: {exc}") from None
+        raise ScoringError(f"an xlbridge adjustment is not valid: {exc}", name) from None
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -1133,7 +1136,7 @@ def read_usebio_teams(path: str | os.PathLike[str]) -> PublishedTeams:
         raise InputFileError(f"{name} is not a USEBIO results file (no USEBIO and EVENT)")
     kind = (event_el.get("EVENT_TYPE") or "").upper()
     if kind not in TEAMS_EVENT_TYPES:
-        raise ScoringError(f"{name}: EVENT_TYPE {kind or 'none'!r} is not a teams-of-four event")
+        raise ScoringError(f"EVENT_TYPE {kind or 'none'!r} is not a teams-of-four event", name)
     marks = _marks(event_el)
     teams_mark = marks.get("teams", [{}])[0]
     teams, standings = _teams_in(event_el, name)
@@ -1148,7 +1151,7 @@ def read_usebio_teams(path: str | os.PathLike[str]) -> PublishedTeams:
         key = (match.round, match.home)
         if key in results:
             raise ScoringError(
-                f"{name}: MATCH {index}: team {match.home} plays two matches in round {match.round}"
+                f"MATCH {index}: team {match.home} plays two matches in round {match.round}", name
             )
         results[key] = rooms
         where = f"round {match.round}, {match.home} v {match.away}"
@@ -1161,17 +1164,17 @@ def read_usebio_teams(path: str | os.PathLike[str]) -> PublishedTeams:
         try:
             team, round_ = int(mark.get("team", "")), int(mark.get("round", ""))
         except ValueError:
-            raise ScoringError(f"{name}: an xlbridge bye is not valid: {mark}") from None
+            raise ScoringError(f"an xlbridge bye is not valid: {mark}", name) from None
         matches.append(Match(round_, None, team, None, ()))
     if not matches:
-        raise ScoringError(f"{name}: the EVENT has no MATCH")
+        raise ScoringError("the EVENT has no MATCH", name)
     lengths = sorted({len(m.boards) for m in matches if m.boards})
     try:
         scale = vp_scale(teams_mark["vp_scale"]) if "vp_scale" in teams_mark else WBF_CONTINUOUS
         bye_vps = Fraction(teams_mark["bye_vps"]) if "bye_vps" in teams_mark else BYE_VPS
         per_match = int(teams_mark.get("boards") or (lengths[-1] if lengths else 1))
     except (ValueError, ZeroDivisionError):
-        raise ScoringError(f"{name}: the xlbridge teams settings are not valid") from None
+        raise ScoringError("the xlbridge teams settings are not valid", name) from None
     penalties = tuple(_penalty_in(mark, name) for mark in marks.get("penalty", []))
     event = TeamsEvent(
         _text(event_el, "EVENT_DESCRIPTION"),
@@ -1199,17 +1202,17 @@ def _teams_in(event_el: Any, name: str) -> tuple[list[Team], dict[int, tuple[Fig
     participants = event_el.find(".//PARTICIPANTS")
     found = [] if participants is None else participants.findall("TEAM")
     if not found:
-        raise ScoringError(f"{name}: PARTICIPANTS lists no TEAM")
+        raise ScoringError("PARTICIPANTS lists no TEAM", name)
     teams: list[Team] = []
     standings: dict[int, tuple[Figure | None, str]] = {}
     for index, team_el in enumerate(found, start=1):
         text = (team_el.get("TEAM_ID") or _text(team_el, "TEAM_NUMBER")).strip()
-        where = f"{name}: PARTICIPANTS TEAM {index}"
+        where = Within(name, f"PARTICIPANTS TEAM {index}")
         if not text.isdigit() or int(text) < 1:
-            raise ScoringError(f"{where}: TEAM_ID {text!r} is not a team number")
+            raise ScoringError(f"TEAM_ID {text!r} is not a team number", where)
         number = int(text)
         if number in standings:
-            raise ScoringError(f"{where}: team {number} is listed twice")
+            raise ScoringError(f"team {number} is listed twice", where)
         players = tuple(
             (
                 _text(player, "PLAYER_NAME"),
@@ -1237,7 +1240,7 @@ def _teams_in(event_el: Any, name: str) -> tuple[list[Team], dict[int, tuple[Fig
 def _whole(element: Any, tag: str, where: str) -> int:
     text = _text(element, tag)
     if not text.isdigit() or int(text) < 1:
-        raise ScoringError(f"{where}: {tag} {text!r} is not a number from 1")
+        raise ScoringError(f"{tag} {text!r} is not a number from 1", where)
     return int(text)
 
 
@@ -1249,7 +1252,7 @@ def _match_in(
     away = _whole(match_el, "OPPOSING_TEAM", where)
     for team in (home, away):
         if team not in numbers:
-            raise ScoringError(f"{where}: team {team} is not a PARTICIPANT")
+            raise ScoringError(f"team {team} is not a PARTICIPANT", where)
     mark = _marks(match_el).get("match", [{}])[0]
     rooms: dict[int, tuple[Row, Row]] = {}
     imps: dict[int, Figure] = {}
@@ -1280,9 +1283,7 @@ def _match_in(
     try:
         boards = tuple(int(b) for b in boards_text.split(",")) if boards_text else ()
     except ValueError:
-        raise ScoringError(
-            f"{where}: the xlbridge boards {boards_text!r} are not numbers"
-        ) from None
+        raise ScoringError(f"the xlbridge boards {boards_text!r} are not numbers", where) from None
     if not boards:
         start = _text(match_el, "START_BOARD_NUMBER")
         end = _text(match_el, "END_BOARD_NUMBER")
@@ -1305,7 +1306,7 @@ def _penalty_in(mark: dict[str, str], name: str) -> Penalty:
             mark.get("reason", ""),
         )
     except (ValueError, ZeroDivisionError):
-        raise ScoringError(f"{name}: an xlbridge penalty is not valid: {mark}") from None
+        raise ScoringError(f"an xlbridge penalty is not valid: {mark}", name) from None
 
 
 def teams_differences(published: PublishedTeams, result: TeamsResult) -> tuple[int, list[str]]:
@@ -1474,21 +1475,22 @@ def read_usebio_individual(path: str | os.PathLike[str]) -> PublishedIndividual:
     kind = (event_el.get("EVENT_TYPE") or "").strip().upper()
     if kind != "INDIVIDUAL":
         raise ScoringError(
-            f"{name}: EVENT_TYPE {kind or 'none'!r} is not an individual event: "
-            "read it as pairs or teams"
+            f"EVENT_TYPE {kind or 'none'!r} is not an individual event: read it as pairs or teams",
+            name,
         )
     method = _text(event_el, "BOARD_SCORING_METHOD").upper()
     if method and method != "MATCH_POINTS":
         raise ScoringError(
-            f"{name}: BOARD_SCORING_METHOD {method!r}: xlbridge reads an individual "
-            "scored by matchpoints (MATCH_POINTS)"
+            f"BOARD_SCORING_METHOD {method!r}: xlbridge reads an individual "
+            "scored by matchpoints (MATCH_POINTS)",
+            name,
         )
     marks = _marks(event_el)
     settings = _settings_read(marks.get("settings", [{}])[0], ScoringForm.MATCHPOINTS, name)
     players: list[Pair] = []
     published: dict[PairLabel, tuple[str, str, str]] = {}
     for index, player_el in enumerate(event_el.findall("PARTICIPANTS/PLAYER"), start=1):
-        where = f"{name}: PLAYER {index}"
+        where = Within(name, f"PLAYER {index}")
         number = _text(player_el, "PLAYER_NUMBER")
         if not number:
             raise ScoringError(f"{where} has no PLAYER_NUMBER")
@@ -1501,15 +1503,15 @@ def read_usebio_individual(path: str | os.PathLike[str]) -> PublishedIndividual:
             _text(player_el, tag) for tag in ("TOTAL_SCORE", "PERCENTAGE", "PLACE")
         )
     if not players:
-        raise ScoringError(f"{name}: the individual lists no PLAYER in PARTICIPANTS")
+        raise ScoringError("the individual lists no PLAYER in PARTICIPANTS", name)
     plays: list[IndividualPlay] = []
     for board_el in event_el.findall("BOARD"):
         text = _text(board_el, "BOARD_NUMBER")
         if not text.isdigit():
-            raise ScoringError(f"{name}: BOARD_NUMBER {text!r} is not a board number")
+            raise ScoringError(f"BOARD_NUMBER {text!r} is not a board number", name)
         board = int(text)
         for index, line in enumerate(board_el.findall("TRAVELLER_LINE"), start=1):
-            where = f"{name}: board {board}, line {index}"
+            where = Within(name, f"board {board}, line {index}")
             seated = [_text(line, tag) for tag in _SEAT_TAGS]
             missing = [tag for tag, value in zip(_SEAT_TAGS, seated, strict=True) if not value]
             if missing:
@@ -1519,7 +1521,7 @@ def read_usebio_individual(path: str | os.PathLike[str]) -> PublishedIndividual:
             n, s, e, w = map(PairLabel.parse, seated)
             plays.append(IndividualPlay(board, n, s, e, w, row, where, cell.get("version", "")))
         for index, mark in enumerate(_marks(board_el).get("line", []), start=1):
-            where = f"{name}: board {board}, unlined {index}"
+            where = Within(name, f"board {board}, unlined {index}")
             n, s, e, w = (PairLabel.parse(mark.get(seat, "")) for seat in SEATS)
             plays.append(
                 IndividualPlay(

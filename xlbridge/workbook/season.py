@@ -29,6 +29,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlbridge.errors import ScoringError
 from xlbridge.event import Pair, ScoringForm
 from xlbridge.exact import format_date, plural
+from xlbridge.places import Problem, Within
 from xlbridge.report import format_figure, format_fixed
 from xlbridge.season import Night, Season, night_of, split_names
 from xlbridge.workbook.pairs.present import format_table
@@ -77,8 +78,13 @@ def read_night(path: Path) -> tuple[Night, tuple[str, ...]]:
             return _usebio_night(path), ()
         return _workbook_night(path)
     except ScoringError as exc:
-        text = str(exc).removeprefix(f"{name}: ")
-        raise ScoringError(f"cannot count {name}: {text}") from None
+        # the file is named once, by "cannot count": the error's place without it
+        where = exc.where
+        if isinstance(where, Within) and str(where.outer) == name:
+            where = where.inner
+        elif where is not None and str(where) == name:
+            where = None
+        raise ScoringError(f"cannot count {name}: {Problem(where or '', exc.what)}") from None
 
 
 def _players(pair: Pair) -> tuple[str, ...]:
@@ -96,8 +102,9 @@ def _workbook_night(path: Path) -> tuple[Night, tuple[str, ...]]:
     scored = score_night(path, boards=False)
     if scored.night.provisional:
         raise ScoringError(
-            f"{name}: the results are provisional ({scored.night.event.provisional}): "
-            "a season counts final results"
+            f"the results are provisional ({scored.night.event.provisional}): "
+            "a season counts final results",
+            name,
         )
     result = scored.result
     if result.top is None:
@@ -134,12 +141,12 @@ def _usebio_night(path: Path) -> Night:
             continue  # no place: the pair did not play
         label = shown.label.display
         if shown.percentage is None:
-            raise ScoringError(f"{name}: pair {label} has a PLACE but no PERCENTAGE")
+            raise ScoringError(f"pair {label} has a PLACE but no PERCENTAGE", name)
         direction = shown.label.direction or shown.direction
         if two_fields and direction not in ("NS", "EW"):
             raise ScoringError(
-                f"{name}: the places are by direction (WINNER_TYPE 2), but pair {label} "
-                "has no DIRECTION"
+                f"the places are by direction (WINNER_TYPE 2), but pair {label} has no DIRECTION",
+                name,
             )
         fld = direction if two_fields else ""
         players = _players(pairs[shown.label])

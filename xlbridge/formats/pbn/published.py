@@ -36,7 +36,7 @@ from xlbridge.formats.pbn.export import (
 from xlbridge.formats.pbn.syntax import Game, decode, read_file_games
 from xlbridge.movement import PairNumbering, number_key
 from xlbridge.pair import PairLabel
-from xlbridge.places import FileLine, Place
+from xlbridge.places import FileLine, Place, Within
 from xlbridge.result import parse_result
 
 __all__ = [
@@ -187,7 +187,7 @@ def _score_disagreement(board: int, record: dict[str, str], play: Play) -> str |
     )
     if not column:
         return None  # the score is the contract's: nothing to disagree
-    where = f"{play.source}: board {board}"
+    where = Within(play.source, f"board {board}")
     return contract_disagreement(board, play.played, play.result, column, where)
 
 

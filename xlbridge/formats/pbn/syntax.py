@@ -241,7 +241,7 @@ def read_file_games(text: str, name: str) -> list[Game]:
     try:
         return read_games(text)
     except ScoringError as exc:
-        raise ScoringError(f"{name}: {exc}" if name else str(exc)) from None
+        raise exc.at(name) from None
 
 
 def decode(data: bytes, name: str = "the file") -> str:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from xlbridge.errors import ScoringError
 from xlbridge.outputs import OutputPlan
-from xlbridge.places import CellPlace
+from xlbridge.places import CellPlace, Problem
 from xlbridge.workbook.pairs import layout as L
 from xlbridge.workbook.pairs.night import (
     HTML_SUFFIXES,
@@ -188,9 +188,14 @@ def _one_line_in_pbn(scored: ScoredNight) -> list[str]:
     event = scored.result.event
     if _BREAK.search(event.name or ""):
         said.append(
-            f"{L.SETTINGS} (event): the event's name, typed on {_lines(event.name)} lines, is "
-            f'written to the PBN file on one line ("{_one_line(event.name)}"): PBN has no line '
-            "break in a tag"
+            str(
+                Problem(
+                    f"{L.SETTINGS} (event)",
+                    f"the event's name, typed on {_lines(event.name)} lines, is written to the "
+                    f'PBN file on one line ("{_one_line(event.name)}"): PBN has no line break '
+                    "in a tag",
+                )
+            )
         )
     for pair in event.pairs:
         texts = [pair.names, *(player.name for player in pair.players)]
@@ -199,9 +204,14 @@ def _one_line_in_pbn(scored: ScoredNight) -> list[str]:
             continue
         place = pair.source.at("B") if isinstance(pair.source, CellPlace) else L.PAIRS
         said.append(
-            f"{place}: pair {pair.label}'s names, typed on {_lines(broken)} lines, are written "
-            f'to the PBN file on one line ("{_one_line(broken)}"): PBN has no line break in a '
-            "name (the results workbook, the web page and USEBIO keep it)"
+            str(
+                Problem(
+                    place,
+                    f"pair {pair.label}'s names, typed on {_lines(broken)} lines, are written to "
+                    f'the PBN file on one line ("{_one_line(broken)}"): PBN has no line break '
+                    "in a name (the results workbook, the web page and USEBIO keep it)",
+                )
+            )
         )
     return said
 

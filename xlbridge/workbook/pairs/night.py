@@ -23,7 +23,7 @@ from xlbridge.inputs import check_workbook_file, open_in_spreadsheet
 from xlbridge.masterpoints import award_shown, with_awards_noted
 from xlbridge.movement import Movement
 from xlbridge.outputs import OutputPlan, atomic_write
-from xlbridge.places import CellPlace, Place
+from xlbridge.places import CellPlace, Place, Problem
 from xlbridge.scored import EventResult
 from xlbridge.session import score_event
 from xlbridge.workbook.pairs import layout as L
@@ -116,18 +116,22 @@ def _master_points(result: EventResult) -> tuple[EventResult, tuple[str, ...]]:
     try:
         filled, typed, unbuilt = with_awards_noted(result)
     except ScoringError as exc:  # a session beyond the scale computed: the awards stay typed
-        return result, (f"{L.SETTINGS} (master point body): {exc}",)
+        return result, (str(exc.at(f"{L.SETTINGS} (master point body)")),)
     column = L.PAIR_COLUMNS[7].letter
     body = result.event.facts.mp_body
     differ = tuple(
-        f"{_cell(t.pair.source, column)}: pair {t.pair.label}'s master points "
-        f"are typed as {t.typed}; the {body}'s rule gives {t.computed} "
-        f"({award_shown(str(t.computed), body)} masterpoints, in hundredths as the results "
-        "file carries them); the typed figure stands"
+        str(
+            Problem(
+                _cell(t.pair.source, column),
+                f"pair {t.pair.label}'s master points are typed as {t.typed}; the {body}'s "
+                f"rule gives {t.computed} ({award_shown(str(t.computed), body)} masterpoints, "
+                "in hundredths as the results file carries them); the typed figure stands",
+            )
+        )
         for t in typed
     )
     blank = tuple(
-        f"{_cell(u.pair.source, column)}: pair {u.pair.label}'s master points: {u.why}"
+        str(Problem(_cell(u.pair.source, column), f"pair {u.pair.label}'s master points: {u.why}"))
         for u in unbuilt
     )
     return filled, differ + blank

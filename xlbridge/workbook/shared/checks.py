@@ -137,14 +137,13 @@ def hidden_problem(found: Hidden) -> Problem:
     """A formula with no saved value reads as blank, and a score merged over two rows reads
     as a score on the first row and a blank on the second: both would be scored silently
     as something else, so both are refused."""
-    where = f"{found.sheet}!{found.ref}"  # the cell or range as the file names it
     if found.kind == "formula":
         return Problem(
-            where,
+            found.place,
             f"holds a formula (={found.formula}) with no saved "
             "value: type the value, or open the workbook in Excel and save it",
         )
-    return Problem(where, "merged cells: unmerge them, so that every row has its own entry")
+    return Problem(found.place, "merged cells: unmerge them, so that every row has its own entry")
 
 
 def data_rows(rows: Sequence[Sequence[Any]], width: int) -> Iterator[tuple[int, Cells]]:

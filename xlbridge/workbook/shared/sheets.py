@@ -40,6 +40,7 @@ from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 from openpyxl.utils.exceptions import CellCoordinatesException
 
 from xlbridge.errors import InputFileError
+from xlbridge.places import CellPlace, CellRange
 
 __all__ = [
     "COLUMNS",
@@ -72,11 +73,10 @@ class Hidden:
 
     ``kind`` is ``'formula'`` (a formula with no saved value: it reads as
     blank) or ``'merged'`` (merged cells: a value on the first row, blanks
-    below).
+    below).  ``place`` is the cell, or the merged range, as the file names it.
     """
 
-    sheet: str
-    ref: str
+    place: CellPlace | CellRange
     kind: str
     formula: str = ""
 
@@ -252,22 +252,34 @@ def _hidden(name: str, width: int, xml: IO[bytes]) -> Iterator[Hidden]:
         if element.tag == f"{_MAIN}c":
             ref = element.get("r", "")
             formula, value = element.find(f"{_MAIN}f"), element.find(f"{_MAIN}v")
-            if formula is not None and (value is None or not value.text) and _entry(ref, width):
-                yield Hidden(name, ref, "formula", formula.text or "")
+            if formula is not None and (value is None or not value.text):
+                cell = _cell(name, ref)
+                if cell is not None and _entry(cell, width):
+                    yield Hidden(cell, "formula", formula.text or "")
             element.clear()
         elif element.tag == f"{_MAIN}mergeCell":
-            ref = element.get("ref", "")
-            if _entry(ref.split(":")[0], width) or _entry(ref.split(":")[-1], width):
-                yield Hidden(name, ref, "merged")
+            first, _, last = element.get("ref", "").partition(":")
+            start, end = _cell(name, first), _cell(name, last or first)
+            if (
+                start is not None
+                and end is not None
+                and (_entry(start, width) or _entry(end, width))
+            ):
+                yield Hidden(start.to(end.column, end.row) if last else start, "merged")
 
 
-def _entry(ref: str, width: int) -> bool:
-    """Whether a cell reference lies in the first ``width`` columns."""
+def _cell(sheet: str, ref: str) -> CellPlace | None:
+    """The cell a file's reference names (``G14``) on ``sheet``; ``None`` if it names none."""
     try:
-        letters, _ = coordinate_from_string(ref.replace("$", ""))
+        letters, row = coordinate_from_string(ref.replace("$", ""))
     except CellCoordinatesException:
-        return False
-    return int(column_index_from_string(letters)) <= width
+        return None
+    return CellPlace(sheet, int(row), letters)
+
+
+def _entry(cell: CellPlace, width: int) -> bool:
+    """Whether a cell lies in the first ``width`` columns."""
+    return int(column_index_from_string(cell.column)) <= width
 
 
 # --- damage ------------------------------------------------------------------------------------
@@ -326,20 +338,20 @@ def find_damage(path: Path, widths: Mapping[str, int] | None = None) -> str:
             shared = _shared_count(archive, names)
             for sheet, part in parts.items():
                 if widths is None or sheet in widths:
-                    past = _past_shared(archive.read(part), shared)
+                    past = _past_shared(sheet, archive.read(part), shared)
                     if past is not None:
-                        ref, index = past
+                        at, index = past
                         held = f"has only {shared}" if shared else "is missing or empty"
                         return (
-                            f"{name} is damaged: {sheet}!{ref} is text number {index + 1} of "
+                            f"{name} is damaged: {at} is text number {index + 1} of "
                             f"the shared text table (xl/sharedStrings.xml), which {held}: "
                             f"{_AGAIN}"
                         )
-                    cell = _bad_number(archive.read(part))
-                    if cell is not None:
-                        ref, text = cell
+                    found = _bad_number(sheet, archive.read(part))
+                    if found is not None:
+                        cell, text = found
                         return (
-                            f"{name} is damaged: {sheet}!{ref} is stored as a number but holds "
+                            f"{name} is damaged: {cell} is stored as a number but holds "
                             f"{text!r}: retype the cell in Excel or LibreOffice and save again"
                         )
     except (zipfile.BadZipFile, OSError, KeyError, ElementTree.ParseError):
@@ -360,14 +372,16 @@ _REF_ATTRIBUTE = re.compile(rb"""\br\s*=\s*["']([A-Z]+\d+)["']""")
 _SHARED_KIND = re.compile(rb"""\bt\s*=\s*["']s["']""")
 
 
-def _past_shared(data: bytes, count: int) -> tuple[str, int] | None:
+def _past_shared(sheet: str, data: bytes, count: int) -> tuple[CellPlace | str, int] | None:
     """The first cell of a sheet's XML holding a shared text past the table's ``count``
-    texts: its reference and the index it holds (from 0)."""
+    texts: the cell (words for it when the file gives no reference) and the index it
+    holds (from 0)."""
     for match in _SHARED_CELL.finditer(data):
         attributes = match.group(1)
         if int(match.group(2)) >= count and _SHARED_KIND.search(attributes):
             ref = _REF_ATTRIBUTE.search(attributes)
-            return ("?" if ref is None else ref.group(1).decode()), int(match.group(2))
+            cell = None if ref is None else _cell(sheet, ref.group(1).decode())
+            return (cell or f"a cell of the sheet {sheet!r}"), int(match.group(2))
     return None
 
 
@@ -382,7 +396,7 @@ def _xml_problem(data: bytes) -> str:
     return ""
 
 
-def _bad_number(data: bytes) -> tuple[str, str] | None:
+def _bad_number(sheet: str, data: bytes) -> tuple[CellPlace | str, str] | None:
     """The first cell stored as a number (no type, or ``t="n"``) whose value is not a number."""
     for match in _NUMBER_CELL.finditer(data):
         attributes = match.group(2)
@@ -393,7 +407,8 @@ def _bad_number(data: bytes) -> tuple[str, str] | None:
         try:
             float(text)
         except ValueError:
-            return match.group(1).decode(), text
+            cell = _cell(sheet, match.group(1).decode())
+            return (cell or f"a cell of the sheet {sheet!r}"), text
     return None
 
 
@@ -864,8 +879,9 @@ def _ods_sheets(path: Path, widths: Mapping[str, int]) -> Sheets:
                 continue
             if len(rows) > MAX_ROWS:
                 raise InputFileError(
-                    f"{name}: the sheet {title!r} goes on past row {MAX_ROWS:,}: delete "
-                    "anything typed below the entries"
+                    f"the sheet {title!r} goes on past row {MAX_ROWS:,}: delete "
+                    "anything typed below the entries",
+                    name,
                 )
             values = [_padded(tuple(_ods_value(v) for v in row[:COLUMNS])) for row in rows]
             read[title] = Sheet(title, values, partial(dict, formats.get(title, {})))
@@ -920,9 +936,8 @@ def _ods_layout(
                 across = int(cell.get(f"{_TABLE}number-columns-spanned", "1"))
                 down = int(cell.get(f"{_TABLE}number-rows-spanned", "1"))
                 if (across > 1 or down > 1) and column < widths[title]:
-                    first = f"{_letter(column + 1)}{row + 1}"
-                    last = f"{_letter(column + across)}{row + down}"
-                    hidden.append(Hidden(title, f"{first}:{last}", "merged"))
+                    first = CellPlace(title, row + 1, _letter(column + 1))
+                    hidden.append(Hidden(first.to(_letter(column + across), row + down), "merged"))
                 column += span
         row += repeated
         element.clear()
