@@ -147,7 +147,7 @@ from xlbridge.event import (
 )
 from xlbridge.exact import quote, round_half_away
 from xlbridge.pair import natural_key
-from xlbridge.places import Place
+from xlbridge.places import Problem
 from xlbridge.result import (
     Artificial,
     Result,
@@ -242,8 +242,13 @@ def score_players(
     if unknown:
         raise ScoringError(
             "\n".join(
-                f"{_at(a.source)}adjustment for player {quote(str(a.pair))}, "
-                "who is not in the players list"
+                str(
+                    Problem(
+                        a.source,
+                        f"adjustment for player {quote(str(a.pair))}, who is not in the players "
+                        "list",
+                    )
+                )
                 for a in unknown
             )
         )
@@ -301,10 +306,6 @@ def _players_entries(
 # --- validation -------------------------------------------------------------
 
 
-def _at(source: Place | str) -> str:
-    return f"{source}: " if source else ""
-
-
 def _in_play(play: Play) -> bool:
     """A row that puts its pairs on the board: a result, NP, or a bye (blank rows do not)."""
     return play.result is not None or play.is_bye
@@ -312,11 +313,13 @@ def _in_play(play: Play) -> bool:
 
 def _validate(event: Event) -> None:
     """Every problem with the event's pairs and plays, raised together."""
-    problems: list[tuple[type[ScoringError], str]] = []
+    problems: list[tuple[type[ScoringError], Problem]] = []
     labels: set[PairLabel] = set()
     for pair in event.pairs:
         if pair.label in labels:
-            problems.append((ScoringError, f"{_at(pair.source)}pair {pair.label} is listed twice"))
+            problems.append(
+                (ScoringError, Problem(pair.source, f"pair {pair.label} is listed twice"))
+            )
         labels.add(pair.label)
     seen: dict[tuple[int, PairLabel], Play] = {}
     results: Counter[int] = Counter()
@@ -331,8 +334,10 @@ def _validate(event: Event) -> None:
                 problems.append(
                     (
                         BoardError,
-                        f"{_at(play.source)}board {play.board} has more results "
-                        f"than the {expected} expected",
+                        Problem(
+                            play.source,
+                            f"board {play.board} has more results than the {expected} expected",
+                        ),
                     )
                 )
     for adjustment in event.adjustments:
@@ -340,45 +345,54 @@ def _validate(event: Event) -> None:
             problems.append(
                 (
                     ScoringError,
-                    f"{_at(adjustment.source)}adjustment for pair {quote(str(adjustment.pair))}, "
-                    "which is not in the pairs list",
+                    Problem(
+                        adjustment.source,
+                        f"adjustment for pair {quote(str(adjustment.pair))}, which is not in the "
+                        "pairs list",
+                    ),
                 )
             )
     if problems:
         kinds = {kind for kind, _ in problems}
         kind = kinds.pop() if len(kinds) == 1 else ScoringError
-        raise kind("\n".join(message for _, message in problems))
+        raise kind("\n".join(str(problem) for _, problem in problems))
 
 
 def _play_problems(
     play: Play, labels: set[PairLabel], seen: dict[tuple[int, PairLabel], Play]
-) -> list[tuple[type[ScoringError], str]]:
-    where, board = _at(play.source), play.board
-    problems: list[tuple[type[ScoringError], str]] = []
+) -> list[tuple[type[ScoringError], Problem]]:
+    where, board = play.source, play.board
+    problems: list[tuple[type[ScoringError], Problem]] = []
     if isinstance(board, bool) or not isinstance(board, int) or board < 1:
-        problems.append((BoardError, f"{where}board {quote(board)} is not a board number"))
+        problems.append((BoardError, Problem(where, f"board {quote(board)} is not a board number")))
     if play.ns.is_bye and play.ew.is_bye:
-        problems.append((BoardError, f"{where}board {board}: a bye needs a pair on one side"))
+        problems.append(
+            (BoardError, Problem(where, f"board {board}: a bye needs a pair on one side"))
+        )
     if play.ns == play.ew and not play.ns.is_bye:
         problems.append(
-            (BoardError, f"{where}pair {play.ns} plays against itself on board {board}")
+            (BoardError, Problem(where, f"pair {play.ns} plays against itself on board {board}"))
         )
     for side, label in (("NS", play.ns), ("EW", play.ew)):
         if label.is_bye:
             continue
         if not label.strip():
-            problems.append((ScoringError, f"{where}board {board} has no {side} pair"))
+            problems.append((ScoringError, Problem(where, f"board {board} has no {side} pair")))
         elif label not in labels:
             problems.append(
                 (
                     ScoringError,
-                    f"{where}pair {quote(str(label))} on board {board} is not in the pairs list",
+                    Problem(
+                        where, f"pair {quote(str(label))} on board {board} is not in the pairs list"
+                    ),
                 )
             )
         if (board, label) in seen and play.ns != play.ew:
             first = seen[board, label].source
             also = f" (also at {first})" if first else ""
-            problems.append((BoardError, f"{where}pair {label} is on board {board} twice{also}"))
+            problems.append(
+                (BoardError, Problem(where, f"pair {label} is on board {board} twice{also}"))
+            )
         seen.setdefault((board, label), play)
     return problems
 
@@ -597,8 +611,9 @@ def _amount(adjustment: Adjustment, units: _Units) -> Fraction:
         return amount
     if units.top is None:
         raise ScoringError(
-            f"{_at(adjustment.source)}an adjustment of {adjustment.amount}% of a top needs a "
-            "matchpoint event: give IMPs (unit MP) in an IMP event"
+            f"an adjustment of {adjustment.amount}% of a top needs a matchpoint event: give "
+            "IMPs (unit MP) in an IMP event",
+            adjustment.source,
         )
     return amount * units.top / 100
 
