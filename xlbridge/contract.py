@@ -648,6 +648,12 @@ declarer=Seat.N, result=1)
 
     def cells(self) -> tuple[str, str, str]:
         """The contract, declarer and result cells of a traveller: ``('4HX', 'N', '+1')``."""
+        return self._cells
+
+    @functools.cached_property
+    def _cells(self) -> tuple[str, str, str]:
+        # kept on the contract: a merged field writes each play's cells twice (Travellers
+        # and Board results), and finding them among the worked-out ones hashes the contract
         return _played_cells(self)
 
     def __str__(self) -> str:

@@ -193,9 +193,11 @@ def round_half_away(value: Fraction, unit: int | Fraction = 1) -> Fraction:
     unit = Fraction(unit)
     if unit <= 0:
         raise ValueError(f"rounding unit must be positive, not {unit!r}")
-    steps = abs(value) / unit
-    whole = math.floor(steps + Fraction(1, 2))
-    return Fraction(whole) * unit * (1 if value >= 0 else -1)
+    # floor(|value| / unit + 1/2) in whole numbers: n/d over p/q is n*q / (d*p)
+    n, d = value.numerator, value.denominator
+    p, q = unit.numerator, unit.denominator
+    whole = (2 * abs(n) * q + d * p) // (2 * d * p)
+    return Fraction(whole) * unit * (1 if n >= 0 else -1)
 
 
 #: The control characters no workbook can hold (XML 1.0 has no way to write them).
