@@ -77,10 +77,16 @@ def figures(scored: ScoredNight) -> dict[str, object]:
 
 
 def filled(
-    folder: Path, name: str, *options: str, movement: str = "mitchell", start: int = 0
+    folder: Path,
+    name: str,
+    *options: str,
+    movement: str = "mitchell",
+    start: int = 0,
+    edit: Callable[[Workbook], None] | None = None,
 ) -> Path:
     """A night from ``xlbridge new`` with every result typed (contract, by, result), the
-    results of TYPED in turn from ``start`` (nights with other starts score differently)."""
+    results of TYPED in turn from ``start`` (nights with other starts score differently);
+    ``edit`` types whatever else the night needs before it is saved (one save, not two)."""
     path = folder / f"{name}.xlsx"
     assert main(["new", str(path), "--movement", movement, *options]) == 0
     wb = load_workbook(path)
@@ -92,6 +98,8 @@ def filled(
         contract, declarer, result = TYPED[turn % len(TYPED)]
         ws[f"D{row}"], ws[f"E{row}"], ws[f"F{row}"] = contract, declarer, result
         turn += 1
+    if edit is not None:
+        edit(wb)
     wb.save(path)
     return path
 

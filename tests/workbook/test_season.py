@@ -19,7 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from openpyxl import load_workbook
+from openpyxl import Workbook, load_workbook
 from support.nights import filled
 from support.paths import DATA
 
@@ -66,30 +66,22 @@ def make_night(folder: Path, index: int) -> Path:
     movement, options, pairs = NIGHTS[index]
     day = FIRST_NIGHT + datetime.timedelta(weeks=index)
     name = f"night{index + 1:02d}"
-    path = filled(
-        folder,
-        name,
-        *options,
-        "--event",
-        "Tuesday pairs",
-        "--date",
-        day.isoformat(),
-        movement=movement,
-        start=index,
-    )
-    wb = load_workbook(path)
-    ws = wb["Pairs"]
-    rows = [row for row in range(2, ws.max_row + 1) if ws.cell(row, 1).value is not None]
-    assert len(rows) == len(pairs)
-    for row, players in zip(rows, pairs, strict=True):
-        ws.cell(row, 2).value = " & ".join(players)  # the Players column, as typed
-        if index % 2:  # every other night also has each player in a column of their own
-            ws.cell(row, 4).value, ws.cell(row, 6).value = players
-    if index == SIT_OUT_NIGHT:  # a pair listed that did not come: no result, not counted
-        last = rows[-1] + 1
-        ws.cell(last, 1).value, ws.cell(last, 2).value = 3, " & ".join(ABSENT)
-        ws.cell(last, 3).value = "NS"
-    wb.save(path)
+
+    def players(wb: Workbook) -> None:
+        ws = wb["Pairs"]
+        rows = [row for row in range(2, ws.max_row + 1) if ws.cell(row, 1).value is not None]
+        assert len(rows) == len(pairs)
+        for row, players in zip(rows, pairs, strict=True):
+            ws.cell(row, 2).value = " & ".join(players)  # the Players column, as typed
+            if index % 2:  # every other night also has each player in a column of their own
+                ws.cell(row, 4).value, ws.cell(row, 6).value = players
+        if index == SIT_OUT_NIGHT:  # a pair listed that did not come: no result, not counted
+            last = rows[-1] + 1
+            ws.cell(last, 1).value, ws.cell(last, 2).value = 3, " & ".join(ABSENT)
+            ws.cell(last, 3).value = "NS"
+
+    event = ("--event", "Tuesday pairs", "--date", day.isoformat())
+    path = filled(folder, name, *options, *event, movement=movement, start=index, edit=players)
     results = folder / f"{name}-results.xlsx"
     assert main(["score", str(path), "-o", str(results)]) == 0
     return results
