@@ -30,6 +30,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from support import tiers
 
 from xlbridge import udfs
 from xlbridge.errors import ScoringError
@@ -42,7 +43,8 @@ from xlbridge.result import (
     parse_rulings,
 )
 
-#: Examples per test; the total is checked by test_fuzzing_budget_is_at_least_10000.
+#: Examples per test in the full tier (CI; a fifth while working, as every fuzzing test:
+#: support.tiers); the total is checked by test_fuzzing_budget_is_at_least_10000.
 EXAMPLES = {
     "parse_text": 4000,
     "parse_grammar": 3500,
@@ -56,7 +58,7 @@ EXAMPLES = {
 
 def fuzz(name: str) -> Any:
     return settings(
-        max_examples=EXAMPLES[name],
+        max_examples=tiers.examples(EXAMPLES[name]),
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow],
     )
@@ -357,6 +359,8 @@ def test_bridge_score_on_random_cells(contract, declarer, result, board) -> None
 
 def test_fuzzing_budget_is_at_least_10000() -> None:
     assert sum(EXAMPLES.values()) >= 10_000
+    if tiers.TIER != "fast" and tiers.EXAMPLES is None:  # the full tier draws every one
+        assert sum(tiers.examples(n) for n in EXAMPLES.values()) >= 10_000
 
 
 # --- bugs found by fuzzing: fixed ones stay as tests, open ones are strict xfails ---------------
