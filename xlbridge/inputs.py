@@ -104,6 +104,9 @@ ODS_SUFFIXES = (".ods",)
 _OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _ZIP_MAGICS = (b"PK\x03\x04", b"PK\x05\x06", b"PK\x07\x08")
 _CHUNK = 1024 * 1024
+#: What is inflated of a part first to find its prolog's end (an Excel part's is within its
+#: first 200 bytes): reading a whole megabyte there inflated every sheet a second time.
+_PROLOG_CHUNK = 16 * 1024
 _ENCODINGS = ("utf-8", "utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be")
 _DTD_MARKERS = tuple(m.encode(e) for m in ("<!DOCTYPE", "<!ENTITY") for e in _ENCODINGS)
 _ENCRYPTION_MARKERS = tuple(m.encode("utf-16-le") for m in ("EncryptionInfo", "EncryptedPackage"))
@@ -395,7 +398,7 @@ def _declares_entities(member: IO[bytes]) -> bool:
     large sheet.  Any other part (UTF-16 or UTF-32, not XML, a prolog longer
     than the first chunk) is scanned whole for the markers.
     """
-    first = member.read(_CHUNK)
+    first = member.read(_PROLOG_CHUNK)
     if b"\0" not in first[:4]:
         verdict = _prolog_declares(first)
         if verdict is not None:

@@ -442,6 +442,16 @@ def test_a_large_sheet_is_read_only_to_its_root_element(tmp_path) -> None:
     check_workbook_file(str(good_workbook(tmp_path / "night.xlsm")))
 
 
+def test_a_declaration_after_a_prolog_longer_than_the_first_read_is_refused(tmp_path) -> None:
+    """A part's first 16 KB are inflated to find its root element; a comment running past
+    them (here 40,000 bytes) leaves the whole part scanned, and its DOCTYPE found."""
+    good = good_workbook(tmp_path / "good.xlsx")
+    long = b'<?xml version="1.0"?><!--' + b"<a>" * 13_333 + b'--><!DOCTYPE x [<!ENTITY a "b">]><x/>'
+    path = rewrite_zip(good, tmp_path / "long.xlsx", replace={"xl/styles.xml": long})
+    with pytest.raises(InputFileError, match="declares XML entities"):
+        check_workbook_file(path)
+
+
 def test_an_embedded_html_page_is_not_an_entity_bomb(tmp_path) -> None:
     good = good_workbook(tmp_path / "good.xlsx")
     page = b"<!DOCTYPE html><html><body>Results</body></html>"

@@ -469,18 +469,17 @@ def _fast_sheets(path: Path, widths: Mapping[str, int]) -> Sheets | None:
             names = set(archive.namelist())
             styles = _styles(archive, names)
             xml = {name: archive.read(parts[name]) for name in parts if name in widths}
+            strings = _SharedStrings(archive)
+            others: dict[str, tuple[Any, ...]] = {
+                name: _first_row(archive, parts[name], strings)
+                for name in parts
+                if name not in widths
+            }
         book = CalamineWorkbook.from_filelike(io.BytesIO(data))
         if book.sheet_names != list(parts):
             return None
         read: dict[str, Sheet] = {}
-        others: dict[str, tuple[Any, ...]] = {}
         hidden: list[Hidden] = []
-        unread = [name for name in parts if name not in widths]
-        if unread:
-            with zipfile.ZipFile(io.BytesIO(data)) as archive:  # opened once for them all
-                strings = _SharedStrings(archive)
-                for name in unread:
-                    others[name] = _first_row(archive, parts[name], strings)
         for name in parts:
             if name not in widths:
                 continue
