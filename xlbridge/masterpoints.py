@@ -190,7 +190,7 @@ def abf_field_awards(
 
 def _place_number(rank: str) -> int:
     text = rank.strip().rstrip("=")
-    if not text.isdigit() or int(text) < 1:
+    if not text.isdecimal() or int(text) < 1:
         raise ScoringError(f"master points: {rank} is not a place")
     return int(text)
 
@@ -414,6 +414,6 @@ def award_shown(award: str, body: MasterPointBody | None) -> str:
     ('0.24', '24')
     """
     text = award.strip()
-    if body is not None and text.isdigit():
+    if body is not None and text.isdecimal():
         return format_hundredths(int(text))
     return text

@@ -152,7 +152,7 @@ class PairLabel(str):
             raise ScoringError(f"{quote(number)} is not a pair number")
         if direction not in ("", *DIRECTIONS):
             raise ScoringError(f"{quote(direction)} is not a direction (NS, EW or blank)")
-        if direction and not number.isdigit():
+        if direction and not number.isdecimal():
             raise ScoringError(f"{quote(number)} is not the number of a pair numbered by direction")
         text = f"{direction} {number}" if direction else number
         self = super().__new__(cls, f"{club}:{text}" if club else text)
@@ -216,7 +216,7 @@ class PairLabel(str):
         decimal = _DECIMAL.fullmatch(text)
         if decimal and decimal.group(2).strip("0"):
             raise ScoringError(f"{quote(text)} is not a pair number (a whole number)")
-        if decimal or (text.isdigit() and text.isascii()):
+        if decimal or (text.isdecimal() and text.isascii()):
             text = str(int(decimal.group(1) if decimal else text))
         return cls(text, "", club)
 

@@ -195,7 +195,7 @@ class PlaceScale:
         if words == "field":
             return cls()
         parts = [part.strip() for part in words.split(",")]
-        if not all(part.isdigit() for part in parts):
+        if not all(part.isdecimal() for part in parts):
             raise ScoringError(
                 f"--scale {quote(text)}: give field, or whole numbers of points for the places "
                 "separated by commas (10,8,6,5,4,3,2,1)"

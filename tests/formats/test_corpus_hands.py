@@ -38,6 +38,13 @@ REFUSED = {
         "line 12",
         "'0' is not a board number",
     ),
+    # found by the commands' long run (round 16): a circled digit is a digit to Python's
+    # isdigit but not a number to int(), which raised ValueError through `score --hands`
+    "a board typed as a circled digit": (
+        HANDS.replace('[Board "1"]', '[Board "①"]', 1),
+        "line 12",
+        "'①' is not a board number",
+    ),
     "another notation (LIN)": (
         "qx|o1|md|3S23456789TJQKA,H23456789TJQKA,D23456789TJQKA,|\n",
         "line 1",

@@ -79,6 +79,13 @@ REFUSED: dict[str, tuple[str, Make, str]] = {
         ).encode(),
         "is on board 1 twice",
     ),
+    "a board typed as a circled digit": (  # a digit to Python's isdigit, not to int()
+        "x.xml",
+        lambda: REAL.replace(
+            "<BOARD_NUMBER>2</BOARD_NUMBER>", "<BOARD_NUMBER>②</BOARD_NUMBER>", 1
+        ).encode(),
+        "x.xml: BOARD_NUMBER '②' is not a board number",
+    ),
     "a score that is not a number": (
         "x.xml",
         lambda: re.sub(r"<SCORE>[^<]*</SCORE>", "<SCORE>abc</SCORE>", REAL, count=1).encode(),

@@ -16,13 +16,14 @@ the long run (marked ``slow``) :data:`LONG_EXAMPLES`.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import event, given
 from hypothesis import strategies as st
 from openpyxl import load_workbook
 from support.fuzzing import fuzz
@@ -122,4 +123,8 @@ def test_a_movement_night_with_a_slip_is_scored_right_or_refused(folder: Path, s
 def test_many_movement_slips(folder: Path, slip: Slip) -> None:
     work = folder / "work"
     work.mkdir(exist_ok=True)
-    check(slip, work)
+    outcome = check(slip, work)
+    event(f"{slip.kind}: {outcome}")
+    if "XLBRIDGE_FUZZ_LOG" in os.environ:  # a tally that survives an interrupted run
+        with open(os.environ["XLBRIDGE_FUZZ_LOG"], "a", encoding="utf-8") as log:
+            log.write(f"{slip.kind} {outcome}\n")

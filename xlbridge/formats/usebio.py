@@ -435,7 +435,7 @@ def _boards(
     figure = _FIGURES[form]
     for board_el in event_el.findall("BOARD"):
         number_text = _text(board_el, "BOARD_NUMBER")
-        if not number_text.isdigit() or int(number_text) < 1:
+        if not number_text.isdecimal() or int(number_text) < 1:
             raise ScoringError(f"BOARD_NUMBER {number_text!r} is not a board number", name)
         board = int(number_text)
         average = _figure(board_el, "BOARD_AVERAGE", f"board {board}")
@@ -513,7 +513,7 @@ def _cell_disagreement(text: str, exact: str, result: Row, where: Place | str) -
     expected = _score_text(result)
     same = (
         int(text) == int(expected)
-        if text.lstrip("+-").isdigit() and expected.lstrip("+-").isdigit()
+        if text.lstrip("+-").isdecimal() and expected.lstrip("+-").isdecimal()
         else text.upper() == expected.upper()
     )
     if same:
@@ -549,7 +549,7 @@ def _score(text: str, exact: str | None, where: Place | str) -> Row:
     try:
         return parse_result(text, where)
     except ScoringError as exc:
-        if text.lstrip("+-").isdigit():
+        if text.lstrip("+-").isdecimal():
             raise ScoringError(
                 f"SCORE {text!r} is not a bridge score: a weighted score written as its mean "
                 "in points, without its weights, cannot be rescored",
@@ -1208,7 +1208,7 @@ def _teams_in(event_el: Any, name: str) -> tuple[list[Team], dict[int, tuple[Fig
     for index, team_el in enumerate(found, start=1):
         text = (team_el.get("TEAM_ID") or _text(team_el, "TEAM_NUMBER")).strip()
         where = Within(name, f"PARTICIPANTS TEAM {index}")
-        if not text.isdigit() or int(text) < 1:
+        if not text.isdecimal() or int(text) < 1:
             raise ScoringError(f"TEAM_ID {text!r} is not a team number", where)
         number = int(text)
         if number in standings:
@@ -1227,7 +1227,7 @@ def _teams_in(event_el: Any, name: str) -> tuple[list[Team], dict[int, tuple[Fig
                 number,
                 (team_el.get("TEAM_NAME") or "").strip() or f"Team {number}",
                 players,
-                int(withdrawn) if withdrawn.isdigit() else None,
+                int(withdrawn) if withdrawn.isdecimal() else None,
             )
         )
         standings[number] = (
@@ -1239,7 +1239,7 @@ def _teams_in(event_el: Any, name: str) -> tuple[list[Team], dict[int, tuple[Fig
 
 def _whole(element: Any, tag: str, where: str) -> int:
     text = _text(element, tag)
-    if not text.isdigit() or int(text) < 1:
+    if not text.isdecimal() or int(text) < 1:
         raise ScoringError(f"{tag} {text!r} is not a number from 1", where)
     return int(text)
 
@@ -1287,12 +1287,12 @@ def _match_in(
     if not boards:
         start = _text(match_el, "START_BOARD_NUMBER")
         end = _text(match_el, "END_BOARD_NUMBER")
-        if start.isdigit() and end.isdigit() and int(start) <= int(end):
+        if start.isdecimal() and end.isdecimal() and int(start) <= int(end):
             boards = tuple(range(int(start), int(end) + 1))
         else:
             boards = tuple(sorted(rooms))
     table = mark.get("table", "")
-    return Match(round_, int(table) if table.isdigit() else None, home, away, boards), rooms, imps
+    return Match(round_, int(table) if table.isdecimal() else None, home, away, boards), rooms, imps
 
 
 def _penalty_in(mark: dict[str, str], name: str) -> Penalty:
@@ -1507,7 +1507,7 @@ def read_usebio_individual(path: str | os.PathLike[str]) -> PublishedIndividual:
     plays: list[IndividualPlay] = []
     for board_el in event_el.findall("BOARD"):
         text = _text(board_el, "BOARD_NUMBER")
-        if not text.isdigit():
+        if not text.isdecimal():
             raise ScoringError(f"BOARD_NUMBER {text!r} is not a board number", name)
         board = int(text)
         for index, line in enumerate(board_el.findall("TRAVELLER_LINE"), start=1):

@@ -76,7 +76,7 @@ def _board_record(game: Game, where: FileLine, warnings: list[str]) -> BoardReco
     board_text, deal_text = game.value("Board"), game.value("Deal")
     if not board_text or not deal_text:
         return None
-    if not board_text.strip().isdigit() or int(board_text) < 1:
+    if not board_text.strip().isdecimal() or int(board_text) < 1:
         raise ScoringError(f"{board_text!r} is not a board number")
     board = int(board_text)
     try:

@@ -140,7 +140,7 @@ def read_results(text: str, name: str = "") -> PbnResults:
     for game in games:
         table = game.table("ScoreTable")
         board_text = (game.value("Board") or "").strip()
-        if table is None or not board_text.isdigit():
+        if table is None or not board_text.isdecimal():
             continue
         board = int(board_text)
         version = (game.value(VERSION_TAG) or "").strip()

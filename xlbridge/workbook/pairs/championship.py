@@ -105,7 +105,7 @@ def read_pair_map(path: Path, session: Event, first: Event) -> list[Renumbering]
             )
             continue
         labels = [_parsed(cell) for cell in cells]
-        if number == 1 and not any(label and label.number.isdigit() for label in labels):
+        if number == 1 and not any(label and label.number.isdecimal() for label in labels):
             continue  # headings
         found: list[PairLabel] = []
         for cell, label, numbering, night in zip(
@@ -235,7 +235,7 @@ def _overall(ws: Worksheet, result: ChampionshipResult) -> None:
             if isinstance(value, Fraction):
                 shown = float(value)
             elif isinstance(value, PairLabel):
-                shown = int(value) if value.isdigit() else str(value)
+                shown = int(value) if value.isdecimal() else str(value)
             cell = ws.cell(row, column, None if shown in ("", None) else shown)
             cell.border = THIN
             if column > 4:

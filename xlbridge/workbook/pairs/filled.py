@@ -118,7 +118,7 @@ def _column(heading: str) -> int:
 
 def _pair_cell(label: PairLabel, by_direction: bool) -> int | str:
     """A traveller's pair cell, as :func:`traveller_values` writes it."""
-    if by_direction and label.number.isdigit() and not label.club:
+    if by_direction and label.number.isdecimal() and not label.club:
         return int(label.number)
     return label_cell(label)
 
@@ -127,13 +127,13 @@ def _pair_values(pair: Pair, by_direction: bool) -> list[object]:
     """A Pairs sheet row: pair, players, direction, the two players, master points."""
     label = pair.label
     number: object = label_cell(label)
-    if by_direction and label.direction and not label.club and label.number.isdigit():
+    if by_direction and label.direction and not label.club and label.number.isdecimal():
         number = int(label.number)
     values: list[object] = [number, pair.names or None, label.direction or None]
     for player in (*pair.players[:2], Player(""), Player(""))[:2]:
         values += [player.name or None, player.national_id or (GUEST if player.guest else None)]
     points = pair.master_points
-    values.append(int(points) if points.isdigit() else points or None)
+    values.append(int(points) if points.isdecimal() else points or None)
     return values
 
 

@@ -100,7 +100,7 @@ def result_texts() -> Callable[[Row], str]:
 def label_cell(label: PairLabel) -> int | str:
     """A pair as a cell holds it: its number (``3``) when the number alone names it, else
     its text (``NS 3``, ``Acol:3``, ``A3``)."""
-    if label.number.isdigit() and not (label.direction or label.club):
+    if label.number.isdecimal() and not (label.direction or label.club):
         return int(label.number)
     return str(label)
 
@@ -115,7 +115,7 @@ def traveller_values(play: Play, result_text: str, number_only: bool = False) ->
     contract, declarer, result = play.played.cells() if play.played else ("", "", "")
 
     def pair(label: PairLabel) -> object:
-        if number_only and label.number.isdigit() and not label.club:
+        if number_only and label.number.isdecimal() and not label.club:
             return int(label.number)
         return label_cell(label)
 
@@ -229,7 +229,7 @@ def _travellers(ws: Worksheet, result: EventResult, row_of: Callable[[Play], int
     for board in result.boards:
         for scored in board.plays:
             text = texts(scored.play.result)
-            number = text.lstrip("-").isdigit()
+            number = text.lstrip("-").isdecimal()
             used[row_of(scored.play)] = int(text) if number else text
     for row in range(2, L.last_row(L.MAX_ROWS) + 1):
         ws.cell(row, 9, used.get(row))

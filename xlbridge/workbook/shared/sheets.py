@@ -517,7 +517,7 @@ def _first_row(archive: zipfile.ZipFile, part: str, strings: _SharedStrings) -> 
             continue
         if kind == "s":
             value = element.find(f"{_MAIN}v")
-            if value is not None and (value.text or "").isdigit():
+            if value is not None and (value.text or "").isdecimal():
                 shared[column] = int(value.text or "")
         elif kind == "str":
             value = element.find(f"{_MAIN}v")

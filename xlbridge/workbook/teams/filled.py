@@ -83,7 +83,7 @@ def _cell(row: Row) -> int | str | None:
     if row is None:
         return None
     text = format_result(row)
-    return int(text) if text.lstrip("-").isdigit() else text
+    return int(text) if text.lstrip("-").isdecimal() else text
 
 
 def _number(value: Fraction) -> int | float:
