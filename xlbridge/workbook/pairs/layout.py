@@ -308,7 +308,8 @@ NATIONAL_ROWS = (
         "MasterPointBody",
         "Master point body",
         None,
-        "ABF: a blank Master points cell on Pairs is computed (ABF green points); blank: none",
+        "ABF (green points) or ACBL (an open club game's): a blank Master points cell on "
+        "Pairs is computed; blank: none",
     ),
     Setting("ChargeCode", "Charge code", None, "The national body's charge code or rate"),
 )
