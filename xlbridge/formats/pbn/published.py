@@ -25,7 +25,7 @@ from xlbridge.event import (
     ScoringForm,
     Settings,
 )
-from xlbridge.exact import parse_date
+from xlbridge.exact import parse_date, quote
 from xlbridge.formats import contract_disagreement, split_names
 from xlbridge.formats.pbn.export import (
     ADJUSTMENT_TABLE,
@@ -139,10 +139,10 @@ def read_results(text: str, name: str = "") -> PbnResults:
     disagreements: list[str] = []
     for game in games:
         table = game.table("ScoreTable")
-        board_text = (game.value("Board") or "").strip()
-        if table is None or not board_text.isdecimal():
+        board_tag = game.tag("Board")
+        if table is None or board_tag is None:
             continue
-        board = int(board_text)
+        board = _board_number(board_tag.value, FileLine(name, board_tag.line))
         version = (game.value(VERSION_TAG) or "").strip()
         for offset, record in enumerate(table.records(), start=1):
             where = FileLine(name, table.line + offset)
@@ -172,6 +172,16 @@ def read_results(text: str, name: str = "") -> PbnResults:
         settings,
         tuple(disagreements),
     )
+
+
+def _board_number(text: str, where: FileLine) -> int:
+    """A game's Board tag as a board number, a whole number from 1, as the hand records
+    read it (a circled or superscript digit, ``①`` or ``²``, is no number); else refused
+    naming the tag's line: its score table's results cannot be placed on a board."""
+    number = text.strip()
+    if not number.isdecimal() or int(number) < 1:
+        raise ScoringError(f"{quote(text)} is not a board number", where)
+    return int(number)
 
 
 def _score_disagreement(board: int, record: dict[str, str], play: Play) -> str | None:
