@@ -57,7 +57,7 @@ from fractions import Fraction
 
 from xlbridge.errors import ScoringError
 from xlbridge.event import Pair
-from xlbridge.exact import decimal_text, parse_fraction, round_half_away
+from xlbridge.exact import decimal_text, parse_fraction, quote, round_half_away
 from xlbridge.scored import EventResult
 from xlbridge.settings import MasterPointBody, ScoringForm
 
@@ -191,7 +191,7 @@ def abf_field_awards(
 def _place_number(rank: str) -> int:
     text = rank.strip().rstrip("=")
     if not text.isdecimal() or int(text) < 1:
-        raise ScoringError(f"master points: {rank} is not a place")
+        raise ScoringError(f"master points: {quote(rank)} is not a place")
     return int(text)
 
 

@@ -117,6 +117,18 @@ REFUSED: dict[str, tuple[str, Make, str]] = {
         lambda: pbn_match('[Room "Closed"]\n').encode(),
         f'x.pbn line 7: [Room "Closed"]: a teams match\'s room, {NOT_PAIRS}{TEAMS_WORKBOOK}',
     ),
+    # a PBN results file whose only board is a circled digit: once skipped, then refused as
+    # "no ScoreTable found", which did not point at the board
+    "a PBN board typed as a circled digit": (
+        "x.pbn",
+        lambda: pbn_match("").replace('[Board "1"]', '[Board "\u2460"]').encode(),
+        "x.pbn line 6: '\u2460' is not a board number",
+    ),
+    "a PBN board 0": (
+        "x.pbn",
+        lambda: pbn_match("").replace('[Board "1"]', '[Board "0"]').encode(),
+        "x.pbn line 6: '0' is not a board number",
+    ),
     "binary data as PBN": ("x.pbn", lambda: bytes(range(256)) * 4, "not PBN text"),
     "hand records, not results": (
         "x.pbn",

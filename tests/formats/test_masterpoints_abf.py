@@ -16,8 +16,9 @@ import pytest
 from support import paths
 
 from xlbridge.audit import choose_convention, conventions_for
+from xlbridge.errors import ScoringError
 from xlbridge.formats.usebio import read_usebio
-from xlbridge.masterpoints import abf_awards, abf_field_awards
+from xlbridge.masterpoints import abf_awards, abf_field_awards, acbl_field_awards
 
 DATA = paths.DATA / "usebio"
 
@@ -121,3 +122,18 @@ def test_scored_event_gives_the_files_awards(name):
     awards = abf_awards(chosen.result)
     typed = {p.pair.label: int(p.pair.master_points) for p in chosen.result.pairs if p.rank}
     assert awards == typed
+
+
+@pytest.mark.parametrize("typed", ["\u2460", "\u00b2="])  # a circled 1, a superscript 2 tied
+def test_a_place_typed_as_a_circled_or_superscript_digit_is_not_a_place(typed):
+    """A digit to Python's isdigit, not a number to int() (the long runs' '\u2460', round 16):
+    the places of Compscore3's file with the winner's typed so, refused in words."""
+    _, _, pairs = _file("mp_pairs_mitchell_03.xml")
+    ns = [place for _, direction, place, _ in pairs if direction == "NS"]
+    assert "1" in ns
+    ns[ns.index("1")] = typed
+    words = f"master points: '{typed}' is not a place"
+    with pytest.raises(ScoringError, match=words):
+        abf_field_awards(ns, math.ceil(Fraction(len(pairs), 2)), True)
+    with pytest.raises(ScoringError, match=words):
+        acbl_field_awards(ns, len(ns))

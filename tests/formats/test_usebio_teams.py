@@ -248,6 +248,20 @@ def test_another_programs_swiss_teams_file_is_read_as_teams(
     ]
 
 
+def test_a_team_number_typed_as_a_circled_digit_is_refused_naming_the_team(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a digit to Python's isdigit, not a number to int() (the long runs' '\u2460', round 16)
+    source = tmp_path / "swiss.xml"
+    text = FOREIGN.format(home="16.46", away="3.54").replace('TEAM_ID="2"', 'TEAM_ID="\u2461"')
+    source.write_text(text.replace("iso-8859-1", "utf-8", 1), encoding="utf-8")
+    night = tmp_path / "swiss.xlsx"
+    assert main(["import", str(source), "-o", str(night)]) == 2
+    err = capsys.readouterr().err
+    assert "swiss.xml: PARTICIPANTS TEAM 2: TEAM_ID '\u2461' is not a team number" in err, err
+    assert "Traceback" not in err and not night.exists()
+
+
 def test_a_published_figure_that_differs_is_listed(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

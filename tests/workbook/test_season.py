@@ -293,6 +293,21 @@ def test_a_file_that_cannot_be_read_is_refused_by_name_and_nothing_is_written(
     assert not out.exists() and not page.exists()
 
 
+@pytest.mark.parametrize("typed", ["10,8,\u2461", "\u00b3,2,1"])  # a circled 2; a superscript 3
+def test_a_scale_typed_with_a_circled_or_superscript_digit_is_refused(
+    typed: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a digit to Python's isdigit, not a number to int() (the long runs' '\u2460', round 16)
+    out = tmp_path / "season.xlsx"
+    assert main(["season", str(COMPSCORE), "--points", "--scale", typed, "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        f"error: --scale '{typed}': give field, or whole numbers of points for the places "
+        "separated by commas (10,8,6,5,4,3,2,1)\n"
+    ), err
+    assert not out.exists()
+
+
 def test_a_usebio_night_s_problem_names_the_file_once(tmp_path: Path) -> None:
     # Pair 1NS (shown NS 1) of the Compscore file is 7th on 38.80%; its percentage taken away, the
     # place cannot be counted: the file is named by "cannot count", not again after it.
