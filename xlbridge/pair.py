@@ -105,7 +105,12 @@ def _number_text(value: object) -> str:
         if not value.is_integer():
             raise ScoringError(f"{quote(value)} is not a pair number (a whole number)")
         return str(int(value))
-    return "" if is_blank(value) else normalise_text(str(value))
+    if is_blank(value):
+        return ""
+    text = normalise_text(str(value))
+    if any(c.isdigit() and not c.isdecimal() for c in text):  # '²', '①': not 2 or 1
+        raise ScoringError(f"{quote(value)} is not a pair number: type its digits as 1, 2, 3")
+    return text
 
 
 #: Labels already parsed, by the value's type and the value: a night's 20 pairs are typed

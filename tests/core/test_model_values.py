@@ -323,10 +323,15 @@ def test_the_facts_head_the_results():
     assert format_date(facts.date) == "4 November 2026"
 
 
-def test_a_label_of_circled_digits_is_text_not_a_number():
-    """Found by the workbook fuzzing: '①④' typed as a pair raised Python's ValueError."""
+def test_a_label_of_circled_digits_is_refused_in_words():
+    """Found by the workbook fuzzing: '①④' typed as a pair raised Python's ValueError; read
+    as a text label it then matched no pair on the travellers, so the message named every row
+    but the cell typed (round 16): it is refused where it is typed, saying what to type."""
     from xlbridge.pair import PairLabel, natural_key
 
-    assert str(PairLabel.parse("①④")) == "①④"
+    for typed in ("①④", "²", "A³"):
+        with pytest.raises(ScoringError) as refused:
+            PairLabel.parse(typed)
+        assert str(refused.value) == f"'{typed}' is not a pair number: type its digits as 1, 2, 3"
     assert natural_key("①④") == ((1, 0, "①④"),)
     assert natural_key("B10") == ((1, 0, "B"), (0, 10, ""))
