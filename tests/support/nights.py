@@ -133,6 +133,12 @@ def possible(board: int, start: int) -> int:
 #: The NS score typed at each table of the 12-player individual (``filled_individual``).
 INDIVIDUAL_NS_BY_TABLE = {1: 140, 2: 110, 3: 100}
 
+#: Each player's matchpoints (of 88) in ``filled_individual``, worked by hand (the docstring
+#: of tests/workbook/test_individual_night.py).
+INDIVIDUAL_MATCHPOINTS = {
+    12: 84, 1: 36, 5: 44, 10: 44, 2: 42, 6: 42, 7: 42, 9: 42, 3: 38, 4: 38, 8: 38, 11: 38,
+}  # fmt: skip
+
 
 def filled_individual(folder: Path) -> Path:
     """The 12-player individual worked by hand in tests/workbook/test_individual_night.py:

@@ -210,6 +210,10 @@ class Mutation:
     kind: str
     args: tuple[Any, ...]
     meant: tuple[tuple[str, object], ...] | None = ()
+    #: for a structural slip, the sheet it is made in, and a contract's cells (contract,
+    #: declarer, result): a pairs night's by default, a teams night's given
+    sheet: str = ""
+    letters: str = "DEF"
 
     @property
     def cell(self) -> str | None:
@@ -218,7 +222,7 @@ class Mutation:
         if self.kind == "typed":
             return str(self.args[0])
         if self.kind == "one cell":
-            return f"{L.TRAVELLERS}!D{self.args[0]}"
+            return f"{L.TRAVELLERS}!{self.letters[0]}{self.args[0]}"
         return None
 
     def apply(self, data: bytes) -> bytes:
@@ -230,9 +234,10 @@ class Mutation:
             elif self.kind == "one cell":
                 row, style = self.args
                 sheet = wb[L.TRAVELLERS]
-                contract, by, result = (sheet[f"{c}{row}"].value for c in "DEF")
+                first, second, third = self.letters
+                contract, by, result = (sheet[f"{c}{row}"].value for c in self.letters)
                 if contract is not None:
-                    sheet[f"D{row}"] = (
+                    sheet[f"{first}{row}"] = (
                         ONE_CELL[style]
                         .format(
                             c=contract,
@@ -242,14 +247,14 @@ class Mutation:
                         )
                         .strip()
                     )
-                    sheet[f"E{row}"] = sheet[f"F{row}"] = None
+                    sheet[f"{second}{row}"] = sheet[f"{third}{row}"] = None
             elif self.kind == "column":
                 index, header = self.args
-                wb[L.TRAVELLERS].insert_cols(index)
-                wb[L.TRAVELLERS].cell(1, index).value = header
+                wb[self.sheet or L.TRAVELLERS].insert_cols(index)
+                wb[self.sheet or L.TRAVELLERS].cell(1, index).value = header
             else:
                 first, second = self.args
-                sheet = wb[L.PAIRS]
+                sheet = wb[self.sheet or L.PAIRS]
                 for column in range(1, sheet.max_column + 1):
                     sheet.cell(second, column).value = sheet.cell(first, column).value
             out = io.BytesIO()

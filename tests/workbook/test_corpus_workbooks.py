@@ -397,7 +397,9 @@ def test_a_direction_typo_is_refused_at_its_cell(
 def test_an_inserted_column_is_named_first_and_its_consequences_cut_short(
     small_night, tmp_path, capsys
 ) -> None:
-    """One slip, one cause: the moved header, not hundreds of rows misread after it."""
+    """One slip, one cause: the moved header, not hundreds of rows misread after it; the
+    blank column inserted is the one named (it was named at F1, By's new place, before the
+    teams fuzzing found a blank column whose header nothing else checked)."""
 
     def insert_before_by(wb: Workbook) -> None:
         wb[T].insert_cols(5)  # a column typed in between Contract (D) and By (E)
@@ -406,9 +408,9 @@ def test_an_inserted_column_is_named_first_and_its_consequences_cut_short(
     assert status == 2
     lines = err.splitlines()
     assert lines[0] == (
-        "error: Travellers!F1: expected the header 'Result', found 'By', the header of column "
-        "E: a column was inserted before it; delete that column (a column for notes goes after "
-        "the last one)"
+        "error: Travellers!E1: expected the header 'By', found a blank cell, and 'By' in the "
+        "next column: a column was inserted before it; delete that column (a column for notes "
+        "goes after the last one)"
     ), err
     assert re.fullmatch(r"\d+ more problems, most likely from the one above: .*", lines[1]), err
     assert len(lines) <= 10, err

@@ -21,15 +21,13 @@ from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
+from support.nights import INDIVIDUAL_MATCHPOINTS as HAND
 from support.nights import filled_individual
 
 from xlbridge.cli import main
 from xlbridge.formats.usebio import read_usebio_individual
 from xlbridge.individual import individual_movement, score_individual
 from xlbridge.pair import PairLabel
-
-#: Each player's matchpoints (of 88) worked by hand (the module's docstring).
-HAND = {12: 84, 1: 36, 5: 44, 10: 44, 2: 42, 6: 42, 7: 42, 9: 42, 3: 38, 4: 38, 8: 38, 11: 38}
 
 
 def _new(folder: Path, tables: int, *extra: str) -> Path:

@@ -346,3 +346,20 @@ def test_a_team_keeps_its_own_letters(tmp_path):
     assert event.name == "\uff80\uff85\uff76 Cup"
     assert event.teams[0].name == "\uff80\uff85\uff76"
     assert event.teams[0].players == (("\u01c5uro Kova\u010d", "12"),)
+
+
+def test_a_blank_column_inserted_before_the_boards_is_named_first(tmp_path, capsys):
+    """A blank column inserted between Away (D) and Boards (E) of the Matches sheet: E1 is
+    blank and 'Boards' is in F1, a column no other check reads, so the boards were read from
+    the blank column (found by the teams fuzzing of slips in typing, issue 35 item 8: it was
+    called a blank list of boards at Matches!E2)."""
+
+    def slip(wb: Workbook) -> None:
+        wb["Matches"].insert_cols(5)
+
+    err = refused(tmp_path, slip, capsys)
+    assert err.splitlines()[0] == (
+        "error: Matches!E1: expected the header 'Boards', found a blank cell, and 'Boards' in "
+        "the next column: a column was inserted before it; delete that column (a column for "
+        "notes goes after the last one)"
+    ), err

@@ -183,7 +183,10 @@ def check_headers(
 
     A deleted header row would otherwise make the first row of data a header.
     A header found one column off says a column was inserted or deleted before
-    it.  Either is a cause (:meth:`Problems.cause`): every row below is misread.
+    it, and so does a blank where a header belongs with that header in the next
+    column (a blank column inserted before the last one typed in, whose header no
+    other column's check would see).  Each is a cause (:meth:`Problems.cause`):
+    every row below is misread.
     """
     for name, columns in entry_columns.items():
         rows = sheets.get(name)
@@ -193,9 +196,9 @@ def check_headers(
         places = {column.header.lower(): column for column in columns}
         for index, (column, found) in enumerate(zip(columns, header, strict=False)):
             text = normalise_text(str(found or "")).lower()
-            if text and text != column.header.lower():
-                after = normalise_text(str(header[index + 1] or "")).lower()
-                inserted = after == column.header.lower()
+            after = normalise_text(str(header[index + 1] or "")).lower()
+            inserted = after == column.header.lower()
+            if (text and text != column.header.lower()) or (not text and inserted):
                 problems.cause(
                     CellPlace(name, 1, column.letter),
                     _moved(column, found, places.get(text), inserted=inserted),
