@@ -44,7 +44,15 @@ import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
 from support.fuzzing import fuzz, python_leaks
-from support.workbook_mutations import Mutation, Night, figures, mutations, night, slips
+from support.workbook_mutations import (
+    Mutation,
+    Night,
+    figures,
+    mutations,
+    night,
+    scored_night,
+    slips,
+)
 
 from xlbridge.cli import main
 from xlbridge.errors import ScoringError
@@ -68,13 +76,7 @@ def meant_night(seed: int, meant: tuple[tuple[str, object], ...]) -> Night:
     data = night(seed).data
     for where, value in meant:
         data = Mutation("typed", (where, value)).apply(data)
-    path = Path(os.environ.get("TMPDIR", "/tmp")) / f"xlbridge-fuzz-meant-{os.getpid()}.xlsx"
-    path.write_bytes(data)
-    try:
-        scored = score_night(path)
-    finally:
-        path.unlink()
-    return Night(data, figures(scored.result), frozenset(scored.warnings))
+    return scored_night(data, "meant")
 
 
 # --- the oracle ---------------------------------------------------------------------------------

@@ -187,8 +187,13 @@ def night(seed: int) -> Night:
             del wb[name]
     buffer = io.BytesIO()
     wb.save(buffer)
-    data = buffer.getvalue()
-    path = Path(os.environ.get("TMPDIR", "/tmp")) / f"xlbridge-fuzz-base-{os.getpid()}-{seed}.xlsx"
+    return scored_night(buffer.getvalue(), f"base-{seed}")
+
+
+def scored_night(data: bytes, name: str) -> Night:
+    """The night whose workbook is ``data``, scored (written for that to a file of its own,
+    named by ``name`` and this process, and removed)."""
+    path = Path(os.environ.get("TMPDIR", "/tmp")) / f"xlbridge-fuzz-{name}-{os.getpid()}.xlsx"
     path.write_bytes(data)
     try:
         scored = score_night(path)
