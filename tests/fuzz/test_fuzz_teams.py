@@ -3,17 +3,18 @@ nights (the same mutations: a cell's value as another type, with the same meanin
 a number format; a sheet copied or renamed; a part of the zip dropped, cut short, emptied
 or replaced by garbage; an attribute given another value; bytes overwritten), and the
 slips people make typing in a teams workbook (issue 35, item 8: a team's or a player's name
-with a line break, quotes or letters beyond ASCII; the format typed another way; the date
-typed two ways; a range or a fraction Excel made a date; a contract typed in one cell with
-its declarer and result; a column inserted; a team listed twice).
+with a line break, quotes or letters beyond ASCII; the format and the VP scale's name typed
+another way; the date typed two ways; a range or a fraction Excel made a date, in a
+room's result among other cells; a contract typed in one cell with its declarer and
+result; a column inserted; a team listed twice).
 
 The oracle is the same: the mutated workbook is scored with the unmutated one's standings
 (or a new warning), or refused with a message naming ``sheet!cell``, the sheet or the
 file, never a Python repr; the input is never changed; one in ten also runs ``xlbridge
 score -o --html`` (exit 0, or 2 with nothing written).  A slip is held to more: read as
-the person meant it (the same standings, the name as typed, the format and the date
-meant), or a message naming the cell; where nothing clear was meant, a message naming the
-cell and quoting the value as the person sees it; for a column inserted or a team listed
+the person meant it (the same standings, the name as typed, the format, the scale and
+the date meant), or a message naming the cell; where nothing clear was meant, a message
+naming the cell and quoting the value as the person sees it; for a column inserted or a team listed
 twice, a first problem naming that cause.
 """
 
@@ -24,7 +25,7 @@ import io
 import os
 import re
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import datetime
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -35,12 +36,15 @@ from hypothesis import strategies as st
 from support.fuzzing import fuzz, python_leaks
 from support.nights import fill_round
 from support.workbook_mutations import (
+    CAUSES,
     DATES,
     EXCEL_DATES,
     NAMES,
     ONE_CELL,
     Mutation,
+    first_problem,
     mutations,
+    seen,
 )
 
 from xlbridge.cli import main
@@ -51,7 +55,6 @@ CI_EXAMPLES = 200  # as the pairs fuzzing: derandomized in CI
 SLIP_EXAMPLES = 40
 LONG_EXAMPLES = 1000
 SLIPS = ("typed", "one cell", "column", "twice")
-COUNT = re.compile(r"\d+ problems? in the workbook:|\d+ more problems.*")
 WHERE = re.compile(
     r"\b(Travellers|Teams|Matches|Settings|Rulings|Penalties)![A-Z]+\d+"
     r"|\b(Travellers|Teams|Matches|Settings|Rulings|Penalties)\b|sheet '|\.xlsx\b"
@@ -142,14 +145,28 @@ FORMAT_WORDS: list[tuple[object, str | None]] = [
 ]  # fmt: skip
 
 #: The cells a range or a fraction is typed in where none is a date: a match's boards, a
-#: board, a score, a withdrawal's round, the numbers on the Settings sheet, a penalty.
+#: board, a room's result (open and closed) and score, a withdrawal's round, the numbers
+#: on the Settings sheet, a penalty.
 EXCEL_DATE_CELLS = (
     ["Matches!E2", "Matches!E3"]
-    + [f"Travellers!{c}{r}" for c in "CIM" for r in range(2, 6)]
+    + [f"Travellers!{c}{r}" for c in "CHILM" for r in range(2, 6)]
     + [f"Teams!K{r}" for r in range(2, 6)]
     + [f"Settings!B{r}" for r in (5, 6, 7, 9)]
     + ["Penalties!C2", "Penalties!D2"]
 )
+
+#: The VP scale's name typed another way (the night's scale: WBF 20-VP continuous), and
+#: the scale meant (``None``: either of two scales, or none).  A scale with no table for a
+#: match of 2 boards (the ACBL's) is refused at its cell.
+SCALE_WORDS: list[tuple[object, str | None]] = [
+    ("wbf 20-vp continuous", "WBF 20-VP continuous"),
+    (" WBF 20-VP CONTINUOUS ", "WBF 20-VP continuous"),
+    ("WBF  20-VP continuous", "WBF 20-VP continuous"),
+    ("WBF 20VP continuous", "WBF 20-VP continuous"),
+    ("ACBL-20", "ACBL 20-VP"), ("acbl 20-vp", "ACBL 20-VP"),
+    ("wbf", None), ("WBF 20", None), ("20 VP", None), ("VP", None), ("continuous", None),
+    (20, None), (True, None),
+]  # fmt: skip
 
 #: Where a column may be inserted, and the columns typed there.
 COLUMN_SHEETS = {"Travellers": 13, "Teams": 11, "Matches": 5}
@@ -158,8 +175,8 @@ COLUMN_SHEETS = {"Travellers": 13, "Teams": 11, "Matches": 5}
 @st.composite
 def teams_slips(draw: st.DrawFn) -> Mutation:
     """One slip a person makes typing in a teams workbook."""
-    kind = draw(st.sampled_from(["name", "format", "date", "excel date", "one cell", "column",
-                                 "twice"]))  # fmt: skip
+    kind = draw(st.sampled_from(["name", "format", "scale", "date", "excel date", "one cell",
+                                 "column", "twice"]))  # fmt: skip
     if kind == "name":
         where, name = draw(st.sampled_from(NAME_CELLS)), draw(st.sampled_from(NAMES))
         return Mutation("typed", (where, name), ((where, name),))
@@ -167,6 +184,10 @@ def teams_slips(draw: st.DrawFn) -> Mutation:
         typed, word = draw(st.sampled_from(FORMAT_WORDS))
         where = "Settings!B4"
         return Mutation("typed", (where, typed), None if word is None else ((where, word),))
+    if kind == "scale":
+        typed, scale = draw(st.sampled_from(SCALE_WORDS))
+        where = "Settings!B8"
+        return Mutation("typed", (where, typed), None if scale is None else ((where, scale),))
     if kind == "date":
         typed, day = draw(st.sampled_from(DATES))
         where = "Settings!B3"
@@ -187,25 +208,6 @@ def teams_slips(draw: st.DrawFn) -> Mutation:
     return Mutation("twice", (first, second if second != first else 6), None, sheet="Teams")
 
 
-#: What the first problem of a structural slip must name: its cause.
-CAUSES = {"column": "a column was inserted", "twice": "listed twice"}
-
-
-def seen(value: object) -> tuple[str, ...]:
-    """How a typed value may show in a message: text as typed, TRUE and FALSE as Excel
-    shows them, a date as day and month (``2 May``, or ``2-May`` as Excel shows it)."""
-    if isinstance(value, bool):
-        return (str(value).upper(),)
-    if isinstance(value, (date, datetime)):
-        return (f"{value.day} {value:%b}", f"{value.day}-{value:%b}")
-    return (str(value).strip(),)
-
-
-def first_problem(message: str) -> str:
-    lines = [line for line in message.splitlines() if not COUNT.fullmatch(line)]
-    return lines[0] if lines else ""
-
-
 def read_as_typed(scored: Any, where: str) -> object:
     """What the scored night holds from the cell ``where`` of a slip drawn here."""
     night = scored.night
@@ -215,6 +217,8 @@ def read_as_typed(scored: Any, where: str) -> object:
         return night.date
     if where == "Settings!B4":
         return night.format
+    if where == "Settings!B8":
+        return night.event.settings.vp_scale.name
     sheet, ref = where.split("!")
     assert sheet == "Teams", where
     team = next(t for t in night.event.teams if t.number == int(ref[1:]) - 1)

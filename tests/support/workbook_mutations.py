@@ -157,6 +157,29 @@ EXCEL_DATE_CELLS = [f"{L.TRAVELLERS}!{c}{r}" for c in "BCF" for r in range(2, 38
 ONE_CELL = ["{c}{b}{r}", "{c} {b} {r}", "{x}{r} {b}", "{c} by {b} {r}"]
 
 
+#: What the first problem of a structural slip must name: its cause.
+CAUSES = {"column": "a column was inserted", "twice": "listed twice"}
+
+#: The count line a message of many problems begins with, or ends its first problem with.
+COUNT = re.compile(r"\d+ problems? in the workbook:|\d+ more problems.*")
+
+
+def seen(value: object) -> tuple[str, ...]:
+    """How a typed value may show in a message: text as typed, TRUE and FALSE as Excel
+    shows them, a date as day and month (``2 May``, or ``2-May`` as Excel shows it)."""
+    if isinstance(value, bool):
+        return (str(value).upper(),)
+    if isinstance(value, (date, datetime)):
+        return (f"{value.day} {value:%b}", f"{value.day}-{value:%b}")
+    return (str(value).strip(),)
+
+
+def first_problem(message: str) -> str:
+    """The first line of a message that is a problem (not the count of them)."""
+    lines = [line for line in message.splitlines() if not COUNT.fullmatch(line)]
+    return lines[0] if lines else ""
+
+
 def _cell(wb: Any, where: str) -> Any:
     sheet, ref = where.split("!")
     return wb[sheet][ref]
