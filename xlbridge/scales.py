@@ -468,18 +468,24 @@ VP_SCALES: Final[dict[str, VpScale]] = {
 
 
 def vp_scale(name: object) -> VpScale:
-    """The scale called ``name`` (any case, spaces as typed), or a plain-words refusal.
+    """The scale called ``name`` (any case; spaces and hyphens as typed: ``WBF 20VP
+    continuous`` is WBF 20-VP continuous), or a plain-words refusal.
 
-    >>> vp_scale("acbl 20-vp").pair(5, 8)
-    (Fraction(13, 1), Fraction(7, 1))
+    >>> vp_scale("acbl 20-vp").pair(5, 8), vp_scale("ACBL 20VP").name
+    ((Fraction(13, 1), Fraction(7, 1)), 'ACBL 20-VP')
     """
-    text = " ".join(str(name).split()).lower() if isinstance(name, str) else None
+    key = _scale_key(name) if isinstance(name, str) else None
     for scale in VP_SCALES.values():
-        if scale.name.lower() == text:
+        if key and _scale_key(scale.name) == key:
             return scale
     raise ScoringError(
         f"{quote(name)} is not a VP scale xlbridge knows: use one of {', '.join(VP_SCALES)}"
     )
+
+
+def _scale_key(name: str) -> str:
+    """A scale's name without case, spaces or hyphens: the letters and digits that name it."""
+    return "".join(name.replace("-", " ").split()).lower()
 
 
 _CLUB_COLUMNS: Final = ("IMP margin from", "winner's VPs", "loser's VPs")

@@ -579,7 +579,20 @@ def test_a_scale_is_found_by_its_name_in_any_case(name):
     assert vp_scale(name).name.lower() == " ".join(name.split()).lower()
 
 
-@pytest.mark.parametrize("name", ["EBU 20-VP", "WBF 25-VP", "", None, 20])
+@pytest.mark.parametrize(
+    ("name", "scale"),
+    [
+        ("WBF 20VP continuous", "WBF 20-VP continuous"),
+        ("wbf-20-vp-continuous", "WBF 20-VP continuous"),
+        ("ACBL 30 VP", "ACBL 30-VP"),
+        ("WBF 20-VP  Discrete", "WBF 20-VP discrete"),
+    ],
+)
+def test_a_scale_is_found_with_its_hyphens_and_spaces_typed_otherwise(name, scale):
+    assert vp_scale(name).name == scale
+
+
+@pytest.mark.parametrize("name", ["EBU 20-VP", "WBF 25-VP", "WBF 20", "20 VP", "", None, 20])
 def test_an_unknown_scale_is_refused_in_plain_words(name):
     with pytest.raises(ScoringError) as info:
         vp_scale(name)
