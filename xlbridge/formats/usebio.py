@@ -681,13 +681,18 @@ def usebio_document(
     _boards_out(event_el, result, info)
     if hands:
         _handset(root, hands)
+    return _document(root, version)
+
+
+def _document(root: ET.Element, version: str | None = None) -> bytes:
+    """``root`` as a USEBIO file's bytes: indented, UTF-8, with the DTD of ``version`` (an
+    individual's file, whose elements are xlbridge's own, names none)."""
     ET.indent(root, space="  ")
     body = ET.tostring(root, encoding="unicode")
-    dtd = f"usebio_v{version.replace('.', '_')}.dtd"
-    head = (
-        '<?xml version="1.0" encoding="UTF-8"?>\n'
-        f'<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/{dtd}">\n'
-    )
+    head = '<?xml version="1.0" encoding="UTF-8"?>\n'
+    if version is not None:
+        dtd = f"usebio_v{version.replace('.', '_')}.dtd"
+        head += f'<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/{dtd}">\n'
     return (head + body + "\n").encode("utf-8")
 
 
@@ -1049,14 +1054,7 @@ def teams_usebio_document(
             _add(player_el, "NATIONAL_ID_NUMBER", number or "0")
     for match in result.matches:
         _match_out(event_el, match)
-    ET.indent(root, space="  ")
-    body = ET.tostring(root, encoding="unicode")
-    dtd = f"usebio_v{version.replace('.', '_')}.dtd"
-    head = (
-        '<?xml version="1.0" encoding="UTF-8"?>\n'
-        f'<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/{dtd}">\n'
-    )
-    return (head + body + "\n").encode("utf-8")
+    return _document(root, version)
 
 
 def _match_out(event_el: ET.Element, scored: MatchResult) -> None:
@@ -1447,9 +1445,7 @@ def individual_usebio_document(event: IndividualEvent, result: EventResult) -> b
             for side, value in (("NS", scored_play.ns_score), ("EW", scored_play.ew_score)):
                 if value is not None:
                     _add(line, f"{side}_MATCH_POINTS", figure_text(value))
-    ET.indent(root, space="  ")
-    body = ET.tostring(root, encoding="unicode")
-    return ('<?xml version="1.0" encoding="UTF-8"?>\n' + body + "\n").encode("utf-8")
+    return _document(root)
 
 
 @dataclass(frozen=True)

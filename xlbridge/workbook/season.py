@@ -32,6 +32,7 @@ from xlbridge.exact import format_date, plural
 from xlbridge.places import Problem, Within
 from xlbridge.report import format_figure, format_fixed
 from xlbridge.season import Night, Season, night_of, split_names
+from xlbridge.workbook.pairs.html import html_table
 from xlbridge.workbook.pairs.present import format_table
 from xlbridge.workbook.shared.pages import print_setup
 from xlbridge.workbook.shared.style import (
@@ -315,32 +316,20 @@ def _files_sheet(ws: Worksheet, season: Season) -> None:
 def season_page(season: Season, title: str) -> str:
     """The season as one static web page: the table, the players below the minimum, the nights."""
 
-    def table(header: Sequence[str], rows: Sequence[Sequence[str]], numeric: int) -> str:
-        head = "".join(f"<th>{escape(h)}</th>" for h in header)
-        body = "".join(
-            "<tr>"
-            + "".join(
-                f'<td class="n">{escape(c)}</td>'
-                if i >= numeric or i == 0
-                else f"<td>{escape(c)}</td>"
-                for i, c in enumerate(row)
-            )
-            + "</tr>"
-            for row in rows
-        )
-        return (
-            f'<div class="wide"><table><thead><tr>{head}</tr></thead>'
-            f"<tbody>{body}</tbody></table></div>"
-        )
-
     parts = [
         f"<h1>{escape(title)}</h1>",
         f"<p>{escape(_span(season))}. Ranked by {escape(season.rule.describe())}.</p>",
-        table(_header(season), _table_rows(season, True), 2),
+        html_table(_header(season), _table_rows(season, True), 2, right=(0,)),
     ]
     rest = _table_rows(season, False)
     if rest:
-        parts += [f"<h2>{escape(_below(season))}</h2>", table(_header(season), rest, 2)]
+        parts += [
+            f"<h2>{escape(_below(season))}</h2>",
+            html_table(_header(season), rest, 2, right=(0,)),
+        ]
     nights = [(format_date(n.date), n.event, n.source, str(len(n.entries))) for n in season.nights]
-    parts += ["<h2>Nights</h2>", table(("Date", "Event", "File", "Pairs"), nights, 3)]
+    parts += [
+        "<h2>Nights</h2>",
+        html_table(("Date", "Event", "File", "Pairs"), nights, 3, right=(0,)),
+    ]
     return html_page(escape(title), HTML_STYLE, "".join(parts))

@@ -17,6 +17,8 @@ __all__ = [
     "decode",
     "format_table",
     "format_tag",
+    "line_breaks",
+    "one_line",
     "parse_columns",
     "quote",
     "read_file_games",
@@ -282,13 +284,23 @@ def decode(data: bytes, name: str = "the file") -> str:
 _LINE_BREAK = re.compile(r"\r\n|[\r\n\v\f\x85\u2028\u2029]")
 
 
+def line_breaks(text: str) -> int:
+    """How many line breaks ``text`` holds (a cell typed with Alt+Enter holds one)."""
+    return len(_LINE_BREAK.findall(text))
+
+
+def one_line(text: str) -> str:
+    """``text`` as PBN can carry it: each line break one space (PBN has none in a string)."""
+    return _LINE_BREAK.sub(" ", text)
+
+
 def quote(value: str) -> str:
     """``value`` as a PBN string: in double quotes, a quote inside escaped (``\\"``).
 
     A backslash is written as it is (tables' column formats, ``Rank\\2R``, are
     written so by every program), doubled only before a quote or at the end.
     """
-    value = _LINE_BREAK.sub(" ", value)  # PBN has no line break in a string: one space
+    value = one_line(value)
     value = value.replace('\\"', '\\\\"').replace('"', '\\"')
     if value.endswith("\\") and not value.endswith('\\"'):
         value += "\\"

@@ -6,7 +6,7 @@ put it on its website or e-mail it as it is.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -41,13 +41,21 @@ table.dd th{background:#e8f0ea;color:#222}
 )
 
 
-def html_table(header: Sequence[str], rows: Sequence[Sequence[object]], numeric: int = 0) -> str:
-    """An HTML table; columns from ``numeric`` on are right-aligned numbers."""
+def html_table(
+    header: Sequence[str],
+    rows: Sequence[Sequence[object]],
+    numeric: int = 0,
+    right: Collection[int] = (),
+) -> str:
+    """An HTML table; columns from ``numeric`` on, and those in ``right``, are right-aligned
+    numbers."""
     head = "".join(f"<th>{escape(h)}</th>" for h in header)
     body = "".join(
         "<tr>"
         + "".join(
-            f'<td class="n">{_cell(c)}</td>' if numeric and i >= numeric else f"<td>{_cell(c)}</td>"
+            f'<td class="n">{_cell(c)}</td>'
+            if (numeric and i >= numeric) or i in right
+            else f"<td>{_cell(c)}</td>"
             for i, c in enumerate(row)
         )
         + "</tr>"

@@ -3,13 +3,13 @@ the hand records, what is still to come."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from xlbridge.errors import ScoringError
+from xlbridge.formats.pbn.syntax import line_breaks, one_line
 from xlbridge.outputs import OutputPlan
 from xlbridge.places import CellPlace, Problem
 from xlbridge.workbook.pairs import layout as L
@@ -178,28 +178,25 @@ def _session_hands(path: Path | None, scored: ScoredNight, say: Say) -> SessionH
     return hands
 
 
-_BREAK = re.compile(r"\r\n|[\r\n\v\f\x85\u2028\u2029]")
-
-
 def _one_line_in_pbn(scored: ScoredNight) -> list[str]:
     """Each name or title typed on two lines (Alt+Enter), which the PBN file can only carry on
     one: said, naming its cell, so that no text is changed without a word."""
     said: list[str] = []
     event = scored.result.event
-    if _BREAK.search(event.name or ""):
+    if line_breaks(event.name or ""):
         said.append(
             str(
                 Problem(
                     f"{L.SETTINGS} (event)",
-                    f"the event's name, typed on {_lines(event.name)} lines, is written to the "
-                    f'PBN file on one line ("{_one_line(event.name)}"): PBN has no line break '
-                    "in a tag",
+                    f"the event's name, typed on {line_breaks(event.name) + 1} lines, is "
+                    f'written to the PBN file on one line ("{one_line(event.name)}"): PBN has '
+                    "no line break in a tag",
                 )
             )
         )
     for pair in event.pairs:
         texts = [pair.names, *(player.name for player in pair.players)]
-        broken = next((text for text in texts if _BREAK.search(text)), None)
+        broken = next((text for text in texts if line_breaks(text)), None)
         if broken is None:
             continue
         place = pair.source.at("B") if isinstance(pair.source, CellPlace) else L.PAIRS
@@ -207,18 +204,10 @@ def _one_line_in_pbn(scored: ScoredNight) -> list[str]:
             str(
                 Problem(
                     place,
-                    f"pair {pair.label}'s names, typed on {_lines(broken)} lines, are written to "
-                    f'the PBN file on one line ("{_one_line(broken)}"): PBN has no line break '
-                    "in a name (the results workbook, the web page and USEBIO keep it)",
+                    f"pair {pair.label}'s names, typed on {line_breaks(broken) + 1} lines, are "
+                    f'written to the PBN file on one line ("{one_line(broken)}"): PBN has no '
+                    "line break in a name (the results workbook, the web page and USEBIO keep it)",
                 )
             )
         )
     return said
-
-
-def _one_line(text: str) -> str:
-    return _BREAK.sub(" ", text)
-
-
-def _lines(text: str) -> int:
-    return len(_BREAK.split(text))
