@@ -262,7 +262,7 @@ def new(
         try:
             day = parse_date(day_text)
         except ValueError as exc:
-            raise ScoringError(f"--date: {exc}") from None
+            raise ScoringError(str(exc), "--date") from None
         if doubt := two_readings(day_text):
             click.echo(f"warning: --date: {doubt}", err=True)
     if individual:

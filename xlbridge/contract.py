@@ -272,7 +272,7 @@ def parse_contract(text: str) -> Contract | None:
     strain = _STRAIN_NAMES.get(match.group(2)) if match else None
     if match is None or strain is None:
         raise ContractError(
-            f"{quote(text)} is not a contract {_CONTRACT_EXPECTED}", part="contract"
+            f"{quote(text)} is not a contract {_CONTRACT_EXPECTED}", part="contract", unread=True
         )
     return Contract(int(match.group(1)), strain, _DOUBLING_NAMES[match.group(3) or ""])
 
@@ -569,7 +569,7 @@ declarer=Seat.N, result=1)
                 try:
                     parse_tricks_result(result, parsed)
                 except ContractError as exc:
-                    raise ContractError(f"{quote(contract)}: {exc}", part="contract") from None
+                    raise ContractError(f"{quote(contract)}: {exc.what}", part="contract") from None
         if parsed is None:
             if not is_blank(declarer):
                 Seat.parse(declarer)  # a seat is harmless; anything else is a slip

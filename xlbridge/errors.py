@@ -134,12 +134,17 @@ class ContractError(ScoringError):
 
     ``part`` says which of a played contract's cells is wrong: ``contract``,
     ``declarer``, ``result`` or ``board`` (``""`` when not known), so that a
-    reader names its column.
+    reader names its column.  ``unread`` is true when the contract's cell holds no
+    contract at all (:func:`~xlbridge.contract.parse_contract` could not read it), not
+    a contract whose declarer or result is wrong.
     """
 
-    def __init__(self, what: str, where: Place | str | None = None, part: str = "") -> None:
+    def __init__(
+        self, what: str, where: Place | str | None = None, part: str = "", *, unread: bool = False
+    ) -> None:
         super().__init__(what, where)
         self.part = part
+        self.unread = unread
 
 
 class BoardError(ScoringError):

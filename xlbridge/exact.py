@@ -25,6 +25,7 @@ from xlbridge.errors import ScoringError
 __all__ = [
     "DECORATED_DIGITS",
     "EXCEL_ERRORS",
+    "NumberError",
     "decimal_text",
     "excel_error",
     "excel_error_name",
@@ -88,11 +89,34 @@ DECORATED_DIGITS = (
 _DECORATED = re.compile(f"([{DECORATED_DIGITS}]+)")
 
 
+class NumberError(ValueError):
+    """A value that is not the number asked for: ``value`` is what was read (the value
+    the words quote) and ``what`` the words, made once; ``readings`` is true when the
+    value could mean two numbers (a percentage typed as 0.4: 0.4% or 40%).
+
+    A caller that read ``value`` out of a cell compares it with the cell's (a ``'4O'``
+    read from ``'4O%'``) instead of looking for it in the words.
+
+    >>> error = NumberError("'4O' is not a number", "4O")
+    >>> str(error), error.value, error.readings
+    ("'4O' is not a number", '4O', False)
+    """
+
+    def __init__(self, what: str, value: object, readings: bool = False) -> None:
+        super().__init__(what)
+        self.what = what
+        self.value = value
+        self.readings = readings
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (self.what, self.value, self.readings))
+
+
 def parse_fraction(value: object) -> Fraction:
     """An exact rational from a cell value: an int, a float (by its shortest text) or decimal text.
 
-    Raises :class:`ValueError` (without location; callers add it) for anything
-    else, including booleans, NaN and infinities.
+    Raises :class:`NumberError` (a :class:`ValueError`, without location; callers add
+    it) for anything else, including booleans, NaN and infinities.
 
     >>> parse_fraction(0.3)
     Fraction(3, 10)
@@ -100,14 +124,14 @@ def parse_fraction(value: object) -> Fraction:
     Fraction(-5, 2)
     """
     if isinstance(value, bool):
-        raise ValueError(f"{quote(value)} is a true/false value, not a number")
+        raise NumberError(f"{quote(value)} is a true/false value, not a number", value)
     if isinstance(value, int):
         return Fraction(value)
     if isinstance(value, Fraction):
         return value
     if isinstance(value, float):
         if not math.isfinite(value):
-            raise ValueError(f"{quote(value)} is not a finite number")
+            raise NumberError(f"{quote(value)} is not a finite number", value)
         return Fraction(repr(value))
     if isinstance(value, Rational):
         return Fraction(int(value.numerator), int(value.denominator))
@@ -115,8 +139,8 @@ def parse_fraction(value: object) -> Fraction:
         text = normalise_text(value)
         if _DECIMAL.match(text):
             return Fraction(text)
-        raise ValueError(f"{quote(value)} is not a number")
-    raise ValueError(f"{quote(value)} is not a number")
+        raise NumberError(f"{quote(value)} is not a number", value)
+    raise NumberError(f"{quote(value)} is not a number", value)
 
 
 def parse_percent(value: object, percent_format: bool | None = None) -> Fraction:
@@ -126,14 +150,15 @@ def parse_percent(value: object, percent_format: bool | None = None) -> Fraction
     except in a cell formatted as a percentage (``percent_format``), where
     Excel stores 40% as 0.4.  A number strictly between -1 and 1 (but 0) in a
     cell not so formatted (``False``), or whose format is unknown (``None``: a
-    function's argument), could mean either: it is refused, with both readings.
+    function's argument), could mean either: it is refused, with both readings
+    (a :class:`NumberError` whose ``readings`` is true).
 
     >>> parse_percent(40), parse_percent("40%"), parse_percent(0.4, percent_format=True)
     (Fraction(40, 1), Fraction(40, 1), Fraction(40, 1))
     >>> parse_percent(0.4)
     Traceback (most recent call last):
     ...
-    ValueError: 0.4 could mean 0.4% or 40%: type 40% (or 0.4%)
+    xlbridge.exact.NumberError: 0.4 could mean 0.4% or 40%: type 40% (or 0.4%)
     """
     if isinstance(value, str):
         text = normalise_text(value)
@@ -144,9 +169,11 @@ def parse_percent(value: object, percent_format: bool | None = None) -> Fraction
     if percent_format:
         return number * 100
     if 0 < abs(number) < 1:
-        raise ValueError(
+        raise NumberError(
             f"{quote(value)} could mean {decimal_text(number)}% or {decimal_text(number * 100)}%: "
-            f"type {decimal_text(number * 100)}% (or {decimal_text(number)}%)"
+            f"type {decimal_text(number * 100)}% (or {decimal_text(number)}%)",
+            value,
+            readings=True,
         )
     return number
 

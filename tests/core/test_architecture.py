@@ -213,3 +213,116 @@ def test_an_errors_place_stays_a_value() -> None:
     assert again.where == FileLine("a.pbn", 6)
     assert str(again) == "a.pbn line 6: a ScoreTable row without PairId_NS and PairId_EW"
     assert ScoringError("no pairs are listed").where is None
+
+
+#: What code may do to an exception's text: nothing but show it whole.
+_TEXT_EDITS = frozenset(
+    {
+        "startswith",
+        "endswith",
+        "replace",
+        "removeprefix",
+        "removesuffix",
+        "split",
+        "splitlines",
+        "partition",
+        "strip",
+        "lstrip",
+        "rstrip",
+    }
+)
+
+#: Where code still reads or edits an exception's text, each with why: another library's
+#: words (xlbridge's own are values: ``what``, ``where``, ``part``...), or the work left.
+KNOWN_TEXT_READS: dict[str, str] = {
+    "xlbridge/cli.py: str(exc).removesuffix": (
+        "openpyxl's IllegalCharacterError: its words, the text it refused in front"
+    ),
+    "xlbridge/workbook/shared/sheets.py: str(exc).split": (
+        "openpyxl's words on a workbook it cannot load: the first line, its path taken out"
+    ),
+    "xlbridge/workbook/shared/sheets.py: str(exc).splitlines": (
+        "python-calamine's words on an OpenDocument file it cannot read: the first line"
+    ),
+    "xlbridge/cli.py: source.name in str(exc)": (
+        "left: whether a message names the file already; typed, it needs every reader to "
+        "give its file as the error's place rather than in its words"
+    ),
+}
+
+
+def _is_exception_text(node: ast.AST, caught: set[str]) -> bool:
+    """``str(exc)`` for a name an ``except ... as`` binds."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "str"
+        and len(node.args) == 1
+        and isinstance(node.args[0], ast.Name)
+        and node.args[0].id in caught
+    )
+
+
+def exception_text_reads(source: str) -> list[str]:
+    """Each place in ``source`` that looks into an exception's text (``in str(exc)``) or
+    edits it (``str(exc).replace(...)``), as ``ast.unparse`` writes it."""
+    tree = ast.parse(source)
+    caught = {
+        node.name for node in ast.walk(tree) if isinstance(node, ast.ExceptHandler) and node.name
+    }
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            if any(isinstance(op, ast.In | ast.NotIn) for op in node.ops) and any(
+                _is_exception_text(right, caught) for right in node.comparators
+            ):
+                found.append(ast.unparse(node))
+        elif isinstance(node, ast.Attribute) and node.attr in _TEXT_EDITS:
+            if _is_exception_text(node.value, caught):
+                found.append(ast.unparse(node))
+        elif isinstance(node, ast.Subscript) and _is_exception_text(node.value, caught):
+            found.append(ast.unparse(node))
+    return found
+
+
+def _reads_in(path: Path) -> list[str]:
+    """The reads of ``path``, each as ``xlbridge/cli.py: str(exc).removesuffix``."""
+    name = path.relative_to(paths.ROOT).as_posix()
+    return [f"{name}: {found}" for found in exception_text_reads(path.read_text(encoding="utf-8"))]
+
+
+def test_no_message_is_read_back_or_edited() -> None:
+    # a message is made once from values and shown whole: code that decides by an
+    # exception's words, or makes a message by editing another's, reads a value instead
+    found = {read for path in sorted(PACKAGE.rglob("*.py")) for read in _reads_in(path)}
+    unexplained = found - KNOWN_TEXT_READS.keys()
+    assert unexplained == set(), "decide by the exception's attributes, not its words"
+    stale = KNOWN_TEXT_READS.keys() - found
+    assert stale == set(), "no longer there: take it off KNOWN_TEXT_READS"
+
+
+def test_the_message_check_finds_what_it_guards_against() -> None:
+    # the shapes that were in the code before the errors carried their parts
+    before = """
+try:
+    played = PlayedContract.from_cells(contract, declarer, result)
+except ContractError as exc:
+    if str(exc).startswith(f"{quote(contract)} is not a contract"):
+        pass
+    message = str(exc) if "could mean" in str(exc) else "is not an amount"
+    if source.name in str(exc):
+        raise
+    text = str(exc).replace(" from here", "")
+    first = str(exc)[:40]
+"""
+    assert len(exception_text_reads(before)) == 5
+    # showing an exception whole, or its attributes, is not reading it back
+    after = """
+try:
+    played = PlayedContract.from_cells(contract, declarer, result)
+except ContractError as exc:
+    if exc.unread and exc.part == "contract":
+        problems.error(where, str(exc))
+    raise ScoringError(f"{quote(contract)}: {exc.what}") from None
+"""
+    assert exception_text_reads(after) == []

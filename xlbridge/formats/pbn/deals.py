@@ -82,7 +82,7 @@ def _board_record(game: Game, where: FileLine, warnings: list[str]) -> BoardReco
     try:
         deal = parse_deal(deal_text)
     except DealError as exc:
-        raise DealError(f"board {board}: {exc}") from None
+        raise exc.at(f"board {board}") from None
     dealer, vulnerability = board_dealer(board), board_vulnerability(board)
     _check_rotation(game, board, dealer, vulnerability, where, warnings)
     dd = _dd_table(game, board, where, warnings)

@@ -373,7 +373,7 @@ def _traveller_line(
     try:
         row = parse_result(_score_text(record, board, played))
     except ScoringError as exc:
-        raise ScoringError(f"board {board}: {exc}", where) from None
+        raise exc.at(f"board {board}").at(where) from None
     play = Play(board, ns, ew, row, where, version, played)
     figures = [
         record.get(key, record.get(alternative))

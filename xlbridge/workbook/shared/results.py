@@ -140,8 +140,8 @@ def read_played(cells: ResultCells, problems: Problems) -> Played | bool | None:
         try:
             played = PlayedContract.from_cells(contract, declarer, result)
         except ContractError as exc:
-            begins = contract_prefix(contract) if exc.part == "contract" else None
-            if begins is not None and str(exc).startswith(f"{quote(contract)} is not a contract"):
+            begins = contract_prefix(contract) if exc.unread else None
+            if begins is not None:
                 problems.error(
                     cells.place(0),
                     f"{quote(contract)} is not a contract, and not one with its declarer and "

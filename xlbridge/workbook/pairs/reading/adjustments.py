@@ -7,6 +7,7 @@ from functools import partial
 
 from xlbridge.event import Adjustment, AdjustmentUnit
 from xlbridge.exact import (
+    NumberError,
     is_blank,
     normalise_text,
     parse_fraction,
@@ -120,9 +121,11 @@ class AdjustmentsSheet(ReaderState):
                 amount = parse_percent(cell, percent)
             else:
                 amount = parse_fraction(cell)
-        except ValueError as exc:
-            message = str(exc) if "could mean" in str(exc) else "is not an amount (e.g. -1 or -0.5)"
-            self.problems.error(where, _quote_free(message, cell))
+        except NumberError as exc:
+            if exc.readings:  # 0.4: 0.4% or 40%, both readings shown
+                self.problems.error(where, _quote_free(exc, cell))
+            else:
+                self.problems.error(where, f"{quote(cell)}: is not an amount (e.g. -1 or -0.5)")
             return None
         if unit is AdjustmentUnit.PERCENT_OF_TOP and not -100 <= amount <= 100:
             self.problems.error(

@@ -12,7 +12,14 @@ from typing import Any, TypeVar
 from xlbridge.contract import PlayedContract
 from xlbridge.errors import ScoringError
 from xlbridge.event import Play
-from xlbridge.exact import excel_shown, is_blank, normalise_text, quote, whole_number
+from xlbridge.exact import (
+    NumberError,
+    excel_shown,
+    is_blank,
+    normalise_text,
+    quote,
+    whole_number,
+)
 from xlbridge.movement import PairNumbering
 from xlbridge.pair import PairLabel
 from xlbridge.places import CellPlace, Place
@@ -119,12 +126,13 @@ def at(where: Place | str, parse: Callable[[Any], T], value: object) -> T:
         raise exc.at(where) from None
 
 
-def quote_free(message: str, value: object) -> str:
-    """``message`` quoting ``value`` as the user typed it: the words of
+def quote_free(exc: NumberError, value: object) -> str:
+    """``exc``'s words, quoting ``value`` as the user typed it: the words of
     :func:`~xlbridge.exact.parse_percent` quote the number they read (``'4O'`` of
-    ``'4O%'``), and the cell as typed goes in front of them."""
+    ``'4O%'``: ``exc.value``), and when that is not the cell as typed, the cell goes in
+    front of them."""
     shown = quote(value)
-    return message if shown in message else f"{shown}: {message}"
+    return exc.what if quote(exc.value) == shown else f"{shown}: {exc.what}"
 
 
 class ReaderState:

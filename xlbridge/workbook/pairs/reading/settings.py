@@ -11,6 +11,7 @@ from pathlib import Path
 from xlbridge.errors import ScoringError, SettingsError
 from xlbridge.event import EventFacts, Settings
 from xlbridge.exact import (
+    NumberError,
     is_blank,
     parse_date,
     parse_percent,
@@ -97,8 +98,8 @@ _PERCENT_LABELS = {s.label.lower() for s in L.SETTING_ROWS if s.name in ("Aplus"
 def _percent(value: object, percent_format: bool) -> Fraction:
     try:
         return parse_percent(value, percent_format)
-    except ValueError as exc:
-        raise ScoringError(_quote_free(str(exc), value)) from None
+    except NumberError as exc:
+        raise ScoringError(_quote_free(exc, value)) from None
 
 
 class SettingsSheet(ReaderState):
