@@ -154,7 +154,11 @@ CASES: dict[str, Case] = {
     "contract typo": Case(put(T, "D2", "4J"), 2, "Travellers!D2: '4J' is not a contract"),
     "result typo": Case(put(T, "F2", "+9"), 2, "Travellers!F2: '+9' is not possible for 4H"),
     "pair listed twice": Case(put("Pairs", "A3", 1), 2, "Pairs!A3: pair 1 is listed twice"),
-    "text amount": Case(put("Adjustments", "C2", "ten"), 2, "Adjustments!C2: 'ten'"),
+    "text amount": Case(
+        put("Adjustments", "C2", "ten"),
+        2,
+        "Adjustments!C2: 'ten' is not an amount (e.g. -1 or -0.5)",
+    ),
     "merged board cells": Case(merge_boards, 2, "Travellers!A2:A3: merged cells"),
     "renamed sheet": Case(rename_travellers, 2, "has no sheet 'Travellers'"),
     "missing sheet": Case(delete_pairs, 2, "has no sheet 'Pairs'"),

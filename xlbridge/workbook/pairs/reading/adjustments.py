@@ -125,7 +125,7 @@ class AdjustmentsSheet(ReaderState):
             if exc.readings:  # 0.4: 0.4% or 40%, both readings shown
                 self.problems.error(where, _quote_free(exc, cell))
             else:
-                self.problems.error(where, f"{quote(cell)}: is not an amount (e.g. -1 or -0.5)")
+                self.problems.error(where, f"{quote(cell)} is not an amount (e.g. -1 or -0.5)")
             return None
         if unit is AdjustmentUnit.PERCENT_OF_TOP and not -100 <= amount <= 100:
             self.problems.error(
