@@ -26,6 +26,7 @@ import click
 from xlbridge import __version__
 from xlbridge.errors import ScoringError
 from xlbridge.exact import plain_text
+from xlbridge.places import ClubPlace, Problem
 
 if TYPE_CHECKING:
     from openpyxl import Workbook
@@ -380,9 +381,11 @@ def merge(clubs: tuple[Path, ...], output: Path, force: bool) -> None:
         progress = Progress(len(clubs))
         for club, scored in zip(clubs, _scored_clubs(clubs, output), strict=True):
             nights.append(scored)
-            for warning in nights[-1].warnings:
+            for found in nights[-1].warnings:
                 progress.clear()
-                click.echo(f"warning: {club}: {warning}", err=True)
+                # the club's file is the outer place: the warning's words stay as made
+                warning = Problem(ClubPlace(os.fspath(club), found.where), found.what)
+                click.echo(f"warning: {warning}", err=True)
             progress.done(len(nights))
         progress.clear()
         events = [night.night.event for night in nights]
@@ -393,11 +396,11 @@ def merge(clubs: tuple[Path, ...], output: Path, force: bool) -> None:
         unshared = unshared_boards(events)
         if unshared is not None:
             raise ScoringError(unshared_message(events, names, unshared))
-        for warning in merge_warnings(events, names):
-            click.echo(f"warning: {warning}", err=True)
+        for note in merge_warnings(events, names):  # the field's: each names its clubs
+            click.echo(f"warning: {note}", err=True)
         event = merge_events(events)
         waiting = [
-            f"{club}: {night.night.event.provisional}"
+            str(Problem(ClubPlace(os.fspath(club)), night.night.event.provisional))
             for club, night in zip(clubs, nights, strict=True)
             if night.night.provisional
         ]
@@ -491,10 +494,12 @@ def event(
             )
         with _naming(night):
             scored.append(score_night(night))
-        for warning in scored[-1].warnings:
-            click.echo(f"warning: {night}: {warning}", err=True)
+        for found in scored[-1].warnings:
+            warning = Problem(ClubPlace(os.fspath(night), found.where), found.what)
+            click.echo(f"warning: {warning}", err=True)
         if scored[-1].night.provisional:
-            click.echo(f"provisional: {night}: {scored[-1].night.event.provisional}", err=True)
+            waiting = Problem(ClubPlace(os.fspath(night)), scored[-1].night.event.provisional)
+            click.echo(f"provisional: {waiting}", err=True)
     first = scored[0].night.event
     pair_maps = {
         number: read_pair_map(path, scored[number - 1].night.event, first)
@@ -995,8 +1000,8 @@ def season(
             click.echo(f"warning: {warning}", err=True)
         read.append(night)
     result = season_table(read, rule)
-    for warning in result.warnings:
-        click.echo(f"warning: {warning}", err=True)
+    for spelling in result.warnings:
+        click.echo(f"warning: {spelling}", err=True)
     table.append(result)
     written = plan.write()
     click.echo(format_season(result, title))

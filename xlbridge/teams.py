@@ -50,6 +50,7 @@ from typing import Any
 from xlbridge.board import artificial_imps, teams_imps
 from xlbridge.errors import ScoringError
 from xlbridge.exact import format_date
+from xlbridge.places import Problem
 from xlbridge.result import Artificial, NotPlayed, Result, Row, Side, format_result
 from xlbridge.scales import WBF_CONTINUOUS, VpScale
 
@@ -220,7 +221,8 @@ class TeamsResult:
     event: TeamsEvent
     matches: tuple[MatchResult, ...]
     standings: tuple[Standing, ...]
-    warnings: tuple[str, ...] = field(default=())
+    #: the matches with a board still to come, each a problem at its match
+    warnings: tuple[Problem, ...] = field(default=())
 
     @property
     def provisional(self) -> str:
@@ -379,12 +381,12 @@ def score_teams(event: TeamsEvent) -> TeamsResult:
             event.matches, key=lambda m: (m.round, m.away is None, m.table or 0, m.home)
         )
     )
-    warnings = tuple(text for m in matches if (text := _missing_results(m)))
+    warnings = tuple(problem for m in matches if (problem := _missing_results(m)))
     return TeamsResult(event, matches, rank_teams(event, matches), warnings)
 
 
-def _missing_results(match: MatchResult) -> str:
-    """A warning naming the boards of ``match`` without a result in a room, or ``""``."""
+def _missing_results(match: MatchResult) -> Problem | None:
+    """A warning at ``match`` naming its boards without a result in a room, or ``None``."""
     missing = {
         room: [b.board for b in match.boards if getattr(b, f"{room}_room") is None]
         for room in ("open", "closed")
@@ -396,9 +398,9 @@ def _missing_results(match: MatchResult) -> str:
         if boards
     ]
     if not parts:
-        return ""
+        return None
     m = match.match
-    return f"round {m.round} table {m.table} ({m.home} v {m.away}): " + "; ".join(parts)
+    return Problem(f"round {m.round} table {m.table} ({m.home} v {m.away})", "; ".join(parts))
 
 
 def rank_teams(event: TeamsEvent, matches: Sequence[MatchResult]) -> tuple[Standing, ...]:

@@ -187,6 +187,75 @@ def test_the_place_check_finds_what_it_guards_against() -> None:
     assert not text_places('raise ScoringError(f"{quote(cell)} is not a number", where)')
 
 
+# --- a warning is a problem: its words are never edited (docs/architecture.md) -------------
+
+#: The names a warning goes by where it is printed (``for warning in night.warnings``).
+WARNING_NAMES = ("warning", "warnings")
+
+
+def _names_a_warning(expression: ast.expr) -> bool:
+    return any(
+        (isinstance(node, ast.Name) and node.id in WARNING_NAMES)
+        or (isinstance(node, ast.Attribute) and node.attr in WARNING_NAMES)
+        for node in ast.walk(expression)
+    )
+
+
+def edited_warnings(source: str) -> list[str]:
+    """Messages built by editing another message in ``source``: a warning put into an
+    f-string after anything but ``warning: `` (``f"warning: {club}: {warning}"``,
+    ``f"{name}: {warning}"``), or what is still to come joined after a place
+    (``f"{club}: {night.event.provisional}"``).  Each is shown as ``line: code``."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.JoinedStr):
+            continue
+        parts = node.values
+        for at, part in enumerate(parts):
+            if not isinstance(part, ast.FormattedValue):
+                continue
+            before = parts[:at]
+            if _names_a_warning(part.value):
+                said = [ast.unparse(p) for p in before] == ["'warning: '"]
+                if before and not said:
+                    found.append(f"{node.lineno}: {ast.unparse(node)}")
+            elif (
+                isinstance(part.value, ast.Attribute)
+                and part.value.attr == "provisional"
+                and at >= 2
+                and isinstance(parts[at - 1], ast.Constant)
+                and parts[at - 1].value == ": "
+                and isinstance(parts[at - 2], ast.FormattedValue)
+            ):
+                found.append(f"{node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_no_warning_is_edited() -> None:
+    """A command, or the season, that names a club's or a night's file puts it before the
+    warning's place (``Problem(ClubPlace(club, w.where), w.what)``), never before its text."""
+    edited = {
+        f"{path.relative_to(paths.ROOT)}:{line}"
+        for path in PACKAGE.rglob("*.py")
+        for line in edited_warnings(path.read_text(encoding="utf-8"))
+    }
+    assert edited == set(), "a warning's text edited: wrap its place in a ClubPlace"
+
+
+def test_the_warning_check_finds_what_it_guards_against() -> None:
+    # the shapes that were in the commands and the season before warnings were problems
+    assert edited_warnings('click.echo(f"warning: {club}: {warning}", err=True)')
+    assert edited_warnings('click.echo(f"warning: {night}: {warning}", err=True)')
+    assert edited_warnings('tuple(f"{name}: {warning}" for warning in scored.warnings)')
+    assert edited_warnings('[f"{club}: {night.night.event.provisional}" for club in clubs]')
+    assert edited_warnings('f"provisional: {night}: {scored[-1].night.event.provisional}"')
+    # a warning said as it was made, and a title marked provisional, are not edits
+    assert not edited_warnings('click.echo(f"warning: {warning}", err=True)')
+    assert not edited_warnings('say(f"warning: {warning}")')
+    assert not edited_warnings('f"{text} (PROVISIONAL: {self.provisional})"')
+    assert not edited_warnings('click.echo(f"provisional: {waiting}", err=True)')
+
+
 def test_an_errors_place_stays_a_value() -> None:
     import pickle
 

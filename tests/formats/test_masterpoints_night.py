@@ -17,6 +17,7 @@ from support import paths
 
 from xlbridge.cli import main
 from xlbridge.errors import ScoringError
+from xlbridge.places import CellPlace, Problem
 from xlbridge.workbook.pairs.night import score_night
 
 DATA = paths.DATA / "usebio"
@@ -69,9 +70,12 @@ def test_a_typed_award_stands_and_a_difference_is_a_warning(tmp_path, capsys):
     night, _ = _night(tmp_path, "mp_pairs_mitchell_03.xml", typed={2: 7})
     scored = score_night(night)
     assert scored.warnings == (
-        "Pairs!H2: pair NS 1's master points are typed as 7; the ABF's rule gives 6 "
-        "(0.06 masterpoints, in hundredths as the results file carries them); "
-        "the typed figure stands",
+        Problem(
+            CellPlace("Pairs", 2, "H"),
+            "pair NS 1's master points are typed as 7; the ABF's rule gives 6 "
+            "(0.06 masterpoints, in hundredths as the results file carries them); "
+            "the typed figure stands",
+        ),
     )
     awards = {p.pair.label: p.pair.master_points for p in scored.result.pairs}
     assert (awards["NS 1"], awards["NS 7"], awards["NS 3"]) == ("7", "6", "21")

@@ -148,7 +148,7 @@ def test_a_slip_in_typing_an_individual_night_is_read_as_meant_or_named(
             assert any(shown in message for shown in seen(mutation.args[1])), (mutation, message)
         return
     event(f"{mutation.kind}: scored")
-    warnings = "\n".join(scored.warnings)
+    warnings = "\n".join(map(str, scored.warnings))
     assert not python_leaks(warnings), (mutation, warnings)
     result = scored.result
     totals = {int(str(p.pair.label)): result.ranking_total(p) for p in result.pairs}

@@ -110,7 +110,7 @@ def teams_night(seed: int) -> TeamsNight:
     data = path.read_bytes()
     scored = score_teams_night(path)
     path.unlink()
-    return TeamsNight(data, standings(scored.result), frozenset(scored.warnings))
+    return TeamsNight(data, standings(scored.result), frozenset(map(str, scored.warnings)))
 
 
 #: Seed 2's rooms, open and closed, by Travellers row: (contract, declarer, result).
@@ -271,7 +271,7 @@ def check(seed: int, mutation: Mutation, full: bool, folder: Path) -> str:
             check_slip(mutation, base, None, message)
         outcome = "refused"
     else:
-        new = set(scored.warnings) - base.warnings
+        new = set(map(str, scored.warnings)) - base.warnings
         if slip:
             check_slip(mutation, base, scored, "\n".join(new))
         else:

@@ -138,7 +138,7 @@ def check(seed: int, mutation: Mutation, full: bool, folder: Path) -> str:
             check_slip(mutation, base, None, message)
         outcome = "refused"
     else:
-        new = set(scored.warnings) - base.warnings
+        new = set(map(str, scored.warnings)) - base.warnings
         if slip:
             meant = meant_night(seed, mutation.meant or ())
             check_slip(mutation, meant, scored, "\n".join(new))

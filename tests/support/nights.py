@@ -72,7 +72,7 @@ def figures(scored: ScoredNight) -> dict[str, object]:
             for p in board.plays
         ],
         "pairs": [(p.pair.label, p.total, p.percentage, p.rank) for p in result.pairs],
-        "warnings": scored.warnings,
+        "warnings": tuple(map(str, scored.warnings)),
     }
 
 

@@ -222,7 +222,7 @@ def scored_night(data: bytes, name: str) -> Night:
         scored = score_night(path)
     finally:
         path.unlink()
-    return Night(data, figures(scored.result), frozenset(scored.warnings))
+    return Night(data, figures(scored.result), frozenset(map(str, scored.warnings)))
 
 
 def figures(result: Any) -> Figures:

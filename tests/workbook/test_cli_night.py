@@ -375,6 +375,30 @@ def test_merge_warns_of_nights_dated_differently(
     assert out.exists()
 
 
+def test_merge_puts_each_clubs_file_before_its_warnings_places(
+    night: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A warning at a cell is said as ``club: cell: words``, one with no place as ``club:
+    words``: the club's file goes before the place, the words stay as the reader made them."""
+    wb = load_workbook(night)
+    wb[L.SETTINGS]["B3"] = "12/03/2024"  # the example's date (12 March 2024), typed as text
+    wb.save(night)
+    other = other_club(tmp_path / "acol.xlsx")
+    (tmp_path / "~$acol.xlsx").write_bytes(b"")  # Excel's lock file: acol.xlsx is open in it
+    out = tmp_path / "sim.xlsx"
+    assert main(["merge", str(night), str(other), "-o", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert [line for line in err.splitlines() if line.startswith("warning: ")] == [
+        f"warning: {night}: Settings!B3: '12/03/2024' reads two ways: 12 March 2024 (day "
+        "first, as it is read) or December 3, 2024 (month first): type it as 12 Mar 2024 or "
+        "2024-03-12 to say which",
+        f"warning: {other}: {other} is open in a spreadsheet (Excel's ~$acol.xlsx is beside "
+        "it): results typed there and not saved are not in the file and are not scored; save "
+        "it and score again (or, if it is closed, delete ~$acol.xlsx)",
+    ], err
+    assert out.exists()
+
+
 def test_merge_shows_its_progress_on_stderr(
     night: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -16,6 +16,7 @@ import pytest
 from openpyxl import Workbook, load_workbook
 
 from xlbridge.cli import main
+from xlbridge.places import Problem
 from xlbridge.workbook.teams.night import score_teams_night
 
 Slip = Callable[[Workbook], None]
@@ -147,7 +148,7 @@ def test_one_room_left_blank_is_named_and_the_match_counts_its_boards_played(tmp
     wb["Travellers"]["M2"] = None  # board 1 of 1 v 2: the closed room not typed yet
     wb.save(path)
     scored = score_teams_night(path)
-    assert "round 1 table 1 (1 v 2): board 1 has no result in the closed room yet" in (
+    assert Problem("round 1 table 1 (1 v 2)", "board 1 has no result in the closed room yet") in (
         scored.result.warnings
     )
     match = next(m for m in scored.result.matches if m.match.home == 1)
@@ -183,7 +184,7 @@ def test_a_team_count_in_settings_that_differs_from_the_teams_sheet_is_named(tmp
     scored = score_teams_night(path)
     assert (
         "Settings!B5: 'Teams' says 4, but the Teams sheet lists 5: the Teams sheet is scored"
-        in scored.warnings
+        in map(str, scored.warnings)
     )
     assert len(scored.result.standings) == 5
 
@@ -223,7 +224,7 @@ def test_the_same_ruling_in_both_rooms_is_scored_with_a_warning(tmp_path, capsys
         "Travellers!M2: ruling R1 is given in both rooms of board 1 (also Travellers!I2): a "
         "ruling is for the table where it was made; if each room has its own, give each its "
         "own ID"
-    ) in scored.warnings
+    ) in map(str, scored.warnings)
     (match,) = scored.result.matches
     assert (match.home_imps, match.away_imps) == (0, 0)  # the same weighted score twice
 
@@ -257,7 +258,7 @@ def test_a_typed_score_that_differs_from_the_contract_is_used_with_a_warning(tmp
     assert (
         "Travellers!M2: the typed score 170 differs from the contract's (3H= N: 140); the "
         "typed score is used"
-    ) in scored.warnings
+    ) in map(str, scored.warnings)
     (match,) = scored.result.matches
     assert (match.home_imps, match.away_imps) == (6, 0)  # 250 points: 6 IMPs (220-260)
 

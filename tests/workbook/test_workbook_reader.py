@@ -134,7 +134,8 @@ def test_an_impossible_score_given_by_a_ruling_is_a_warning(tmp_path: Path) -> N
     impossible = first_impossible(5)
     path = edited(tmp_path, {"Rulings!C3": impossible})
     night = read_workbook(path)
-    (warning,) = night.warnings
+    (found,) = night.warnings
+    warning = str(found)
     assert "ruling R1 (Rulings!C2)" in warning and f"no contract scores {impossible}" in warning
     assert warning.startswith("Travellers!G")
 
@@ -142,7 +143,9 @@ def test_an_impossible_score_given_by_a_ruling_is_a_warning(tmp_path: Path) -> N
 def test_a_typed_score_that_differs_from_the_contract_is_a_warning(tmp_path: Path) -> None:
     row = traveller_row(1, 0)
     path = edited(tmp_path, {f"Travellers!G{row}": 1430})
-    (warning,) = read_workbook(path).warnings
+    (found,) = read_workbook(path).warnings
+    assert found.where == CellPlace("Travellers", row, "G")
+    warning = str(found)
     assert warning.startswith(f"Travellers!G{row}: the typed score 1430 differs")
 
 
@@ -332,7 +335,7 @@ def test_a_date_typed_as_text_that_reads_two_ways_is_warned(tmp_path: Path) -> N
     """05/06/2026 is 5 June in the UK and May 6 in the US: read day first, and said."""
     night = read_workbook(edited(tmp_path, {"Settings!B3": "05/06/2026"}))
     assert night.event.date == datetime(2026, 6, 5).date()
-    assert night.warnings == (
+    assert tuple(map(str, night.warnings)) == (
         "Settings!B3: '05/06/2026' reads two ways: 5 June 2026 (day first, as it is read) or "
         "May 6, 2026 (month first): type it as 5 Jun 2026 or 2026-06-05 to say which",
     )

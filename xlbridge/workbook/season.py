@@ -29,7 +29,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlbridge.errors import ScoringError
 from xlbridge.event import Pair, ScoringForm
 from xlbridge.exact import format_date, plural
-from xlbridge.places import Problem, Within
+from xlbridge.places import ClubPlace, Problem, Within
 from xlbridge.report import format_figure, format_fixed
 from xlbridge.season import Night, Season, night_of, split_names
 from xlbridge.workbook.pairs.html import html_table
@@ -61,8 +61,8 @@ ONE_PAGE_ROWS = 60
 _GREY = Font(color="808080")
 
 
-def read_night(path: Path) -> tuple[Night, tuple[str, ...]]:
-    """The night in the results file at ``path`` and its warnings (each naming the file).
+def read_night(path: Path) -> tuple[Night, tuple[Problem, ...]]:
+    """The night in the results file at ``path`` and its warnings (each placed in the file).
 
     Every problem is a :class:`~xlbridge.errors.ScoringError` naming the file.
     """
@@ -93,7 +93,7 @@ def _players(pair: Pair) -> tuple[str, ...]:
     return named or split_names(pair.names)
 
 
-def _workbook_night(path: Path) -> tuple[Night, tuple[str, ...]]:
+def _workbook_night(path: Path) -> tuple[Night, tuple[Problem, ...]]:
     from xlbridge.workbook.pairs.night import score_night
     from xlbridge.workbook.teams.reader import is_teams_workbook
 
@@ -120,7 +120,7 @@ def _workbook_night(path: Path) -> tuple[Night, tuple[str, ...]]:
         rows.append((label, _players(pair.pair), pair.percentage, pair.rank, pair.field))
     facts = result.event.facts
     night = night_of(name, facts.name, facts.date, rows)
-    return night, tuple(f"{name}: {warning}" for warning in scored.warnings)
+    return night, tuple(Problem(ClubPlace(name, w.where), w.what) for w in scored.warnings)
 
 
 def _usebio_night(path: Path) -> Night:

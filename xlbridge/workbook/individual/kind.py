@@ -10,6 +10,7 @@ from pathlib import Path
 
 from xlbridge.errors import ScoringError
 from xlbridge.outputs import OutputPlan
+from xlbridge.places import Problem
 from xlbridge.workbook.individual.night import (
     ScoredIndividual,
     format_individual_ranking,
@@ -63,7 +64,7 @@ class IndividualNightScored:
     scored: ScoredIndividual
 
     @property
-    def warnings(self) -> Sequence[str]:
+    def warnings(self) -> Sequence[Problem]:
         return self.scored.warnings
 
     def provisional(self, asked: Asked, say: Say) -> None:

@@ -26,7 +26,7 @@ from xlbridge.errors import ScoringError
 from xlbridge.individual import IndividualMovement, score_individual
 from xlbridge.inputs import check_workbook_file
 from xlbridge.outputs import atomic_write
-from xlbridge.places import CellPlace
+from xlbridge.places import CellPlace, Problem
 from xlbridge.report import format_figure, format_fixed
 from xlbridge.scored import EventResult
 from xlbridge.workbook.individual.reader import IndividualNight, read_individual_workbook
@@ -56,7 +56,7 @@ class ScoredIndividual:
     result: EventResult
 
     @property
-    def warnings(self) -> tuple[str, ...]:
+    def warnings(self) -> tuple[Problem, ...]:
         return self.night.warnings
 
 

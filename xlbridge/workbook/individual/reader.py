@@ -30,7 +30,7 @@ from xlbridge.individual import (
 )
 from xlbridge.inputs import check_workbook_file
 from xlbridge.pair import PairLabel
-from xlbridge.places import CellPlace
+from xlbridge.places import CellPlace, Problem
 from xlbridge.workbook.individual.template import (
     ADJUSTMENT_COLUMNS,
     PLAYER_COLUMNS,
@@ -77,7 +77,7 @@ class IndividualNight:
 
     event: IndividualEvent
     movement: IndividualMovement
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Problem, ...] = ()
     to_come: int = 0
 
 
@@ -143,7 +143,7 @@ class _Reader:
             count = self.to_come
             facts = replace(facts, provisional=f"{count} result{'s' if count != 1 else ''} to come")
         event = IndividualEvent(tuple(players), tuple(plays), tuple(adjustments), settings, facts)
-        return IndividualNight(event, movement, self.problems.warning_messages(), self.to_come)
+        return IndividualNight(event, movement, tuple(self.problems.warnings), self.to_come)
 
     def _movement(self, tables: int | None, boards: int | None) -> IndividualMovement | None:
         for name, value in (("Tables", tables), ("Boards", boards)):

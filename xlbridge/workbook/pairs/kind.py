@@ -67,7 +67,7 @@ class PairsNight:
     hands: SessionHands | None = None
 
     @property
-    def warnings(self) -> Sequence[str]:
+    def warnings(self) -> Sequence[Problem]:
         return self.scored.warnings
 
     def provisional(self, asked: Asked, say: Say) -> None:

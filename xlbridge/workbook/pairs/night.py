@@ -77,12 +77,13 @@ class ScoredNight:
     night: NightWorkbook
     result: EventResult
     #: the file's own warnings (open in a spreadsheet), before the sheets'
-    opened: tuple[str, ...] = ()
+    opened: tuple[Problem, ...] = ()
     #: warnings met after scoring (a typed master-point award that is not the computed one)
-    scored_warnings: tuple[str, ...] = ()
+    scored_warnings: tuple[Problem, ...] = ()
 
     @property
-    def warnings(self) -> tuple[str, ...]:
+    def warnings(self) -> tuple[Problem, ...]:
+        """Every warning, each with its place (``""`` when it has none), in the order met."""
         return self.opened + self.night.warnings + self.scored_warnings
 
 
@@ -106,32 +107,31 @@ def score_night(
     opened = open_in_spreadsheet(path)
     night = read_workbook(path, players)
     result, warnings = _master_points(score_event(night.event, boards=boards))
-    return ScoredNight(night, result, (opened,) if opened else (), warnings)
+    return ScoredNight(night, result, (Problem("", opened),) if opened else (), warnings)
 
 
-def _master_points(result: EventResult) -> tuple[EventResult, tuple[str, ...]]:
+def _master_points(result: EventResult) -> tuple[EventResult, tuple[Problem, ...]]:
     """Each blank Master points cell computed by the Settings' body; a typed award that is
     not the computed one is a warning naming its cell (the typed stands), and so is a blank
     one whose rule is not built in (the club types it)."""
     try:
         filled, typed, unbuilt = with_awards_noted(result)
     except ScoringError as exc:  # a session beyond the scale computed: the awards stay typed
-        return result, (str(exc.at(f"{L.SETTINGS} (master point body)")),)
+        placed = exc.at(f"{L.SETTINGS} (master point body)")
+        return result, (Problem(placed.where or "", placed.what),)
     column = L.PAIR_COLUMNS[7].letter
     body = result.event.facts.mp_body
     differ = tuple(
-        str(
-            Problem(
-                _cell(t.pair.source, column),
-                f"pair {t.pair.label}'s master points are typed as {t.typed}; the {body}'s "
-                f"rule gives {t.computed} ({award_shown(str(t.computed), body)} masterpoints, "
-                "in hundredths as the results file carries them); the typed figure stands",
-            )
+        Problem(
+            _cell(t.pair.source, column),
+            f"pair {t.pair.label}'s master points are typed as {t.typed}; the {body}'s "
+            f"rule gives {t.computed} ({award_shown(str(t.computed), body)} masterpoints, "
+            "in hundredths as the results file carries them); the typed figure stands",
         )
         for t in typed
     )
     blank = tuple(
-        str(Problem(_cell(u.pair.source, column), f"pair {u.pair.label}'s master points: {u.why}"))
+        Problem(_cell(u.pair.source, column), f"pair {u.pair.label}'s master points: {u.why}")
         for u in unbuilt
     )
     return filled, differ + blank

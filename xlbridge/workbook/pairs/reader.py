@@ -30,7 +30,7 @@ from xlbridge.errors import ScoringError
 from xlbridge.event import Adjustment, Event, EventFacts, Settings
 from xlbridge.movement import PairNumbering
 from xlbridge.pair import PairLabel
-from xlbridge.places import CellPlace, Place
+from xlbridge.places import CellPlace, Place, Problem
 from xlbridge.workbook.pairs import layout as L
 from xlbridge.workbook.pairs.reading.adjustments import AdjustmentsSheet
 from xlbridge.workbook.pairs.reading.base import ToCome, cell_text, sheet_row
@@ -66,7 +66,7 @@ class NightWorkbook:
     """What a filled workbook holds: the event, and the warnings found reading it."""
 
     event: Event
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Problem, ...] = ()
     tables: int | None = None
     boards: int | None = None
     #: The cell of the "Hand records" row of the Settings sheet (the file is the facts').
@@ -257,7 +257,7 @@ class _Reader(SettingsSheet, PairsSheet, TravellersSheet, AdjustmentsSheet):
         if count:
             facts = replace(facts, provisional=f"{count} result{'s' if count != 1 else ''} to come")
         event = Event(tuple(pairs), tuple(plays), tuple(adjustments), settings, facts)
-        warnings = self.problems.warning_messages()
+        warnings = tuple(self.problems.warnings)
         return NightWorkbook(
             event, warnings, tables, boards, self.hand_records_cell, tuple(self.to_come)
         )

@@ -60,7 +60,7 @@ class Problems:
     """
 
     errors: list[Found] = field(default_factory=list)
-    warnings: list[Found] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
     causes: list[Found] = field(default_factory=list)
 
     def attempt(self, parse: Callable[[], T]) -> T | None:
@@ -78,10 +78,6 @@ class Problems:
     def warn(self, where: Place | str, what: str) -> None:
         """A warning at ``where``: ``where: what``."""
         self.warnings.append(Problem(where, what))
-
-    def warning_messages(self) -> tuple[str, ...]:
-        """Each warning's message, as the user reads it."""
-        return tuple(str(found) for found in self.warnings)
 
     def cause(self, where: Place | str, what: str) -> None:
         """A structural slip: listed first, the problems that follow from it cut short."""

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Protocol
 
 from xlbridge.outputs import OutputPlan
+from xlbridge.places import Problem
 
 __all__ = ["Asked", "Kind", "Night", "Say"]
 
@@ -53,8 +54,8 @@ class Night(Protocol):
     """A night of either kind, read and scored."""
 
     @property
-    def warnings(self) -> Sequence[str]:
-        """What was met reading and scoring it, one message each."""
+    def warnings(self) -> Sequence[Problem]:
+        """What was met reading and scoring it, each a problem at its place (``""`` for none)."""
 
     def provisional(self, asked: Asked, say: Say) -> None:
         """Say what is still to come (nothing when the results are final); raise a

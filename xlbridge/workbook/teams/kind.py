@@ -11,6 +11,7 @@ from pathlib import Path
 from xlbridge.errors import ScoringError
 from xlbridge.inputs import check_workbook_file
 from xlbridge.outputs import OutputPlan
+from xlbridge.places import Problem
 from xlbridge.workbook.pairs.night import HTML_SUFFIXES, WORKBOOK_SUFFIXES
 from xlbridge.workbook.shared.night import Asked, Say
 from xlbridge.workbook.teams.night import (
@@ -65,7 +66,7 @@ class TeamsNightScored:
     scored: ScoredTeams
 
     @property
-    def warnings(self) -> Sequence[str]:
+    def warnings(self) -> Sequence[Problem]:
         return self.scored.warnings
 
     def provisional(self, asked: Asked, say: Say) -> None:

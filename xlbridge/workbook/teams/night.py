@@ -25,7 +25,7 @@ from xlbridge.errors import InputFileError, ScoringError
 from xlbridge.exact import plural
 from xlbridge.inputs import check_merged_cells, check_workbook_file, open_in_spreadsheet
 from xlbridge.outputs import atomic_write, refuse_same_file, write_together
-from xlbridge.places import CellPlace
+from xlbridge.places import CellPlace, Problem
 from xlbridge.report import format_fixed
 from xlbridge.teams import (
     Match,
@@ -66,10 +66,11 @@ class ScoredTeams:
     night: TeamsNight
     result: TeamsResult
     #: the file's own warnings (open in a spreadsheet), before the sheets'
-    opened: tuple[str, ...] = ()
+    opened: tuple[Problem, ...] = ()
 
     @property
-    def warnings(self) -> tuple[str, ...]:
+    def warnings(self) -> tuple[Problem, ...]:
+        """Every warning, each with its place (``""`` when it has none), in the order met."""
         return self.opened + self.night.warnings + self.result.warnings
 
 
@@ -220,7 +221,7 @@ def draw_round(source: Path, round_number: int, target: Path, keep: Path | None 
             f"--round {round_number}: Settings says the event has {night.rounds} rounds"
         )
     if result.warnings:
-        missing = "\n".join(result.warnings[:10])
+        missing = "\n".join(str(problem) for problem in result.warnings[:10])
         raise ScoringError(
             f"round {drawn} is not finished, so its standings are not known yet:\n{missing}"
         )
@@ -306,7 +307,7 @@ def score_teams_night(path: str | os.PathLike[str]) -> ScoredTeams:
             CellPlace(TRAVELLERS, 2, "F"),
         )
     opened = open_in_spreadsheet(path)
-    return ScoredTeams(night, score_teams(night.event), (opened,) if opened else ())
+    return ScoredTeams(night, score_teams(night.event), (Problem("", opened),) if opened else ())
 
 
 def format_teams_ranking(result: TeamsResult) -> str:

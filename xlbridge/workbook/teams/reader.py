@@ -27,7 +27,7 @@ from xlbridge.exact import (
     whole_number,
 )
 from xlbridge.inputs import check_workbook_file
-from xlbridge.places import CellPlace, Place
+from xlbridge.places import CellPlace, Place, Problem
 from xlbridge.result import Row
 from xlbridge.scales import MAX_MATCH_BOARDS, WBF_CONTINUOUS, vp_scale
 from xlbridge.teams import BYE_VPS, Match, Penalty, Team, TeamsEvent
@@ -64,7 +64,7 @@ class TeamsNight:
     format: str
     rounds: int
     date: dt.date | None
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Problem, ...] = ()
 
     @property
     def drawn_rounds(self) -> int:
@@ -157,7 +157,7 @@ class _Reader:
             settings.format,
             settings.rounds,
             settings.date,
-            self.problems.warning_messages(),
+            tuple(self.problems.warnings),
         )
 
     # --- helpers -------------------------------------------------------------------------
