@@ -40,6 +40,7 @@ __all__ = [
     "plural",
     "quote",
     "round_half_away",
+    "shown_text",
     "simple_fraction",
     "to_float",
     "two_readings",
@@ -261,20 +262,39 @@ def to_float(value: Fraction | int | None) -> float | None:
 def quote(value: object, limit: int = 60) -> str:
     """A cell value for a message, as the person who typed it sees it, shortened past ``limit``.
 
-    Text is quoted; numbers are written plainly (a whole float without its
+    Text is in single quotes, an apostrophe inside as typed; a character nobody
+    sees, or that would break the message's line, is named in square brackets
+    (:func:`shown_text`).  Numbers are written plainly (a whole float without its
     ``.0``, an exact fraction as a decimal or ``n/d``); a blank cell, a
     true/false value and a date are said in words, never as Python writes
     them.  A huge number cannot even be turned into text past 4300 digits, so
-    this never fails.
+    this never fails.  Shortened text is never cut inside a named character.
 
     >>> quote("4H"), quote(12.0), quote(Fraction(3, 5)), quote(Fraction(1, 3)), quote(None)
     ("'4H'", '12', '0.6', '1/3', 'a blank cell')
+    >>> print(quote("O'Brien"), quote("4H\\n"), quote("a\\u200bb"), quote("a\\x07b"))
+    'O'Brien' '4H[line break]' 'a[zero-width space]b' 'a[character 7]b'
     >>> import datetime
     >>> quote(datetime.datetime(2025, 5, 2)), quote(True)
     ('the date 2 May 2025', 'TRUE')
     >>> quote(10**100)
     '1000000000000000000000000000000000000000000000000000000000... (101 digits)'
     """
+    if isinstance(value, str):
+        pieces = ["'", *_text_pieces(value), "'"]
+        if sum(map(len, pieces)) <= limit:
+            return "".join(pieces)
+        kept: list[str] = []
+        room = limit - 3
+        for piece in pieces:
+            if len(piece) > room:
+                break
+            kept.append(piece)
+            room -= len(piece)
+        # an accent or a joined emoji's part goes with the character it belongs to
+        while len(kept) > 1 and _joins_previous(pieces[len(kept)]):
+            kept.pop()
+        return "".join(kept) + "..."
     try:
         text = _shown(value)
     except ValueError:
@@ -284,6 +304,118 @@ def quote(value: object, limit: int = 60) -> str:
     if isinstance(value, int) and not isinstance(value, bool):
         return f"{text[: limit - 2]}... ({len(text.lstrip('-'))} digits)"
     return f"{text[: limit - 3]}..."
+
+
+def shown_text(text: str) -> str:
+    """``text`` as a message shows it: each character nobody sees, or that would break
+    the line, named in square brackets.
+
+    A control character, a format character (Unicode's Cc and Cf), a line or paragraph
+    separator and a space other than the plain one (Zl, Zp, Zs) is named: a line break
+    (a carriage return, a line feed or both, one break), a tab, a non-breaking space, a
+    zero-width space and the other common ones in words, any other as ``[character N]``
+    (its code, as a number).  Letters of every script, accents and emoji are as they
+    are, a zero-width joiner or non-joiner inside an emoji or a word of a script that
+    joins its letters (Persian, Hindi) too, and an emoji flag's tag characters.
+
+    >>> print(shown_text("line\\nbreak"), shown_text("tab\\there"), shown_text("\\u00a0"))
+    line[line break]break tab[tab]here [non-breaking space]
+    >>> print(shown_text("Zoë \\U0001f600"), shown_text("a\\r\\nb"), shown_text("\\u2066"))
+    Zoë \U0001f600 a[line break]b [character 8294]
+    """
+    return "".join(_text_pieces(text))
+
+
+#: The characters named in words (every other one named is ``[character N]``).
+_NAMED = {
+    "\t": "tab",
+    "\n": "line break",
+    "\r": "line break",
+    "\r\n": "line break",
+    "\x85": "line break",
+    "\u2028": "line break",
+    "\u2029": "paragraph break",
+    "\u00a0": "non-breaking space",
+    "\u202f": "narrow non-breaking space",
+    "\u2007": "figure space",
+    "\u2002": "en space",
+    "\u2003": "em space",
+    "\u2009": "thin space",
+    "\u200a": "hair space",
+    "\u3000": "full-width space",
+    "\u00ad": "soft hyphen",
+    "\u200b": "zero-width space",
+    "\u200c": "zero-width non-joiner",
+    "\u200d": "zero-width joiner",
+    "\u2060": "word joiner",
+    "\ufeff": "byte order mark",
+    "\u200e": "left-to-right mark",
+    "\u200f": "right-to-left mark",
+}
+#: Unicode's categories of the characters named: controls, format characters (a
+#: lone surrogate, Cs, cannot even be printed), separators but the plain space.
+_UNSEEN = {"Cc", "Cf", "Cs", "Zl", "Zp", "Zs"}
+_PIECE = re.compile(r"\r\n|.", re.DOTALL)
+_JOINERS = "\u200c\u200d"
+_BLACK_FLAG = "\U0001f3f4"
+_TAGS = range(0xE0020, 0xE0080)
+_SKIN_TONES = range(0x1F3FB, 0x1F400)
+
+
+def _text_pieces(text: str) -> list[str]:
+    """``text`` in the pieces a shortened quote may end between: one character, or one
+    named in brackets."""
+    pieces = _PIECE.findall(text)
+    return [
+        piece if _seen(pieces, index) else f"[{_NAMED.get(piece) or f'character {ord(piece)}'}]"
+        for index, piece in enumerate(pieces)
+    ]
+
+
+def _seen(pieces: list[str], index: int) -> bool:
+    """Whether the piece at ``index`` is shown as it is."""
+    piece = pieces[index]
+    if piece == " " or (len(piece) == 1 and unicodedata.category(piece) not in _UNSEEN):
+        return True
+    if piece in _JOINERS:
+        return _joined(pieces, index)
+    return ord(piece[0]) in _TAGS and _flag_tag(pieces, index)
+
+
+def _joined(pieces: list[str], index: int) -> bool:
+    """Whether the joiner at ``index`` joins two letters or symbols beyond ASCII: a word
+    of a script that joins its letters, or an emoji of several."""
+    if index == 0 or index == len(pieces) - 1:
+        return False
+    before, after = pieces[index - 1], pieces[index + 1]
+    return all(
+        len(c) == 1 and not c.isascii() and unicodedata.category(c)[0] in "LMS"
+        for c in (before, after)
+    )
+
+
+def _flag_tag(pieces: list[str], index: int) -> bool:
+    """Whether the tag character at ``index`` spells an emoji flag (the black flag then
+    tags, Scotland's or Wales's)."""
+    for piece in reversed(pieces[:index]):
+        if piece == _BLACK_FLAG:
+            return True
+        if len(piece) != 1 or ord(piece) not in _TAGS:
+            return False
+    return False
+
+
+def _joins_previous(piece: str) -> bool:
+    """Whether ``piece`` belongs with the character before it (an accent, a joiner, a
+    variation selector, a skin tone or a flag's tag)."""
+    if piece.startswith("["):
+        return False
+    return (
+        unicodedata.category(piece[0]).startswith("M")
+        or piece in _JOINERS
+        or ord(piece[0]) in _TAGS
+        or ord(piece[0]) in _SKIN_TONES
+    )
 
 
 def _shown(value: object) -> str:
@@ -311,8 +443,6 @@ def _shown(value: object) -> str:
         return f"the time {value:%H:%M}"
     if isinstance(value, datetime.timedelta):
         return f"the duration {value}"
-    if isinstance(value, str):
-        return repr(value)
     return str(value)
 
 

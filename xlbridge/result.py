@@ -506,7 +506,7 @@ def _parse_weighted(original: object, text: str, where: Place | str) -> Weighted
             raise ResultCellError(
                 f"{quote(original)} is not a score "
                 "(a weighted score is written '30% 1430; 70% -100'; "
-                f"{part!r} is not 'weight score')",
+                f"{quote(part)} is not 'weight score')",
                 where,
             )
         weight = _in_cell(original, where, parse_weight, match.group(1).replace(" ", ""))
@@ -543,7 +543,7 @@ def _parse_side(original: object, text: str, where: Place | str) -> Side:
         return _artificial(match.group(1), original, where)
     if upper.startswith("A"):
         raise ResultCellError(
-            f"{quote(original)}: {text!r} is not an artificial score for one side "
+            f"{quote(original)}: {quote(text)} is not an artificial score for one side "
             "(expected A+, A=, A- or A60)",
             where,
         )
@@ -747,7 +747,7 @@ def _ruling(
     total_at: Place | str,
 ) -> Result:
     if "" in sides and len(sides) > 1:
-        raise RulingError(f"ruling {key!r} has rows for both sides and for one side", where)
+        raise RulingError(f"ruling {quote(key)} has rows for both sides and for one side", where)
     if "" in sides:
         side = _ruling_side(key, sides[""], total_at, both=True)
         if isinstance(side, Result):
@@ -784,6 +784,6 @@ def _ruling_side(
         mix[value] = mix.get(value, Fraction(0)) + share
     total = sum(mix.values(), Fraction(0))
     if total != 1:
-        what = f"ruling {key!r}: the weights add up to {_percent(total)}, not 100%"
+        what = f"ruling {quote(key)}: the weights add up to {_percent(total)}, not 100%"
         raise WeightError(what, total_at)
     return Weighted(tuple(mix.items()))

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+import re
 import subprocess
 import sys
 import unicodedata
@@ -110,6 +111,10 @@ RULINGS = parse_rulings(
 )
 
 
+#: A Python string escape, as ``repr`` writes an unseen character.
+PYTHON_ESCAPE = re.compile(r"\\(?:[abfnrtv]|x[0-9a-f]{2}|u[0-9a-f]{4}|U[0-9a-f]{8})")
+
+
 def ascii_digits(text: str) -> str:
     """The text with every Unicode decimal digit written as 0-9 (the parser reads them all)."""
     return "".join(
@@ -123,7 +128,9 @@ def check_text_parse(text: str, rulings: Any = None) -> None:
     except ScoringError as exc:
         message = str(exc)
         assert message.startswith("row 7: "), message
-        assert "\n" not in message.replace(repr(text), "") or "\n" in text
+        assert "\n" not in message and "\r" not in message, message  # a line break named
+        # never Python's escapes (\n, \x07, \u200b) for what the text holds
+        assert "\\" in text or not PYTHON_ESCAPE.search(message), message
         return
     if row is None:
         assert text.strip() == ""

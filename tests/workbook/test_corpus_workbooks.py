@@ -152,6 +152,31 @@ CASES: dict[str, Case] = {
     ),
     "text in a number setting": Case(put("Settings", "B5", "nine"), 2, "Settings!B5: 'nine'"),
     "contract typo": Case(put(T, "D2", "4J"), 2, "Travellers!D2: '4J' is not a contract"),
+    # a character nobody sees, or a line break (Alt+Enter), named in words, never \n or \u200b
+    "contract ending in a line break": Case(
+        put(T, "D2", "4H\n"),
+        0,
+        "",
+        "documented acceptance: a line break (Alt+Enter) after what was typed is read as "
+        "spaces are, the contract as meant (4H)",
+    ),
+    "contract typed with a line break": Case(
+        put(T, "D2", "4J\n"), 2, "Travellers!D2: '4J[line break]' is not a contract"
+    ),
+    "result typed over two lines": Case(
+        put(T, "F2", "+\n9"), 2, "Travellers!F2: '+[line break]9' is not a result"
+    ),
+    "pair typed with a zero-width space": Case(
+        put(T, "B2", "1\u200b"),
+        2,
+        "Travellers!B2: pair '1[zero-width space]' is not on the Pairs sheet",
+    ),
+    "contract typed with a zero-width space": Case(
+        put(T, "D2", "4\u200bH"), 2, "Travellers!D2: '4[zero-width space]H' is not a contract"
+    ),
+    "amount typed with a tab": Case(
+        put("Adjustments", "C2", "ten\tx"), 2, "Adjustments!C2: 'ten[tab]x'"
+    ),
     "result typo": Case(put(T, "F2", "+9"), 2, "Travellers!F2: '+9' is not possible for 4H"),
     "pair listed twice": Case(put("Pairs", "A3", 1), 2, "Pairs!A3: pair 1 is listed twice"),
     "text amount": Case(

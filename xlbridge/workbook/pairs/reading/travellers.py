@@ -219,7 +219,7 @@ class TravellersSheet(MovementCheck):
                 label = None
             elif label is not None and label not in labels:
                 self.problems.error(
-                    row.at(letter), f"pair {str(label)!r} is not on the {L.PAIRS} sheet"
+                    row.at(letter), f"pair {quote(str(label))} is not on the {L.PAIRS} sheet"
                 )
                 label = None
             found.append(label)
