@@ -216,9 +216,9 @@ def test_the_season_is_what_the_nights_published(
         "warning: 'Jeannie Egger' (night01-results.xlsx) and 'JEANNIE EGGER' "
         "(mp_pairs_mitchell_04.xml) differ only in case, spacing or accents: counted as one "
         "player, 'Jeannie Egger'; make the names the same in the files\n"
-        'warning: "Crystal D\'Souza" (night01-results.xlsx) and "CRYSTAL D\'SOUZA" '
+        "warning: 'Crystal D'Souza' (night01-results.xlsx) and 'CRYSTAL D'SOUZA' "
         "(mp_pairs_mitchell_04.xml) differ only in case, spacing or accents: counted as one "
-        'player, "Crystal D\'Souza"; make the names the same in the files\n'
+        "player, 'Crystal D'Souza'; make the names the same in the files\n"
     )
     expected, rest = expected_table(season_files, best=6, minimum=4, points=False)
     ranked, below = season_sheet(out)
