@@ -37,7 +37,7 @@ from xlbridge.contract import (
     score_contract,
 )
 from xlbridge.errors import DealError
-from xlbridge.places import Place
+from xlbridge.places import Place, Problem
 
 __all__ = [
     "RANKS",
@@ -372,10 +372,11 @@ class BoardRecord:
 
 @dataclass(frozen=True)
 class HandRecords:
-    """The boards of a hand-record file, by board number, and what was noticed reading it."""
+    """The boards of a hand-record file, by board number, and what was noticed reading it
+    (each warning at its line, and its board there: ``deals.pbn line 12: board 5``)."""
 
     boards: dict[int, BoardRecord]
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Problem, ...] = ()
     name: str = ""
 
     def __iter__(self) -> Iterator[BoardRecord]:
@@ -407,10 +408,11 @@ class BoardHands:
 
 @dataclass(frozen=True)
 class SessionHands:
-    """Every board of a hand-record file, and what was noticed reading and checking it."""
+    """Every board of a hand-record file, and what was noticed reading and checking it
+    (each warning at its board's line, ``""`` its place when it names none)."""
 
     boards: dict[int, BoardHands]
-    warnings: tuple[str, ...]
+    warnings: tuple[Problem, ...]
     name: str
     #: Newly solved tables to keep beside the file
     #: (see :func:`xlbridge.formats.hand_records.save_cache`).

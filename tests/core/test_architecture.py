@@ -194,20 +194,77 @@ WARNING_NAMES = ("warning", "warnings")
 
 
 def _names_a_warning(expression: ast.expr) -> bool:
+    return _names_one_of(expression, WARNING_NAMES)
+
+
+#: The names a message's words go by where a warning is made of them (``for _, message in``).
+MESSAGE_NAMES = ("message", "messages", "msg", "what", "problem")
+#: The names a place goes by (a reader's ``where``, a record's ``source``).
+PLACE_NAMES = ("where", "source", "place")
+
+
+def _names_one_of(expression: ast.expr, names: tuple[str, ...]) -> bool:
     return any(
-        (isinstance(node, ast.Name) and node.id in WARNING_NAMES)
-        or (isinstance(node, ast.Attribute) and node.attr in WARNING_NAMES)
+        (isinstance(node, ast.Name) and node.id in names)
+        or (isinstance(node, ast.Attribute) and node.attr in names)
         for node in ast.walk(expression)
     )
+
+
+def _joins_a_place(text: ast.JoinedStr) -> bool:
+    """An f-string that puts a place before a message's words: a message after a value
+    and ``: `` (``f"pair {pair.label}, player {index}: {message}"``), or a place first
+    (``f"{where}: board {board}: ..."``)."""
+    parts = text.values
+    for at, part in enumerate(parts):
+        if at == 0 or not isinstance(part, ast.FormattedValue):
+            continue
+        colon = parts[at - 1]
+        after_colon = isinstance(colon, ast.Constant) and str(colon.value).endswith(": ")
+        valued = any(isinstance(p, ast.FormattedValue) for p in parts[:at])
+        if after_colon and valued and _names_one_of(part.value, MESSAGE_NAMES):
+            return True
+    if len(parts) < 2 or not isinstance(parts[0], ast.FormattedValue):
+        return False
+    words = parts[1]
+    return (
+        _names_one_of(parts[0].value, PLACE_NAMES)
+        and isinstance(words, ast.Constant)
+        and str(words.value).startswith(": ")
+    )
+
+
+def _warnings_made(tree: ast.AST) -> list[ast.expr]:
+    """What becomes a warning: what is added to a warnings list (``warnings.append(...)``),
+    and a problem's words (``Problem(where, what)``)."""
+    made: list[ast.expr] = []
+    for call in ast.walk(tree):
+        if not isinstance(call, ast.Call):
+            continue
+        func = call.func
+        if isinstance(func, ast.Attribute) and _names_a_warning(func.value):
+            made += [*call.args, *(keyword.value for keyword in call.keywords)]
+        elif isinstance(func, ast.Name) and func.id == "Problem":
+            made += [*call.args[1:], *(k.value for k in call.keywords if k.arg == "what")]
+    return made
 
 
 def edited_warnings(source: str) -> list[str]:
     """Messages built by editing another message in ``source``: a warning put into an
     f-string after anything but ``warning: `` (``f"warning: {club}: {warning}"``,
-    ``f"{name}: {warning}"``), or what is still to come joined after a place
-    (``f"{club}: {night.event.provisional}"``).  Each is shown as ``line: code``."""
-    found = []
-    for node in ast.walk(ast.parse(source)):
+    ``f"{name}: {warning}"``), what is still to come joined after a place
+    (``f"{club}: {night.event.provisional}"``), or a place joined before the words of
+    what becomes a warning (``warnings.append(f"pair {label}, player {index}: {message}")``,
+    ``warnings.append(f"{where}: board {board}: ...")``: make it ``Problem(place, what)``).
+    Each is shown as ``line: code``."""
+    tree = ast.parse(source)
+    found = [
+        f"{node.lineno}: {ast.unparse(node)}"
+        for made in _warnings_made(tree)
+        for node in ast.walk(made)
+        if isinstance(node, ast.JoinedStr) and _joins_a_place(node)
+    ]
+    for node in ast.walk(tree):
         if not isinstance(node, ast.JoinedStr):
             continue
         parts = node.values
@@ -233,13 +290,16 @@ def edited_warnings(source: str) -> list[str]:
 
 def test_no_warning_is_edited() -> None:
     """A command, or the season, that names a club's or a night's file puts it before the
-    warning's place (``Problem(ClubPlace(club, w.where), w.what)``), never before its text."""
+    warning's place (``Problem(ClubPlace(club, w.where), w.what)``), never before its text;
+    a reader gives a warning's place as its place (``Problem(where, message)``)."""
     edited = {
         f"{path.relative_to(paths.ROOT)}:{line}"
         for path in PACKAGE.rglob("*.py")
         for line in edited_warnings(path.read_text(encoding="utf-8"))
     }
-    assert edited == set(), "a warning's text edited: wrap its place in a ClubPlace"
+    assert edited == set(), (
+        "a warning's text edited: give its place as the Problem's (a ClubPlace for a club's)"
+    )
 
 
 def test_the_warning_check_finds_what_it_guards_against() -> None:
@@ -249,6 +309,18 @@ def test_the_warning_check_finds_what_it_guards_against() -> None:
     assert edited_warnings('tuple(f"{name}: {warning}" for warning in scored.warnings)')
     assert edited_warnings('[f"{club}: {night.night.event.provisional}" for club in clubs]')
     assert edited_warnings('f"provisional: {night}: {scored[-1].night.event.provisional}"')
+    # a place joined before the words of what becomes a warning (a players list's, a
+    # hand-record file's, before they were problems)
+    assert edited_warnings('warnings.append(f"pair {pair.label}, player {index}: {message}")')
+    assert edited_warnings('warnings.append(f"{where}: board {board}: not read")')
+    assert edited_warnings('self.warnings.extend(f"{name}: {what}" for name, what in found)')
+    assert edited_warnings('warnings.append(f"{record.source}: board {record.board}: par")')
+    assert edited_warnings('Problem("", f"pair {label}, player {index}: {message}")')
+    # a place given as the place, and a value's words that hold a colon, are not edits
+    assert not edited_warnings('warnings.append(Problem(f"pair {label}, player 1", message))')
+    assert not edited_warnings('warnings.append(Problem(on_board(where, 5), "not read"))')
+    assert not edited_warnings('warnings.append(f"{name} gives to {listed.name}: it stands")')
+    assert not edited_warnings('problems.append(Problem(where, f"board {board}: a bye"))')
     # a warning said as it was made, and a title marked provisional, are not edits
     assert not edited_warnings('click.echo(f"warning: {warning}", err=True)')
     assert not edited_warnings('say(f"warning: {warning}")')

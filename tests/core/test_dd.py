@@ -17,6 +17,7 @@ from support import paths
 from xlbridge.formats import hand_records as dd
 from xlbridge.formats.pbn import decode, read_hand_records
 from xlbridge.hands import format_deal, par
+from xlbridge.places import FileLine, Within
 
 pytest.importorskip("endplay")
 
@@ -108,11 +109,11 @@ def test_a_published_table_that_differs_from_the_solver_is_reported(tmp_path):
     # South's diamonds printed as 9 tricks instead of 8
     deals.write_bytes(board_16.replace("S  D 8\n", "S  D 9\n", 1).encode("latin-1"))
     hands = dd.load_hands(deals)
-    assert any(
-        "board 16: the file's double-dummy table differs from the solver's "
-        "(S D 9 in the file, 8 solved)" in warning
-        for warning in hands.warnings
-    ), hands.warnings
+    assert [str(warning) for warning in hands.warnings] == [
+        "deals.pbn line 51: board 16: the file's double-dummy table differs from the solver's "
+        "(S D 9 in the file, 8 solved); the solver's is shown"
+    ]
+    assert hands.warnings[0].where == Within(FileLine("deals.pbn", 51), "board 16")
     assert hands.boards[16].dd == published().boards[16].dd
 
 

@@ -25,6 +25,7 @@ from xlbridge.formats.pbn import (
     read_hand_records,
 )
 from xlbridge.hands import DDTable, format_deal, par, parse_deal, random_deal
+from xlbridge.places import FileLine, Problem, Within
 
 DATA = paths.DATA / "pbn"
 BRIDGECOMPOSER = DATA / "bridgecomposer_bkp_2022.pbn"
@@ -180,12 +181,67 @@ def test_a_passed_out_par():
 def test_a_board_marked_against_its_number_is_reported_and_scored_by_its_number():
     text = f'[Board "5"]\n[Dealer "E"]\n[Vulnerable "EW"]\n[Deal "{BOARD_16_DEAL}"]\n'
     hands = read_hand_records(text, "deals.pbn")
-    assert hands.warnings == (
+    (warning,) = hands.warnings
+    assert warning.where == FileLine("deals.pbn", 4)
+    assert str(warning) == (
         'deals.pbn line 4: board 5 is marked [Dealer "E"] and [Vulnerable "EW"], but board 5 '
         "is dealt "
-        "by N with NS vulnerable; it is scored by its number",
+        "by N with NS vulnerable; it is scored by its number"
     )
     assert (hands.boards[5].dealer, hands.boards[5].vulnerability) == (Seat.N, Vulnerability.NS)
+
+
+def _board_16(old: str = "", new: str = "") -> str:
+    """Board 16 of the BridgeComposer file as published (its Deal tag on line 51), with
+    ``old`` typed as ``new``."""
+    text = decode(BRIDGECOMPOSER.read_bytes()).split("\n\n")[0]
+    assert old in text
+    return text.replace(old, new, 1)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "what"),
+    [
+        # a row whose strain is no strain: the table is left, the tricks tag not read either
+        (
+            "N  S 6\n",
+            "N  X 6\n",
+            "OptimumResultTable row {'Declarer': 'N', 'Denomination': 'X', 'Result': '6'} not read",
+        ),
+        # West's clubs left out: 19 of the 20 entries (DoubleDummyTricks is read instead)
+        ("\nW  C 6", "", "OptimumResultTable has 19 of 20 entries; not used"),
+        # West's clubs as 14 tricks, more than a hand has
+        ("W  C 6", "W  C 14", "the double-dummy table has tricks outside 0-13"),
+    ],
+)
+def test_a_files_double_dummy_table_not_used_is_a_warning_at_its_board(old, new, what):
+    hands = read_hand_records(_board_16(old, new), "deals.pbn")
+    assert hands.warnings == (Problem(Within(FileLine("deals.pbn", 51), "board 16"), what),)
+    assert str(hands.warnings[0]) == f"deals.pbn line 51: board 16: {what}"
+    # text read with no file name: the line alone
+    (unnamed,) = read_hand_records(_board_16(old, new)).warnings
+    assert str(unnamed) == f"line 51: board 16: {what}"
+
+
+def test_a_files_par_that_its_table_does_not_give_is_a_warning_at_its_board(tmp_path):
+    from xlbridge.formats.hand_records import load_hands
+
+    deals = tmp_path / "deals.pbn"
+    # BridgeComposer's par for board 16 is NS -100 (3DX-1 by South); typed as NS -200
+    deals.write_text(
+        _board_16('[OptimumScore "NS -100"]', '[OptimumScore "NS -200"]'), encoding="utf-8"
+    )
+    hands = load_hands(deals, use_solver=False)
+    assert hands.warnings == (
+        Problem(
+            Within(FileLine("deals.pbn", 51), "board 16"),
+            "the file's par (OptimumScore) is NS -200, the double-dummy table gives NS -100",
+        ),
+    )
+    assert str(hands.warnings[0]) == (
+        "deals.pbn line 51: board 16: the file's par (OptimumScore) is NS -200, "
+        "the double-dummy table gives NS -100"
+    )
 
 
 def test_a_bad_deal_is_an_error_naming_the_board_and_line():

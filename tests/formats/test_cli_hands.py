@@ -22,6 +22,7 @@ from xlbridge.cli import main
 from xlbridge.formats.hand_records import cache_path, load_hands
 from xlbridge.formats.pbn import format_hand_record
 from xlbridge.hands import random_deal
+from xlbridge.places import Problem
 from xlbridge.workbook.pairs import layout as L
 
 EXAMPLE = paths.TEMPLATES / "example_club_night.xlsx"
@@ -88,6 +89,19 @@ def test_a_board_the_file_does_not_deal_is_a_warning(night: Path, capsys):
     assert "warning: deals.pbn has no deal for board 27" in capsys.readouterr().err
 
 
+def test_a_hand_record_warning_is_said_at_its_line_and_board(night: Path, capsys):
+    deals = night.with_name("deals.pbn")
+    text = deals.read_text(encoding="utf-8")
+    # board 1 is dealt by North with nobody vulnerable (the standard rotation); typed as East
+    deals.write_text(text.replace('[Dealer "N"]', '[Dealer "E"]', 1), encoding="utf-8")
+    assert main(["score", str(night), "--hands", str(deals)]) == 0
+    said = [line for line in capsys.readouterr().err.splitlines() if "warning" in line]
+    assert said == [
+        'warning: deals.pbn line 12: board 1 is marked [Dealer "E"], but board 1 is dealt by N '
+        "with nobody vulnerable; it is scored by its number"
+    ]
+
+
 def test_a_bad_deal_stops_the_run_and_nothing_is_written(night: Path, capsys):
     deals = night.with_name("deals.pbn")
     text = deals.read_text(encoding="utf-8")
@@ -141,7 +155,7 @@ def test_without_a_solver_or_kept_tables_the_hands_show_alone(tmp_path):
     deals = tmp_path / "deals.pbn"
     shutil.copy(HANDS, deals)  # no DEALS.dd.json beside it, no tables in it
     hands = load_hands(deals, use_solver=False)
-    assert hands.warnings == (NO_SOLVER,)
+    assert hands.warnings == (Problem("", NO_SOLVER),)
     assert {board.dd for board in hands.boards.values()} == {None}
     page = results_page(score_night(EXAMPLE).result, hands)
     board_1 = page[page.index('id="board-1"') : page.index('id="board-2"')]

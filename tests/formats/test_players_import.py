@@ -100,6 +100,27 @@ def test_two_listed_players_of_a_name_are_warned_about(
     ]
 
 
+def test_a_players_warning_is_placed_at_its_pair_and_player(tmp_path: Path) -> None:
+    from xlbridge.formats.usebio import read_usebio
+    from xlbridge.places import Problem
+    from xlbridge.workbook.players import fill_players, read_players
+
+    text = REAL.read_text(encoding="utf-8")
+    text = text.replace("<NATIONAL_ID_NUMBER>1004311<", "<NATIONAL_ID_NUMBER>0<", 1)
+    source = tmp_path / "night.xml"
+    source.write_text(text, encoding="utf-8")
+    listed = read_players(club_list(tmp_path, LIST + "Christine Bradfield,1200001,\r\n"))
+    _, warnings = fill_players(read_usebio(source).event, listed.players)
+    # the place is the pair and the player, the words the list's, made once
+    assert warnings == (
+        Problem(
+            "pair NS 2, player 1",
+            "players.csv lists 2 players named Christine Bradfield "
+            "(1004311 on line 2 and 1200001 on line 4): type the number of the one who played",
+        ),
+    )
+
+
 #: The lines --update-players adds for the real file: every player with a number that the
 #: list lacks, in the file's order (DIRECTOR has none).
 ADDED = [

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from xlbridge.errors import InputFileError
-from xlbridge.formats.pbn import decode, read_hand_records
+from xlbridge.formats.pbn import decode, on_board, read_hand_records
 from xlbridge.hands import (
     SEATS,
     STRAINS,
@@ -42,6 +42,7 @@ from xlbridge.hands import (
     par,
 )
 from xlbridge.outputs import atomic_write
+from xlbridge.places import Problem
 
 __all__ = [
     "cache_path",
@@ -138,16 +139,19 @@ def load_hands(path: str | os.PathLike[str], *, use_solver: bool | None = None) 
         result = par(table, record.vulnerability, record.dealer)
         if record.par_score is not None and record.par_score != result.score:
             warnings.append(
-                f"{record.source}: board {record.board}: the file's par (OptimumScore) is "
-                f"NS {record.par_score:+d}, the double-dummy table gives NS {result.score:+d}"
+                Problem(
+                    on_board(record.source, record.board),
+                    f"the file's par (OptimumScore) is NS {record.par_score:+d}, "
+                    f"the double-dummy table gives NS {result.score:+d}",
+                )
             )
         boards[record.board] = BoardHands(record, table, result, source)
     if missing and not solving:
-        warnings.append(NO_SOLVER)
+        warnings.append(Problem("", NO_SOLVER))
     return SessionHands(boards, tuple(warnings), name, solved)
 
 
-def _table_difference(record: BoardRecord, published: DDTable, solved: DDTable) -> str:
+def _table_difference(record: BoardRecord, published: DDTable, solved: DDTable) -> Problem:
     diffs = [
         f"{seat.value} {strain.value} {published.tricks_for(seat, strain)} in the file, "
         f"{solved.tricks_for(seat, strain)} solved"
@@ -155,10 +159,10 @@ def _table_difference(record: BoardRecord, published: DDTable, solved: DDTable) 
         for strain in STRAINS
         if published.tricks_for(seat, strain) != solved.tricks_for(seat, strain)
     ]
-    return (
-        f"{record.source}: board {record.board}: the file's double-dummy table differs from "
-        f"the solver's ({'; '.join(diffs[:3])}{'; ...' if len(diffs) > 3 else ''}); "
-        "the solver's is shown"
+    return Problem(
+        on_board(record.source, record.board),
+        f"the file's double-dummy table differs from the solver's "
+        f"({'; '.join(diffs[:3])}{'; ...' if len(diffs) > 3 else ''}); the solver's is shown",
     )
 
 

@@ -28,6 +28,7 @@ from xlbridge.errors import ScoringError
 from xlbridge.event import Event, Player
 from xlbridge.exact import normalise_text, quote
 from xlbridge.outputs import atomic_write
+from xlbridge.places import Problem
 from xlbridge.players import Listed, PlayersList, complete, number_key
 from xlbridge.workbook.pairs import layout as L
 
@@ -152,12 +153,13 @@ def _decode(data: bytes, name: str) -> tuple[str, str]:
         return data.decode("latin-1"), "latin-1"
 
 
-def fill_players(event: Event, players: PlayersList) -> tuple[Event, tuple[str, ...]]:
+def fill_players(event: Event, players: PlayersList) -> tuple[Event, tuple[Problem, ...]]:
     """``event`` with each player's blank name or number filled from the list, and the warnings.
 
-    Each warning names the pair and the player (an imported file has no cells).
+    Each warning's place is the pair and the player (``pair NS 2, player 1``: an
+    imported file has no cells), its words the list's.
     """
-    warnings: list[str] = []
+    warnings: list[Problem] = []
     pairs = []
     for pair in event.pairs:
         filled = []
@@ -165,8 +167,8 @@ def fill_players(event: Event, players: PlayersList) -> tuple[Event, tuple[str, 
             # an imported file's numbers are the national body's: one not on the club's
             # list is no slip (--update-players adds it)
             done = complete(players, None, player.name, player.national_id, unlisted=False)
-            for _, message in done.warnings:
-                warnings.append(f"pair {pair.label}, player {index}: {message}")
+            where = f"pair {pair.label}, player {index}"
+            warnings.extend(Problem(where, message) for _, message in done.warnings)
             number = done.number
             filled.append(Player(done.name, number, guest=player.guest and not number))
         pairs.append(replace(pair, players=tuple(filled)))

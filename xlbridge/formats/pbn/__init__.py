@@ -27,6 +27,7 @@ from xlbridge.formats.pbn.deals import (
     PBN_VULNERABLE,
     board_tags,
     format_hand_record,
+    on_board,
     read_hand_records,
 )
 from xlbridge.formats.pbn.export import (
@@ -68,6 +69,7 @@ __all__ = [
     "format_results",
     "format_table",
     "format_tag",
+    "on_board",
     "parse_columns",
     "quote",
     "read_file_games",

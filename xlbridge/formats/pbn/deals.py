@@ -24,16 +24,26 @@ from xlbridge.hands import (
     format_deal,
     parse_deal,
 )
-from xlbridge.places import FileLine, Problem
+from xlbridge.places import FileLine, Place, Problem, Within
 
 __all__ = [
     "PBN_VULNERABLE",
     "board_tags",
     "format_hand_record",
+    "on_board",
     "read_hand_records",
 ]
 
 # --- hand records -------------------------------------------------------------------
+
+
+def on_board(where: Place | str, board: int) -> Within:
+    """A board at a place of a hand-record file: ``deals.pbn line 12: board 5``.
+
+    >>> str(on_board(FileLine("deals.pbn", 12), 5))
+    'deals.pbn line 12: board 5'
+    """
+    return Within(where, f"board {board}")
 
 
 def read_hand_records(text: str, name: str = "") -> HandRecords:
@@ -45,7 +55,7 @@ def read_hand_records(text: str, name: str = "") -> HandRecords:
     contradicts the board number is a warning.
     """
     boards: dict[int, BoardRecord] = {}
-    warnings: list[str] = []
+    warnings: list[Problem] = []
     problems: list[Problem] = []
     for game in read_file_games(text, name):
         deal_tag = game.tag("Deal")
@@ -72,7 +82,7 @@ def read_hand_records(text: str, name: str = "") -> HandRecords:
     return HandRecords(boards, tuple(warnings), name)
 
 
-def _board_record(game: Game, where: FileLine, warnings: list[str]) -> BoardRecord | None:
+def _board_record(game: Game, where: FileLine, warnings: list[Problem]) -> BoardRecord | None:
     board_text, deal_text = game.value("Board"), game.value("Deal")
     if not board_text or not deal_text:
         return None
@@ -96,7 +106,7 @@ def _check_rotation(
     dealer: Seat,
     vulnerability: Vulnerability,
     where: FileLine,
-    warnings: list[str],
+    warnings: list[Problem],
 ) -> None:
     said_dealer, said_vul = game.value("Dealer"), game.value("Vulnerable")
     marked = []
@@ -114,9 +124,12 @@ def _check_rotation(
             marked.append(f'[Vulnerable "{said_vul}"]')
     if marked:
         warnings.append(
-            f"{where}: board {board} is marked {' and '.join(marked)}, but board {board} "
-            f"is dealt by {dealer.value} with {_vul_words(vulnerability)}; "
-            "it is scored by its number"
+            Problem(
+                where,
+                f"board {board} is marked {' and '.join(marked)}, but board {board} "
+                f"is dealt by {dealer.value} with {_vul_words(vulnerability)}; "
+                "it is scored by its number",
+            )
         )
 
 
@@ -133,7 +146,7 @@ _STRAIN_NAMES = {"NT": Strain.NT, "N": Strain.NT, "S": Strain.S, "H": Strain.H}
 _STRAIN_NAMES |= {"D": Strain.D, "C": Strain.C}
 
 
-def _dd_table(game: Game, board: int, where: FileLine, warnings: list[str]) -> DDTable | None:
+def _dd_table(game: Game, board: int, where: FileLine, warnings: list[Problem]) -> DDTable | None:
     """The double-dummy table the file gives: OptimumResultTable, else DoubleDummyTricks."""
     table = game.table("OptimumResultTable")
     if table is not None:
@@ -144,13 +157,18 @@ def _dd_table(game: Game, board: int, where: FileLine, warnings: list[str]) -> D
                 strain = _STRAIN_NAMES[record.get("Denomination", "").upper()]
                 tricks = int(record.get("Result", ""))
             except (ValueError, KeyError):
-                warnings.append(f"{where}: board {board}: OptimumResultTable row {record} not read")
+                warnings.append(
+                    Problem(on_board(where, board), f"OptimumResultTable row {record} not read")
+                )
                 return None
             found[(seat, strain)] = tricks
         if len(found) == 20:
             return _table_of(found, where, board, warnings)
         warnings.append(
-            f"{where}: board {board}: OptimumResultTable has {len(found)} of 20 entries; not used"
+            Problem(
+                on_board(where, board),
+                f"OptimumResultTable has {len(found)} of 20 entries; not used",
+            )
         )
     tricks_text = game.value("DoubleDummyTricks")
     if tricks_text and re.fullmatch(r"[0-9a-dA-D]{20}", tricks_text.strip()):
@@ -164,12 +182,14 @@ def _dd_table(game: Game, board: int, where: FileLine, warnings: list[str]) -> D
 
 
 def _table_of(
-    found: dict[tuple[Seat, Strain], int], where: FileLine, board: int, warnings: list[str]
+    found: dict[tuple[Seat, Strain], int], where: FileLine, board: int, warnings: list[Problem]
 ) -> DDTable | None:
     try:
         return DDTable(tuple(tuple(found[(seat, strain)] for strain in STRAINS) for seat in SEATS))
     except DealError:
-        warnings.append(f"{where}: board {board}: the double-dummy table has tricks outside 0-13")
+        warnings.append(
+            Problem(on_board(where, board), "the double-dummy table has tricks outside 0-13")
+        )
         return None
 
 
