@@ -206,7 +206,8 @@ def _board_16(old: str = "", new: str = "") -> str:
         (
             "N  S 6\n",
             "N  X 6\n",
-            "OptimumResultTable row {'Declarer': 'N', 'Denomination': 'X', 'Result': '6'} not read",
+            "OptimumResultTable row 'N X 6' not read (a declarer, a strain and tricks are "
+            "expected, e.g. 'N S 6')",
         ),
         # West's clubs left out: 19 of the 20 entries (DoubleDummyTricks is read instead)
         ("\nW  C 6", "", "OptimumResultTable has 19 of 20 entries; not used"),

@@ -13,6 +13,7 @@ from xlbridge.contract import (
     board_vulnerability,
 )
 from xlbridge.errors import DealError, InputFileError, ScoringError
+from xlbridge.exact import quote
 from xlbridge.formats.pbn.syntax import Game, format_tag, read_file_games
 from xlbridge.hands import (
     SEATS,
@@ -158,7 +159,11 @@ def _dd_table(game: Game, board: int, where: FileLine, warnings: list[Problem]) 
                 tricks = int(record.get("Result", ""))
             except (ValueError, KeyError):
                 warnings.append(
-                    Problem(on_board(where, board), f"OptimumResultTable row {record} not read")
+                    Problem(
+                        on_board(where, board),
+                        f"OptimumResultTable row {quote(' '.join(record.values()))} not read "
+                        "(a declarer, a strain and tricks are expected, e.g. 'N S 6')",
+                    )
                 )
                 return None
             found[(seat, strain)] = tricks
