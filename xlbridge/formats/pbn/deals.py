@@ -13,6 +13,7 @@ from xlbridge.contract import (
     board_vulnerability,
 )
 from xlbridge.errors import DealError, InputFileError, ScoringError
+from xlbridge.exact import quote
 from xlbridge.formats.pbn.syntax import Game, format_tag, read_file_games
 from xlbridge.hands import (
     SEATS,
@@ -77,7 +78,7 @@ def _board_record(game: Game, where: FileLine, warnings: list[str]) -> BoardReco
     if not board_text or not deal_text:
         return None
     if not board_text.strip().isdecimal() or int(board_text) < 1:
-        raise ScoringError(f"{board_text!r} is not a board number")
+        raise ScoringError(f"{quote(board_text)} is not a board number")
     board = int(board_text)
     try:
         deal = parse_deal(deal_text)
