@@ -37,6 +37,7 @@ from xlbridge.contract import (
     score_contract,
 )
 from xlbridge.errors import DealError
+from xlbridge.exact import quote
 from xlbridge.places import Place, Problem
 
 __all__ = [
@@ -123,6 +124,12 @@ def format_deal(deal: Deal, first: Seat = Seat.N) -> str:
     return f"{first.value}:" + " ".join(format_hand(deal.hand(seat)) for seat in order)
 
 
+def _quoted(text: object) -> str:
+    """A deal's text for a message, whole: 71 characters quoted (52 cards, 3 dots a hand,
+    the seat), 75 with 10 written for T, with room for a character named in brackets."""
+    return quote(text, 120)
+
+
 def parse_deal(text: str) -> Deal:
     """The deal in a PBN Deal tag value: ``'N:hand hand hand hand'``, hands clockwise.
 
@@ -138,15 +145,19 @@ def parse_deal(text: str) -> Deal:
     xlbridge.errors.DealError: 'N:AK... ... ... ...' is not a whole deal: 2 cards dealt, 52 expected
     """  # noqa: E501
     if not isinstance(text, str) or ":" not in text:
-        raise DealError(f"{text!r} is not a deal (expected 'N:' and four hands, as PBN writes it)")
+        raise DealError(
+            f"{_quoted(text)} is not a deal (expected 'N:' and four hands, as PBN writes it)"
+        )
     first_text, _, rest = text.strip().partition(":")
     try:
         first = Seat.parse(first_text)
     except ValueError:
-        raise DealError(f"{text!r} is not a deal: {first_text!r} is not a seat") from None
+        raise DealError(
+            f"{_quoted(text)} is not a deal: {quote(first_text)} is not a seat"
+        ) from None
     parts = rest.split()
     if len(parts) != 4:
-        raise DealError(f"{text!r} is not a deal: {len(parts)} hands, 4 expected")
+        raise DealError(f"{_quoted(text)} is not a deal: {len(parts)} hands, 4 expected")
     start = SEATS.index(first)
     hands: dict[Seat, Hand] = {}
     for offset, part in enumerate(parts):
@@ -159,14 +170,16 @@ def parse_deal(text: str) -> Deal:
 def _parse_hand(part: str, text: str) -> Hand:
     suits = part.upper().replace("10", "T").split(".")
     if part == "-":  # PBN's unknown hand: an incomplete deal
-        raise DealError(f"{text!r} is not a whole deal: a hand is not given ('-')")
+        raise DealError(f"{_quoted(text)} is not a whole deal: a hand is not given ('-')")
     if len(suits) != 4:
-        raise DealError(f"{text!r} is not a deal: hand {part!r} has {len(suits)} suits, 4 expected")
+        raise DealError(
+            f"{_quoted(text)} is not a deal: hand {quote(part)} has {len(suits)} suits, 4 expected"
+        )
     hand = []
     for suit in suits:
         bad = [rank for rank in suit if rank not in RANKS]
         if bad:
-            raise DealError(f"{text!r} is not a deal: {bad[0]!r} is not a card rank")
+            raise DealError(f"{_quoted(text)} is not a deal: {quote(bad[0])} is not a card rank")
         hand.append("".join(sorted(suit, key=RANKS.index)))
     return (hand[0], hand[1], hand[2], hand[3])
 
@@ -181,14 +194,17 @@ def _check_whole(deal: Deal, text: str) -> None:
     twice = sorted({card for card in cards if cards.count(card) > 1}, key=cards.index)
     if twice:
         suit, rank = twice[0]
-        raise DealError(f"{text!r} is not a deal: {rank}{_SYMBOL[suit]} is dealt twice")
+        raise DealError(f"{_quoted(text)} is not a deal: {rank}{_SYMBOL[suit]} is dealt twice")
     if len(cards) != 52:
-        raise DealError(f"{text!r} is not a whole deal: {len(cards)} cards dealt, 52 expected")
+        raise DealError(
+            f"{_quoted(text)} is not a whole deal: {len(cards)} cards dealt, 52 expected"
+        )
     counts = [sum(len(suit) for suit in hand) for hand in deal.hands]
     if set(counts) != {13}:
         seat = SEATS[next(i for i, n in enumerate(counts) if n != 13)]
         raise DealError(
-            f"{text!r} is not a deal: {seat.value} holds {counts[SEATS.index(seat)]} cards, not 13"
+            f"{_quoted(text)} is not a deal: {seat.value} holds "
+            f"{counts[SEATS.index(seat)]} cards, not 13"
         )
 
 

@@ -63,6 +63,7 @@ from pathlib import Path
 from typing import IO, BinaryIO
 
 from xlbridge.errors import InputFileError
+from xlbridge.exact import quote
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -311,13 +312,13 @@ def _check_sizes(name: str, infos: list[zipfile.ZipInfo]) -> None:
     for info in infos:
         if info.flag_bits & 0x1:
             raise InputFileError(
-                f"{name} is password-protected ({info.filename!r} is encrypted): "
+                f"{name} is password-protected ({quote(info.filename)} is encrypted): "
                 "remove the password and save it again"
             )
         ratio = info.file_size / max(info.compress_size, 1)
         if info.file_size > RATIO_MIN_BYTES and ratio > MAX_RATIO:
             raise InputFileError(
-                f"{name} is refused as a zip bomb: {info.filename!r} expands "
+                f"{name} is refused as a zip bomb: {quote(info.filename)} expands "
                 f"{ratio:.0f} times (to {info.file_size / 2**20:.0f} MB)"
             )
         total += info.file_size
@@ -358,7 +359,7 @@ def _check_parts(name: str, archive: zipfile.ZipFile, names: set[str]) -> str:
     links = sorted(n for n in names if n.startswith("xl/externalLinks/") and n.endswith(".xml"))
     if links:
         raise InputFileError(
-            f"{name} links to other workbooks ({links[0]!r}): its cells would hold values "
+            f"{name} links to other workbooks ({quote(links[0])}): its cells would hold values "
             "copied from other files, which may be out of date; break the links in Excel "
             "(Data > Edit Links > Break Link), save, and try again"
         )
@@ -383,7 +384,7 @@ def _check_no_dtd(name: str, archive: zipfile.ZipFile, infos: list[zipfile.ZipIn
         with archive.open(info) as member:
             if _declares_entities(member):
                 raise InputFileError(
-                    f"{name} is refused: its part {info.filename!r} declares XML entities "
+                    f"{name} is refused: its part {quote(info.filename)} declares XML entities "
                     "(<!DOCTYPE or <!ENTITY), which Excel never writes; it may be an XML bomb"
                 )
 
@@ -454,7 +455,7 @@ def check_merged_cells(path: str | os.PathLike[str]) -> None:
             merged += _merged_cells(archive.read(info))
             if merged > MAX_MERGED_CELLS:
                 raise InputFileError(
-                    f"{name} is refused: its merged cells (up to part {info.filename!r}) "
+                    f"{name} is refused: its merged cells (up to part {quote(info.filename)}) "
                     f"cover over {MAX_MERGED_CELLS:,} cells, which a club's workbook never "
                     "does; it may be a bomb"
                 )

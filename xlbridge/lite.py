@@ -18,6 +18,7 @@ from importlib import metadata
 from pathlib import Path
 
 from xlbridge import __version__
+from xlbridge.exact import quote
 from xlbridge.udfs import ALIASES, OFFICEJS_FUNCTIONS
 
 __all__ = [
@@ -75,9 +76,11 @@ def requirement(wheel: str | None = None) -> str:
         return f"{DISTRIBUTION}=={version}"
     name = wheel.rsplit("/", 1)[-1]
     if not wheel.startswith(("https://", "http://")) or not name.endswith(".whl"):
-        raise ValueError(f"{wheel!r} is not the URL of a wheel file (https://.../NAME.whl)")
+        raise ValueError(
+            f"{quote(wheel, 200)} is not the URL of a wheel file (https://.../NAME.whl)"
+        )
     if not name.startswith(DISTRIBUTION.replace("-", "_") + "-"):
-        raise ValueError(f"{wheel!r} is not a wheel of {DISTRIBUTION}")
+        raise ValueError(f"{quote(wheel, 200)} is not a wheel of {DISTRIBUTION}")
     return wheel
 
 

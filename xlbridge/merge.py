@@ -33,7 +33,7 @@ from fractions import Fraction
 
 from xlbridge.errors import ScoringError
 from xlbridge.event import Adjustment, Event, EventFacts, Pair, Play
-from xlbridge.exact import format_date
+from xlbridge.exact import format_date, quote
 from xlbridge.pair import PairLabel
 from xlbridge.places import ClubPlace, Place
 from xlbridge.report import format_fixed, number_runs
@@ -215,7 +215,7 @@ def merge_events(events: Sequence[Event]) -> Event:
     for event in events[1:]:
         if (event.settings.form, event.settings.scale) != (first.form, first.scale):
             raise ScoringError(
-                f"event {event.name!r} is scored by {event.settings.form.value} "
+                f"event {quote(event.name)} is scored by {event.settings.form.value} "
                 f"(scale {event.settings.scale}), not {first.form.value} (scale {first.scale}) "
                 "like the first: merge events scored the same way"
             )
@@ -306,7 +306,7 @@ def compare_rankings(
                 there = by_label[label]
             except KeyError:
                 raise ScoringError(
-                    f"pair {own.pair.label} of {club!r} is not in the merged result "
+                    f"pair {own.pair.label} of {quote(club)} is not in the merged result "
                     f"(expected {label}): give the clubs in the order they were merged"
                 ) from None
             changes.append(

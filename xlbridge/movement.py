@@ -61,6 +61,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from xlbridge.errors import ScoringError
+from xlbridge.exact import quote
 from xlbridge.pair import PairLabel
 
 __all__ = [
@@ -330,7 +331,7 @@ def make_movement(
                 "--skip is for a Mitchell of an even number of tables: a Howell has no skip"
             )
         return _compared(howell(tables, boards, sit_out=sit_out))
-    raise ScoringError(f"{kind!r} is not a movement: write mitchell or howell")
+    raise ScoringError(f"{quote(kind)} is not a movement: write mitchell or howell")
 
 
 def _compared(movement: Movement) -> Movement:

@@ -467,3 +467,93 @@ except ContractError as exc:
     raise ScoringError(f"{quote(contract)}: {exc.what}") from None
 """
     assert exception_text_reads(after) == []
+
+
+# --- a value in a message is quoted as the user sees it (xlbridge.exact.quote) -------------
+
+#: The Python reprs (``{value!r}``) left in f-strings, ``path: expression``, each with why
+#: no value a user typed or a file held reaches it.
+KNOWN_REPRS: dict[str, str] = {
+    "xlbridge/contract.py: self.level": (
+        "Contract() built by Python code; a typed contract comes through Contract.parse"
+    ),
+    "xlbridge/contract.py: self.strain": "Contract() given a str, not a Strain: a caller's slip",
+    "xlbridge/contract.py: self.doubling": (
+        "Contract() given a str, not a Doubling: a caller's slip"
+    ),
+    "xlbridge/contract.py: result": (
+        "score_contract's type check: every caller passes a whole number; the repr tells the "
+        "caller 1.0 from 1 (quote would say '1 is not a whole number')"
+    ),
+    "xlbridge/contract.py: declarer": "score_contract given None or a str, not a Seat",
+    "xlbridge/exact.py: unit": "round_half_away's unit is the code's own constant",
+    "xlbridge/hands.py: self.tricks": (
+        "a DDTable from the solver or the cache; a PBN file's table out of 0-13 is caught and "
+        "warned of in its own words (formats/pbn/deals.py)"
+    ),
+    "xlbridge/workbook/shared/sheets.py: code": (
+        "_NotSure is never shown: it only sends the workbook to openpyxl instead of calamine"
+    ),
+    "xlbridge/workbook/shared/snapshot.py: a": "the template snapshot test's diff, for developers",
+    "xlbridge/workbook/shared/snapshot.py: b": "the template snapshot test's diff, for developers",
+    "xlbridge/workbook/pairs/writer.py: value": (
+        "TypeError: the writer given a Python type no cell can hold, a bug"
+    ),
+}
+
+
+def reprs_in(source: str) -> list[str]:
+    """Each value an f-string in ``source`` shows as Python's repr (``{value!r}``,
+    ``{value=}``, ``{repr(value)}``), as its expression."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.FormattedValue):
+            continue
+        value = node.value
+        if node.conversion == ord("r"):
+            found.append(ast.unparse(value))
+        elif (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Name)
+            and value.func.id == "repr"
+            and len(value.args) == 1
+        ):
+            found.append(ast.unparse(value.args[0]))
+    return found
+
+
+def _reprs() -> set[str]:
+    return {
+        f"{path.relative_to(paths.ROOT).as_posix()}: {expression}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        for expression in reprs_in(path.read_text(encoding="utf-8"))
+    }
+
+
+def test_no_message_shows_a_value_as_python_writes_it() -> None:
+    # "O'Brien" in double quotes, '\t', '\u200b': a message quotes the value as it was
+    # typed, an unseen character named in words (quote in xlbridge/exact.py)
+    found = _reprs()
+    unexplained = found - KNOWN_REPRS.keys()
+    assert unexplained == set(), "quote the value with xlbridge.exact.quote, not !r"
+    stale = KNOWN_REPRS.keys() - found
+    assert stale == set(), "no longer there: take it off KNOWN_REPRS"
+
+
+def test_the_repr_check_finds_what_it_guards_against() -> None:
+    # the shapes that were in the messages before they quoted values as typed
+    assert reprs_in('raise ScoringError(f"BOARD_NUMBER {number_text!r} is not a number", n)') == [
+        "number_text"
+    ]
+    assert reprs_in("f\"EVENT_TYPE {kind or 'none'!r} is not a teams-of-four event\"") == [
+        "kind or 'none'"
+    ]
+    assert reprs_in('f"line {number}: {line.strip()!r:.40} is not a PBN tag pair"') == [
+        "line.strip()"
+    ]
+    assert reprs_in('f"the sheet {repr(name)} is hidden"') == ["name"]
+    assert reprs_in('f"{name=}"') == ["name"]
+    # a value quoted, or a repr made outside a message, is not
+    assert reprs_in('f"BOARD_NUMBER {quote(number_text)} is not a board number"') == []
+    assert reprs_in('f"{len(parts)} hands, {part!s} {part:>4}"') == []
+    assert reprs_in("args = [repr(self.number)]") == []

@@ -81,6 +81,18 @@ def test_a_deal_that_is_not_52_distinct_cards_is_refused(text, message):
         parse_deal(text)
 
 
+def test_a_deal_pasted_with_an_unseen_character_names_it_and_shows_the_deal_whole():
+    # board 16 as published, a zero-width space (copied from a web page) after North's
+    # jack of clubs: the message shows the deal as pasted, the character named in words
+    pasted = BOARD_16_DEAL.replace("J876", "J\u200b876", 1)
+    with pytest.raises(DealError) as refused:
+        parse_deal(pasted)
+    assert str(refused.value) == (
+        "'N:AJ.532.KQT7.J[zero-width space]876 KT98753.K7.64.T5 Q642.T8.A852.A94 "
+        ".AQJ964.J93.KQ32' is not a deal: '[zero-width space]' is not a card rank"
+    )
+
+
 # --- PBN syntax -------------------------------------------------------------------
 
 

@@ -153,6 +153,14 @@ def test_boards_must_share_out() -> None:
         make_movement("mitchell", 7, 21, skip=True)
 
 
+def test_a_movement_that_is_none_is_quoted_as_typed() -> None:
+    # an apostrophe and a tab typed in: quoted as typed, never as Python writes text
+    # ("mitch'ell\\t" in double quotes, the tab as a backslash-t)
+    with pytest.raises(ScoringError) as refused:
+        make_movement("mitch'ell\t", 5, 10)
+    assert str(refused.value) == "'mitch'ell[tab]' is not a movement: write mitchell or howell"
+
+
 def test_parse_movement_round_trips_the_name() -> None:
     for movement in (
         mitchell(7, 21),

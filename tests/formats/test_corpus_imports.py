@@ -7,6 +7,7 @@ disagrees with named by the audit.  Built from a real Compscore3 file (tests/dat
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 
@@ -202,3 +203,40 @@ def test_a_huge_file_is_refused_before_it_is_read(name, words, tmp_path, capsys)
     err = capsys.readouterr().err
     assert words in err and "Traceback" not in err, err
     assert not night.exists()
+
+
+# A value in a message is quoted as typed: an apostrophe as it is, in single quotes, an
+# unseen character named in words (Python's "O'Brien's" and '\t' are not what was typed).
+QUOTED_AS_TYPED: dict[str, tuple[str, Make, str]] = {
+    "a board number with a tab inside": (
+        "x.xml",
+        lambda: REAL.replace(
+            "<BOARD_NUMBER>2</BOARD_NUMBER>", "<BOARD_NUMBER>1\t2</BOARD_NUMBER>", 1
+        ).encode(),
+        "x.xml: BOARD_NUMBER '1[tab]2' is not a board number",
+    ),
+    "a board number pasted with a zero-width space": (
+        "x.xml",
+        lambda: REAL.replace(
+            "<BOARD_NUMBER>2</BOARD_NUMBER>", "<BOARD_NUMBER>2\u200b</BOARD_NUMBER>", 1
+        ).encode(),
+        "x.xml: BOARD_NUMBER '2[zero-width space]' is not a board number",
+    ),
+    "a PBN tag value with an apostrophe and no quotes": (
+        "x.pbn",
+        lambda: (
+            pbn_match("").replace('[Event "Club Swiss Teams"]', "[Event O'Brien's Pairs]").encode()
+        ),
+        "x.pbn: line 3: '[Event O'Brien's Pairs]' is not a PBN tag pair",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", QUOTED_AS_TYPED)
+def test_a_value_in_a_refusal_is_quoted_as_typed(case, tmp_path, capsys):
+    name, make, words = QUOTED_AS_TYPED[case]
+    source = tmp_path / name
+    source.write_bytes(make())
+    assert main(["import", str(source), "-o", str(tmp_path / "night.xlsx")]) == 2
+    err = capsys.readouterr().err
+    assert err.replace(f"{tmp_path}{os.sep}", "") == f"error: {words}\n"  # the whole message

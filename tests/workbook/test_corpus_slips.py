@@ -408,3 +408,26 @@ def test_damaged_package(name: str, small_night, tmp_path, capsys) -> None:
     assert "Traceback" not in out + err
     assert digest(path) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["night.xlsx"]
+
+
+# --- a sheet's name is quoted as the user typed it ---------------------------------------
+
+
+def test_a_sheet_name_with_apostrophes_is_quoted_as_typed(small_night, tmp_path, capsys):
+    # not Python's "O'Brien's travellers" in double quotes
+    path = build(small_night, tmp_path, lambda wb: setattr(wb[T], "title", "O'Brien's travellers"))
+    status, _, err = run_score(path, capsys)
+    assert status == 2
+    assert err == (
+        f"error: {path} has no sheet 'Travellers': the sheet 'O'Brien's travellers' looks like "
+        "it: rename it 'Travellers'\n"
+    )
+    path = build(small_night, tmp_path, copy_sheet(T, "O'Brien's travellers"))
+    status, _, err = run_score(path, capsys)
+    assert status == 2
+    assert err == (
+        "error: 1 problem in the workbook:\nsheet 'O'Brien's travellers': looks like the "
+        "Travellers sheet (its name or headers) but is not read: only the sheet named "
+        "'Travellers' is scored; move its rows there and delete it (or rename it so it does "
+        "not look like an entry sheet)\n"
+    )

@@ -364,3 +364,17 @@ def test_a_blank_column_inserted_before_the_boards_is_named_first(tmp_path, caps
         "the next column: a column was inserted before it; delete that column (a column for "
         "notes goes after the last one)"
     ), err
+
+
+def test_a_format_typed_with_an_apostrophe_is_quoted_as_typed(tmp_path, capsys):
+    # Patton's, another teams scoring: named as typed, not as Python's "Patton's"
+    def slip(wb: Workbook) -> None:
+        ws = wb["Settings"]
+        (row,) = [cell.row for cell in ws["A"] if cell.value == "Format"]
+        ws[f"B{row}"] = "Patton's"
+
+    err = refused(tmp_path, slip, capsys)
+    assert err == (
+        "error: 1 problem in the workbook:\n"
+        "Settings!B4: 'Patton's' is not a format: use swiss or round-robin\n"
+    )

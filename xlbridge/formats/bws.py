@@ -41,7 +41,7 @@ from typing import Any
 from xlbridge.contract import PlayedContract, board_vulnerability
 from xlbridge.errors import ContractError, InputFileError, ScoringError
 from xlbridge.event import Event, EventFacts, Pair, Play, Player
-from xlbridge.exact import plain_text, plural
+from xlbridge.exact import plain_text, plural, quote
 from xlbridge.pair import PairLabel
 from xlbridge.places import BridgemateEntry, Problem
 from xlbridge.result import NotPlayed, Row, parse_result
@@ -205,7 +205,7 @@ def _whole(value: object, what: str, where: BridgemateEntry | str) -> int:
         try:
             number = int(str(value).strip())
         except ValueError:
-            raise InputFileError(f"{what} {str(value)!r} is not a number", where) from None
+            raise InputFileError(f"{what} {quote(str(value))} is not a number", where) from None
         return number
     return value
 

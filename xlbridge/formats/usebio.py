@@ -85,7 +85,7 @@ from xlbridge.event import (
     ScoringForm,
     Settings,
 )
-from xlbridge.exact import parse_date, round_half_away
+from xlbridge.exact import parse_date, quote, round_half_away
 from xlbridge.formats import contract_disagreement, settings_words, split_names
 from xlbridge.hands import Deal
 from xlbridge.individual import SEATS, IndividualEvent, IndividualPlay
@@ -301,7 +301,7 @@ def _form(event_el: Any, name: str) -> ScoringForm:
     if teams or kind in _NOT_SCORED_TYPES:
         what = "a teams-of-four event" if teams else _NOT_SCORED_TYPES[kind]
         raise ScoringError(
-            f"{name}: EVENT_TYPE {kind or 'none'!r} is {what}, not a pairs event xlbridge "
+            f"{name}: EVENT_TYPE {quote(kind or 'none')} is {what}, not a pairs event xlbridge "
             "scores as pairs"
             + (
                 ": import it as teams (xlbridge import reads a teams file into a teams workbook)"
@@ -314,7 +314,7 @@ def _form(event_el: Any, name: str) -> ScoringForm:
             return _FORMS_BY_NAME[key]
     shown = method or kind or "none"
     raise ScoringError(
-        f"EVENT_TYPE/BOARD_SCORING_METHOD {shown!r} is not a pairs event xlbridge "
+        f"EVENT_TYPE/BOARD_SCORING_METHOD {quote(shown)} is not a pairs event xlbridge "
         "scores (matchpoints, Butler or cross-IMPs)",
         name,
     )
@@ -339,7 +339,7 @@ def _figure(element: Any, tag: str, where: str) -> Figure | None:
     try:
         return Figure.parse(text)
     except ValueError:
-        raise ScoringError(f"{tag} {text!r} is not a number", where) from None
+        raise ScoringError(f"{tag} {quote(text)} is not a number", where) from None
 
 
 def _pairs(event_el: Any, name: str) -> tuple[list[Pair], list[PublishedPair], PairNumbering]:
@@ -436,7 +436,7 @@ def _boards(
     for board_el in event_el.findall("BOARD"):
         number_text = _text(board_el, "BOARD_NUMBER")
         if not number_text.isdecimal() or int(number_text) < 1:
-            raise ScoringError(f"BOARD_NUMBER {number_text!r} is not a board number", name)
+            raise ScoringError(f"BOARD_NUMBER {quote(number_text)} is not a board number", name)
         board = int(number_text)
         average = _figure(board_el, "BOARD_AVERAGE", f"board {board}")
         if average is not None:
@@ -551,7 +551,7 @@ def _score(text: str, exact: str | None, where: Place | str) -> Row:
     except ScoringError as exc:
         if text.lstrip("+-").isdecimal():
             raise ScoringError(
-                f"SCORE {text!r} is not a bridge score: a weighted score written as its mean "
+                f"SCORE {quote(text)} is not a bridge score: a weighted score written as its mean "
                 "in points, without its weights, cannot be rescored",
                 where,
             ) from exc
@@ -651,7 +651,7 @@ def usebio_document(
     writes the hand records.
     """
     if version not in USEBIO_VERSIONS:
-        raise ScoringError(f"USEBIO version {version!r}: xlbridge writes 1.2 or 1.3")
+        raise ScoringError(f"USEBIO version {quote(version)}: xlbridge writes 1.2 or 1.3")
     info = info or EventInfo()
     event = result.event
     facts = event.facts
@@ -998,7 +998,7 @@ def teams_usebio_document(
     scale) goes in ``<?xlbridge ...?>`` instructions, so the file reads back exactly.
     """
     if version not in USEBIO_VERSIONS:
-        raise ScoringError(f"USEBIO version {version!r}: xlbridge writes 1.2 or 1.3")
+        raise ScoringError(f"USEBIO version {quote(version)}: xlbridge writes 1.2 or 1.3")
     event = result.event
     facts = EventFacts(name=event.name, date=date)
     root = ET.Element("USEBIO", {"Version": version})
@@ -1134,7 +1134,7 @@ def read_usebio_teams(path: str | os.PathLike[str]) -> PublishedTeams:
         raise InputFileError(f"{name} is not a USEBIO results file (no USEBIO and EVENT)")
     kind = (event_el.get("EVENT_TYPE") or "").upper()
     if kind not in TEAMS_EVENT_TYPES:
-        raise ScoringError(f"EVENT_TYPE {kind or 'none'!r} is not a teams-of-four event", name)
+        raise ScoringError(f"EVENT_TYPE {quote(kind or 'none')} is not a teams-of-four event", name)
     marks = _marks(event_el)
     teams_mark = marks.get("teams", [{}])[0]
     teams, standings = _teams_in(event_el, name)
@@ -1207,7 +1207,7 @@ def _teams_in(event_el: Any, name: str) -> tuple[list[Team], dict[int, tuple[Fig
         text = (team_el.get("TEAM_ID") or _text(team_el, "TEAM_NUMBER")).strip()
         where = Within(name, f"PARTICIPANTS TEAM {index}")
         if not text.isdecimal() or int(text) < 1:
-            raise ScoringError(f"TEAM_ID {text!r} is not a team number", where)
+            raise ScoringError(f"TEAM_ID {quote(text)} is not a team number", where)
         number = int(text)
         if number in standings:
             raise ScoringError(f"team {number} is listed twice", where)
@@ -1238,7 +1238,7 @@ def _teams_in(event_el: Any, name: str) -> tuple[list[Team], dict[int, tuple[Fig
 def _whole(element: Any, tag: str, where: str) -> int:
     text = _text(element, tag)
     if not text.isdecimal() or int(text) < 1:
-        raise ScoringError(f"{tag} {text!r} is not a number from 1", where)
+        raise ScoringError(f"{tag} {quote(text)} is not a number from 1", where)
     return int(text)
 
 
@@ -1281,7 +1281,9 @@ def _match_in(
     try:
         boards = tuple(int(b) for b in boards_text.split(",")) if boards_text else ()
     except ValueError:
-        raise ScoringError(f"the xlbridge boards {boards_text!r} are not numbers", where) from None
+        raise ScoringError(
+            f"the xlbridge boards {quote(boards_text)} are not numbers", where
+        ) from None
     if not boards:
         start = _text(match_el, "START_BOARD_NUMBER")
         end = _text(match_el, "END_BOARD_NUMBER")
@@ -1471,13 +1473,14 @@ def read_usebio_individual(path: str | os.PathLike[str]) -> PublishedIndividual:
     kind = (event_el.get("EVENT_TYPE") or "").strip().upper()
     if kind != "INDIVIDUAL":
         raise ScoringError(
-            f"EVENT_TYPE {kind or 'none'!r} is not an individual event: read it as pairs or teams",
+            f"EVENT_TYPE {quote(kind or 'none')} is not an individual event: "
+            "read it as pairs or teams",
             name,
         )
     method = _text(event_el, "BOARD_SCORING_METHOD").upper()
     if method and method != "MATCH_POINTS":
         raise ScoringError(
-            f"BOARD_SCORING_METHOD {method!r}: xlbridge reads an individual "
+            f"BOARD_SCORING_METHOD {quote(method)}: xlbridge reads an individual "
             "scored by matchpoints (MATCH_POINTS)",
             name,
         )
@@ -1504,7 +1507,7 @@ def read_usebio_individual(path: str | os.PathLike[str]) -> PublishedIndividual:
     for board_el in event_el.findall("BOARD"):
         text = _text(board_el, "BOARD_NUMBER")
         if not text.isdecimal():
-            raise ScoringError(f"BOARD_NUMBER {text!r} is not a board number", name)
+            raise ScoringError(f"BOARD_NUMBER {quote(text)} is not a board number", name)
         board = int(text)
         for index, line in enumerate(board_el.findall("TRAVELLER_LINE"), start=1):
             where = Within(name, f"board {board}, line {index}")

@@ -88,7 +88,7 @@ def _board_record(game: Game, where: FileLine, warnings: list[Problem]) -> Board
     if not board_text or not deal_text:
         return None
     if not board_text.strip().isdecimal() or int(board_text) < 1:
-        raise ScoringError(f"{board_text!r} is not a board number")
+        raise ScoringError(f"{quote(board_text)} is not a board number")
     board = int(board_text)
     try:
         deal = parse_deal(deal_text)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from xlbridge.errors import ScoringError
 from xlbridge.exact import plain_text
+from xlbridge.exact import quote as quote_value
 
 __all__ = [
     "Column",
@@ -24,6 +25,11 @@ __all__ = [
     "read_file_games",
     "read_games",
 ]
+
+
+def _quoted(line: str) -> str:
+    """A line for a message, whole up to 120 characters (a ``[Deal "..."]`` line is 78)."""
+    return quote_value(line.strip(), 120)
 
 
 @dataclass(frozen=True)
@@ -102,7 +108,9 @@ def parse_columns(value: str) -> tuple[Column, ...]:
     for part in value.split(";"):
         match = _COLUMN.fullmatch(part.strip())
         if match is None:
-            raise ScoringError(f"{part!r} is not a PBN table column (expected e.g. Rank\\2R)")
+            raise ScoringError(
+                f"{quote_value(part)} is not a PBN table column (expected e.g. Rank\\2R)"
+            )
         order, name, width, align = match.groups()
         columns.append(Column(name, int(width or 0), (align or "L").upper(), order))
     return tuple(columns)
@@ -192,11 +200,11 @@ class _Reader:
     def _tag(self, number: int, line: str, position: int) -> int:
         match = _TAG_START.match(line, position)
         if match is None or match.end() >= len(line) or line[match.end()] != '"':
-            raise ScoringError(f"line {number}: {line.strip()!r} is not a PBN tag pair")
+            raise ScoringError(f"line {number}: {_quoted(line)} is not a PBN tag pair")
         value, end = _string(line, match.end(), number)
         close = _TAG_END.match(line, end)
         if close is None:
-            raise ScoringError(f"line {number}: {line.strip()!r} is not a PBN tag pair (no ']')")
+            raise ScoringError(f"line {number}: {_quoted(line)} is not a PBN tag pair (no ']')")
         name = match.group(1)
         plain_text(value, f"line {number}")
         if value == "#":
@@ -226,7 +234,7 @@ def _string(line: str, position: int, number: int) -> tuple[str, int]:
             return "".join(chars), index + 1
         chars.append(char)
         index += 1
-    raise ScoringError(f"line {number}: a string is not closed: {line.strip()!r}")
+    raise ScoringError(f"line {number}: a string is not closed: {_quoted(line)}")
 
 
 def read_games(text: str) -> list[Game]:

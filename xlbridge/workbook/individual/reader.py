@@ -103,7 +103,7 @@ def read_individual_workbook(path: str | os.PathLike[str]) -> IndividualNight:
     for name in (L.SETTINGS, PLAYERS, L.TRAVELLERS):
         if name not in loaded.read:
             raise ScoringError(
-                f"{os.fspath(path)} has no sheet {name!r}: is it an individual workbook "
+                f"{os.fspath(path)} has no sheet {quote(name)}: is it an individual workbook "
                 "(xlbridge new NIGHT.xlsx --individual --tables N)?"
             )
     return _Reader(loaded).read()

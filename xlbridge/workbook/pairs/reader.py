@@ -28,6 +28,7 @@ from typing import Any
 
 from xlbridge.errors import ScoringError
 from xlbridge.event import Adjustment, Event, EventFacts, Settings
+from xlbridge.exact import quote
 from xlbridge.movement import PairNumbering
 from xlbridge.pair import PairLabel
 from xlbridge.places import CellPlace, Place, Problem
@@ -134,11 +135,11 @@ def read_workbook(
             if entry_like(name, first, _ENTRY_COLUMNS, (L.SETTINGS,)) == missing[0]
         ]
         hint = (
-            f"the sheet {like[0]!r} looks like it: rename it {missing[0]!r}"
+            f"the sheet {quote(like[0])} looks like it: rename it {quote(missing[0])}"
             if like
             else "is it a club-night workbook (xlbridge new NIGHT.xlsx)?"
         )
-        raise ScoringError(f"{os.fspath(path)} has no sheet {missing[0]!r}: {hint}")
+        raise ScoringError(f"{os.fspath(path)} has no sheet {quote(missing[0])}: {hint}")
     return _Reader(loaded, Path(path).parent, players).read()
 
 

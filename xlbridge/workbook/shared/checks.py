@@ -207,23 +207,23 @@ def _moved(column: Column, found: object, belongs: Column | None, *, inserted: b
     header is in the next column)."""
     if belongs is None and inserted:
         return (
-            f"expected the header {column.header!r}, found {quote(found)}, and "
-            f"{column.header!r} in the next column: a column was inserted before it; delete "
+            f"expected the header {quote(column.header)}, found {quote(found)}, and "
+            f"{quote(column.header)} in the next column: a column was inserted before it; delete "
             "that column (a column for notes goes after the last one)"
         )
     if belongs is None:
         return (
-            f"expected the header {column.header!r}, found {quote(found)}: "
+            f"expected the header {quote(column.header)}, found {quote(found)}: "
             "keep the header row in row 1, with the data from row 2"
         )
     if belongs.letter < column.letter:
         return (
-            f"expected the header {column.header!r}, found {quote(found)}, the header of "
+            f"expected the header {quote(column.header)}, found {quote(found)}, the header of "
             f"column {belongs.letter}: a column was inserted before it; delete that column "
             "(a column for notes goes after the last one)"
         )
     return (
-        f"expected the header {column.header!r}, found {quote(found)}, the header of "
+        f"expected the header {quote(column.header)}, found {quote(found)}, the header of "
         f"column {belongs.letter}: a column was deleted before it; undo the deletion, or "
         "insert the missing column with its header"
     )
@@ -271,8 +271,8 @@ def check_other_sheets(
         like = entry_like(name, first, entry_columns, other_names)
         if like:
             problems.error(
-                f"sheet {name!r}",
+                f"sheet {quote(name)}",
                 f"looks like the {like} sheet (its name or headers) but is not read: "
-                f"only the sheet named {like!r} is scored; move its rows there and "
+                f"only the sheet named {quote(like)} is scored; move its rows there and "
                 "delete it (or rename it so it does not look like an entry sheet)",
             )

@@ -40,6 +40,7 @@ from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 from openpyxl.utils.exceptions import CellCoordinatesException
 
 from xlbridge.errors import InputFileError
+from xlbridge.exact import quote
 from xlbridge.places import CellPlace, CellRange
 
 __all__ = [
@@ -195,7 +196,7 @@ def _openpyxl_file(file: IO[bytes], path: Path, widths: Mapping[str, int]) -> Sh
             for index, row in enumerate(ws.iter_rows(min_row=1, max_col=COLUMNS), start=1):
                 if index > MAX_ROWS:  # openpyxl makes every blank row up to the last one
                     raise InputFileError(
-                        f"{os.fspath(path)}: the sheet {name!r} goes on past row "
+                        f"{os.fspath(path)}: the sheet {quote(name)} goes on past row "
                         f"{MAX_ROWS:,}: delete anything typed below the entries; if there is "
                         f"nothing there, the file is damaged: {_AGAIN}"
                     )
@@ -239,7 +240,7 @@ def _check_rows(path: Path, archive: zipfile.ZipFile, name: str, target: str) ->
     if problem:
         raise InputFileError(
             f"{os.fspath(path)} is damaged: its part {target} (the sheet "
-            f"{name!r}) {problem}: {_AGAIN}"
+            f"{quote(name)}) {problem}: {_AGAIN}"
         )
 
 
@@ -329,7 +330,9 @@ def find_damage(path: Path, widths: Mapping[str, int] | None = None) -> str:
             parts = sheet_parts(archive)
             for sheet, part in parts.items():
                 if part not in names:
-                    return f"{name} is damaged: the sheet {sheet!r} has no part {part}: {_AGAIN}"
+                    return (
+                        f"{name} is damaged: the sheet {quote(sheet)} has no part {part}: {_AGAIN}"
+                    )
             if "xl/styles.xml" not in names:
                 return (
                     f"{name} is damaged: it has no part xl/styles.xml (the cells' formats): "
@@ -352,7 +355,7 @@ def find_damage(path: Path, widths: Mapping[str, int] | None = None) -> str:
                         cell, text = found
                         return (
                             f"{name} is damaged: {cell} is stored as a number but holds "
-                            f"{text!r}: retype the cell in Excel or LibreOffice and save again"
+                            f"{quote(text)}: retype the cell in Excel or LibreOffice and save again"
                         )
     except (zipfile.BadZipFile, OSError, KeyError, ElementTree.ParseError):
         pass
@@ -381,7 +384,7 @@ def _past_shared(sheet: str, data: bytes, count: int) -> tuple[CellPlace | str, 
         if int(match.group(2)) >= count and _SHARED_KIND.search(attributes):
             ref = _REF_ATTRIBUTE.search(attributes)
             cell = None if ref is None else _cell(sheet, ref.group(1).decode())
-            return (cell or f"a cell of the sheet {sheet!r}"), int(match.group(2))
+            return (cell or f"a cell of the sheet {quote(sheet)}"), int(match.group(2))
     return None
 
 
@@ -408,7 +411,7 @@ def _bad_number(sheet: str, data: bytes) -> tuple[CellPlace | str, str] | None:
             float(text)
         except ValueError:
             cell = _cell(sheet, match.group(1).decode())
-            return (cell or f"a cell of the sheet {sheet!r}"), text
+            return (cell or f"a cell of the sheet {quote(sheet)}"), text
     return None
 
 
@@ -656,7 +659,7 @@ def row_number_problem(data: bytes) -> str:
             if placed:
                 if not place.isdigit() or int(place) <= row:
                     text = place.decode("ascii", "replace")
-                    return f"numbers a row {text!r}" + (f" after row {row}" if row else "")
+                    return f"numbers a row {quote(text)}" + (f" after row {row}" if row else "")
                 row = int(place)
             else:
                 row += 1
@@ -678,7 +681,7 @@ def row_number_problem(data: bytes) -> str:
                 _PLACES[place] = (row, found)
         if found is None or found <= column:
             text = place.decode("ascii", "replace")
-            return f"places a cell at {text!r} in row {row}" + (
+            return f"places a cell at {quote(text)} in row {row}" + (
                 f" after column {_letter(column)}" if column else ""
             )
         column = found
@@ -878,7 +881,7 @@ def _ods_sheets(path: Path, widths: Mapping[str, int]) -> Sheets:
                 continue
             if len(rows) > MAX_ROWS:
                 raise InputFileError(
-                    f"the sheet {title!r} goes on past row {MAX_ROWS:,}: delete "
+                    f"the sheet {quote(title)} goes on past row {MAX_ROWS:,}: delete "
                     "anything typed below the entries",
                     name,
                 )

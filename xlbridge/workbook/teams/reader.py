@@ -134,7 +134,7 @@ class _Reader:
         if settings.teams and teams and settings.teams != len(teams):
             self.problems.warn(
                 self.setting_cells["teams"],
-                f"{T.SETTING_LABELS['teams']!r} says "
+                f"{quote(T.SETTING_LABELS['teams'])} says "
                 f"{settings.teams}, but the {T.TEAMS} sheet lists {len(teams)}: the "
                 f"{T.TEAMS} sheet is scored",
             )
@@ -226,7 +226,7 @@ class _Reader:
     def _missing(self, key: str, found: dict[str, tuple[int, object]]) -> int:
         """0 for a setting that must be given: reported unless its cell was reported already."""
         if key not in found or is_blank(found[key][1]):
-            self.problems.error(T.SETTINGS, f"{T.SETTING_LABELS[key]!r} must be given")
+            self.problems.error(T.SETTINGS, f"{quote(T.SETTING_LABELS[key])} must be given")
         return 0
 
     def _teams(self) -> list[Team]:
@@ -531,7 +531,7 @@ def _shown(value: object) -> str:
     """A cell's value as the user sees it: text and numbers quoted, a date or a time, a
     true/false value or a blank in words (``the date 4 January 2026``, never its repr)."""
     if isinstance(value, str):
-        return repr(normalise_text(value))
+        return quote(normalise_text(value))
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if isinstance(value, int | float | Fraction) and not isinstance(value, bool):
