@@ -153,7 +153,8 @@ def test_a_pair_not_in_the_session_is_refused(
     captured = capsys.readouterr()
     assert status == 2
     assert captured.err.splitlines() == [
-        "error: bad.csv row 3: session 1 has both NS 3 and EW 3: write NS 3 or EW 3",
+        "error: bad.csv row 3: session 1 (mitchell.xlsx) has both NS 3 and EW 3: "
+        "write NS 3 or EW 3",
     ]
     bad.write_text("1,EW 3\n7,NS 1\n", encoding="utf-8")
     status = main(["event", str(mitchell), str(howell), "--rule", "sum", "--pairs", str(bad),
