@@ -147,19 +147,24 @@ def read_pair_map(
 def _map_text(path: Path, data: bytes) -> str:
     """The pair map's text, however Excel saved it: UTF-8 (a byte order mark or none),
     UTF-16 (Excel's "Unicode text"), or else Windows-1252 (Excel's plain "CSV")."""
+    save = (
+        "save the pair map from Excel as CSV UTF-8 (two columns: the pair's number in the "
+        "later session, then in session 1)"
+    )
+    if data.startswith(b"PK\x03\x04"):
+        raise ScoringError(f"{os.fspath(path)} is a workbook, not a CSV text file: {save}")
     try:
         if data.startswith((b"\xff\xfe", b"\xfe\xff")):
             return data.decode("utf-16")
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         pass
-    try:
-        return data.decode("cp1252")
-    except UnicodeDecodeError:
-        raise ScoringError(
-            f"{os.fspath(path)}: not a CSV text file: save the pair map from Excel as "
-            "CSV UTF-8 (two columns: the pair's number in the later session, then in session 1)"
-        ) from None
+    if b"\x00" not in data:  # text has no NUL byte
+        try:
+            return data.decode("cp1252")
+        except UnicodeDecodeError:
+            pass
+    raise ScoringError(f"{os.fspath(path)} is not a CSV text file: {save}")
 
 
 def _delimiter(text: str) -> str:
