@@ -20,6 +20,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from openpyxl import load_workbook
 from support import tiers
+from support.events import EventNights, event_nights
 from support.paths import EXAMPLE
 
 TESTS = Path(__file__).parent
@@ -102,3 +103,10 @@ def small_night(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("base") / "small.xlsx"
     wb.save(path)
     return path
+
+
+@pytest.fixture(scope="session")
+def two_sessions(tmp_path_factory: pytest.TempPathFactory) -> EventNights:
+    """The Mitchell and the Howell of ``xlbridge event``'s tests (support.events), and the
+    pair map of the Howell's pairs to the Mitchell's."""
+    return event_nights(tmp_path_factory.mktemp("event"))

@@ -43,6 +43,7 @@ from fractions import Fraction
 from xlbridge.errors import ScoringError
 from xlbridge.event import Pair
 from xlbridge.exact import quote
+from xlbridge.merge import repeated_club
 from xlbridge.pair import PairLabel
 from xlbridge.places import Problem
 from xlbridge.scored import EventResult, PairResult
@@ -165,7 +166,8 @@ def score_championship(
     ``names`` name the sessions in messages (default ``session 1``...).
 
     Raises :class:`~xlbridge.errors.ScoringError` for fewer than two sessions,
-    a session scored in IMPs, a carry outside 0 to 1, or a renumbering that
+    a session scored in IMPs, one night given twice (the same pairs and results),
+    a carry outside 0 to 1, or a renumbering that
     names a pair not in its session, names one twice, or gives two pairs one
     number (every problem, one a line, each naming where it was written).
     """
@@ -214,6 +216,13 @@ def _check(
             raise ScoringError(
                 f"{title} is scored in IMPs: an event of several sessions adds matchpoint sessions"
             )
+    repeated = repeated_club([session.event for session in sessions])
+    if repeated is not None:
+        first, second = (titles[index] for index in repeated)
+        raise ScoringError(
+            f"{first} and {second} are the same night (the same pairs and results): "
+            "give each session once"
+        )
     if rule is ChampionshipRule.CARRY_OVER:
         if carry is None:
             raise ScoringError("carry-over needs the part of the first session carried (25%)")

@@ -481,6 +481,15 @@ def event(
             f"{'s' if len(nights) > 2 else ''}: give one map for each session after the first"
         )
     carried = None if carry is None else parse_carry(carry)
+    if rule == "carry-over" and carried is None:
+        raise ScoringError(
+            "--rule carry-over needs --carry: the part of session 1 carried (25% or 1/4)"
+        )
+    if top is not None and top < 1:
+        raise ScoringError(
+            f"--top {top}: the common top is a number of matchpoints above 0 (a board's top), "
+            "or leave --top out for the largest session top"
+        )
     _refuse_repeated_files(nights, "night")
     plan = OutputPlan([*nights, *maps], force)
     done: list[ChampionshipResult] = []
@@ -501,8 +510,11 @@ def event(
             waiting = Problem(ClubPlace(os.fspath(night)), scored[-1].night.event.provisional)
             click.echo(f"provisional: {waiting}", err=True)
     first = scored[0].night.event
+    titles = session_names(nights)
     pair_maps = {
-        number: read_pair_map(path, scored[number - 1].night.event, first)
+        number: read_pair_map(
+            path, scored[number - 1].night.event, first, (titles[number - 1], titles[0])
+        )
         for number, path in enumerate(maps, start=2)
     }
     done.append(
@@ -512,7 +524,7 @@ def event(
             pair_maps,
             carry=carried,
             top=top,
-            names=session_names(nights),
+            names=titles,
         )
     )
     plan.write()

@@ -235,6 +235,11 @@ def _not_a_zip(name: str, head: bytes, file: BinaryIO) -> str:
             "open it in Excel or LibreOffice and save it as .xlsx"
         )
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n").lower()
+    if head.startswith(b"%PDF"):
+        return (
+            f"{name} is a PDF file (a printed page), not an .xlsx workbook: give the workbook "
+            "itself, not a PDF printed or exported from it"
+        )
     if text.startswith((b"<!doctype html", b"<html")):
         kind = "an HTML page"
     elif text.startswith(b"<"):

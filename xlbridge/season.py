@@ -240,9 +240,14 @@ class SeasonRule:
         if self.method not in METHODS:
             raise ScoringError(f"the season's method is percent or points, not {self.method}")
         if self.best is not None and self.best < 1:
-            raise ScoringError(f"--best {self.best}: count at least one night")
+            raise ScoringError(
+                f"--best {self.best}: give the nights counted for each player, 1 or more "
+                "(--best 6: each player's six best), or leave --best out to count every night"
+            )
         if self.minimum < 1:
-            raise ScoringError(f"--min {self.minimum}: a player needs at least one night")
+            raise ScoringError(
+                f"--min {self.minimum}: give the nights a player needs to be ranked, 1 or more"
+            )
 
     @property
     def unit(self) -> str:

@@ -1,8 +1,8 @@
 """``xlbridge event``: two nights (a Mitchell and a Howell) ranked as one, from their workbooks.
 
 The nights are those of tests/core/test_championship.py, typed into workbooks
-from ``xlbridge new``: the figures below are worked there by hand, and here
-read back from the terminal and the results workbook.
+from ``xlbridge new`` (tests/support/events.py): the figures below are worked
+there by hand, and here read back from the terminal and the results workbook.
 
 Session 1, a 3-table Mitchell (top 4, 12 a pair): NS1 5, NS2 9, NS3 4, EW1 8,
 EW2 9, EW3 1 matchpoints (41 2/3%, 75%, 33 1/3%, 66 2/3%, 75%, 8 1/3%).
@@ -17,41 +17,14 @@ from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
+from support.events import EventNights
 
 from xlbridge.cli import main
 
-MITCHELL = {(1, 1): 420, (1, 3): 170, (1, 2): 450, (2, 2): 110, (2, 1): 110, (2, 3): -100,
-            (3, 3): 140, (3, 2): -110, (3, 1): -620}  # fmt: skip
-HOWELL = {(1, 5): 400, (1, 4): 400, (2, 2): 620, (2, 1): 650, (3, 3): -100, (3, 1): 110,
-          (4, 2): -200, (4, 1): 600, (5, 1): 140, (5, 4): 140}  # fmt: skip
-PAIR_MAP = "session 2,session 1\n1,EW 3\n2,NS 1\n3,EW 1\n4,NS 2\n5,EW 2\n"
-
-
-def night(folder: Path, name: str, scores: dict[tuple[int, int], int], *options: str) -> Path:
-    path = folder / f"{name}.xlsx"
-    assert main(["new", str(path), "--movement", *options]) == 0
-    wb = load_workbook(path)
-    ws = wb["Travellers"]
-    for row in range(2, ws.max_row + 1):
-        board, ns = ws.cell(row, 1).value, ws.cell(row, 2).value
-        if board is not None:
-            ws.cell(row, 7).value = scores[board, ns]
-    if name == "mitchell":
-        wb["Pairs"]["B2"] = "Ann & Bob"  # NS 1
-    wb.save(path)
-    return path
-
 
 @pytest.fixture(scope="module")
-def nights(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
-    folder = tmp_path_factory.mktemp("event")
-    mitchell = night(folder, "mitchell", MITCHELL, "mitchell", "--tables", "3", "--boards", "3")
-    howell = night(
-        folder, "howell", HOWELL, "howell", "--tables", "3", "--boards", "5", "--sit-out"
-    )
-    pairs = folder / "pairs.csv"
-    pairs.write_text(PAIR_MAP, encoding="utf-8")
-    return mitchell, howell, pairs
+def nights(two_sessions: EventNights) -> tuple[Path, Path, Path]:
+    return two_sessions.mitchell, two_sessions.howell, two_sessions.pairs
 
 
 def run(
@@ -153,7 +126,8 @@ def test_a_pair_not_in_the_session_is_refused(
     captured = capsys.readouterr()
     assert status == 2
     assert captured.err.splitlines() == [
-        "error: bad.csv row 3: session 1 has both NS 3 and EW 3: write NS 3 or EW 3",
+        "error: bad.csv row 3: session 1 (mitchell.xlsx) has both NS 3 and EW 3: "
+        "write NS 3 or EW 3",
     ]
     bad.write_text("1,EW 3\n7,NS 1\n", encoding="utf-8")
     status = main(["event", str(mitchell), str(howell), "--rule", "sum", "--pairs", str(bad),

@@ -28,7 +28,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.errors import ScoringError
 from xlbridge.event import Pair, ScoringForm
-from xlbridge.exact import format_date, plural
+from xlbridge.exact import format_date, plural, quote
 from xlbridge.places import ClubPlace, Problem, Within
 from xlbridge.report import format_figure, format_fixed
 from xlbridge.season import Night, Season, night_of, split_names
@@ -85,7 +85,12 @@ def read_night(path: Path) -> tuple[Night, tuple[Problem, ...]]:
             where = where.inner
         elif where is not None and str(where) == name:
             where = None
-        raise ScoringError(f"cannot count {name}: {Problem(where or '', exc.what)}") from None
+        what = exc.what
+        for named in (f"{os.fspath(path)}: ", f"{os.fspath(path)} "):  # a file check's words
+            if where is None and what.startswith(named):
+                what = ("it " if named.endswith(" ") else "") + what.removeprefix(named)
+                break
+        raise ScoringError(f"cannot count {name}: {Problem(where or '', what)}") from None
 
 
 def _players(pair: Pair) -> tuple[str, ...]:
@@ -99,7 +104,7 @@ def _workbook_night(path: Path) -> tuple[Night, tuple[Problem, ...]]:
 
     name = path.name
     if is_teams_workbook(path):
-        raise ScoringError(f"{name} is a teams workbook: the season counts pairs nights")
+        raise ScoringError("a teams workbook: the season counts pairs nights", name)
     scored = score_night(path, boards=False)
     if scored.night.provisional:
         raise ScoringError(
@@ -110,13 +115,13 @@ def _workbook_night(path: Path) -> tuple[Night, tuple[Problem, ...]]:
     result = scored.result
     if result.top is None:
         raise ScoringError(
-            f"{name} is scored in IMPs: the season counts matchpoint nights (percentages)"
+            "scored in IMPs: the season counts matchpoint nights (percentages)", name
         )
     rows = []
     for pair in result.pairs:
         if not pair.rank or pair.percentage is None:
             continue  # listed, but did not play
-        label = pair.pair.label.display
+        label = str(pair.pair.label)
         rows.append((label, _players(pair.pair), pair.percentage, pair.rank, pair.field))
     facts = result.event.facts
     night = night_of(name, facts.name, facts.date, rows)
@@ -124,15 +129,26 @@ def _workbook_night(path: Path) -> tuple[Night, tuple[Problem, ...]]:
 
 
 def _usebio_night(path: Path) -> Night:
-    from xlbridge.formats.usebio import read_usebio, usebio_winners
+    from xlbridge.formats.usebio import (
+        TEAMS_EVENT_TYPES,
+        read_usebio,
+        usebio_event_type,
+        usebio_winners,
+    )
 
     name = path.name
+    kind = usebio_event_type(path)
+    if kind in TEAMS_EVENT_TYPES:
+        raise ScoringError(
+            f"a teams event (EVENT_TYPE {quote(kind)}): the season counts pairs nights", name
+        )
     published = read_usebio(path)
     event = published.event
     if event.settings.form is not ScoringForm.MATCHPOINTS:
         raise ScoringError(
-            f"{name} is scored in IMPs ({event.settings.form.value}): the season counts "
-            "matchpoint nights (percentages)"
+            f"scored in IMPs ({event.settings.form.value}): the season counts "
+            "matchpoint nights (percentages)",
+            name,
         )
     two_fields = usebio_winners(path) == 2
     pairs = {pair.label: pair for pair in event.pairs}
@@ -140,7 +156,7 @@ def _usebio_night(path: Path) -> Night:
     for shown in published.pairs:
         if not shown.place:
             continue  # no place: the pair did not play
-        label = shown.label.display
+        label = str(shown.label)
         if shown.percentage is None:
             raise ScoringError(f"pair {label} has a PLACE but no PERCENTAGE", name)
         direction = shown.label.direction or shown.direction

@@ -47,17 +47,23 @@ MAX_MAP_BYTES = 1 << 20
 
 
 def parse_carry(text: str) -> Fraction:
-    """``--carry``: ``25%``, ``1/4`` or ``0.25`` of the first session."""
+    """``--carry``: ``25%``, ``1/4`` or ``0.25`` of the first session (0% to 100%)."""
     typed = text.strip()
+    hint = " (a decimal point, not a comma: 0.25)" if "," in typed else ""
+    percent = typed.endswith("%")
     try:
-        if typed.endswith("%"):
-            return Fraction(typed[:-1].strip()) / 100
-        value = Fraction(typed)
+        value = Fraction(typed[:-1].strip()) / 100 if percent else Fraction(typed)
     except (ValueError, ZeroDivisionError):
-        raise ScoringError(f"--carry: give a part such as 25% or 1/4, not {quote(text)}") from None
-    if value > 1:
+        raise ScoringError(
+            f"--carry: give a part such as 25% or 1/4, not {quote(text)}{hint}"
+        ) from None
+    if value > 1 and not percent:
         raise ScoringError(
             f"--carry: give a part such as 25% or 1/4, not {quote(text)} (add % for a percentage)"
+        )
+    if not 0 <= value <= 1:
+        raise ScoringError(
+            f"--carry: give a part of session 1 from 0% to 100% (25% or 1/4), not {quote(text)}"
         )
     return value
 
@@ -69,12 +75,19 @@ def _numbering(event: Event) -> PairNumbering:
     return PairNumbering({key: frozenset(found) for key, found in directions.items()})
 
 
-def read_pair_map(path: Path, session: Event, first: Event) -> list[Renumbering]:
+def read_pair_map(
+    path: Path, session: Event, first: Event, titles: tuple[str, str] = ("session 2", "session 1")
+) -> list[Renumbering]:
     """The renumbering of ``session``'s pairs to ``first``'s that the CSV at ``path`` gives.
 
-    Each row names its file and row in any message (``pairs.csv row 3``); a
-    number written alone in a Mitchell numbered by direction (both NS 3 and
-    EW 3) is refused: write its direction.
+    ``titles`` name the two sessions in messages (``session 2 (howell.xlsx)``).
+    Each row names its file and row in any message (``pairs.csv row 3``).  The
+    file may be saved as Excel saves a CSV anywhere: cells separated by commas,
+    semicolons (a European Excel) or tabs, in UTF-8 (with or without a byte
+    order mark), Windows-1252 or UTF-16, CRLF line ends.  Refused, naming the
+    row: a number written alone in a Mitchell numbered by direction (both NS 3
+    and EW 3: write its direction), a word for a number (``two``), a direction
+    written for a session whose pairs have none (the columns swapped?).
     """
     try:
         if path.stat().st_size > MAX_MAP_BYTES:
@@ -84,40 +97,43 @@ def read_pair_map(path: Path, session: Event, first: Event) -> list[Renumbering]
         raise ScoringError(
             f"{os.fspath(path)}: cannot read the pair map ({exc.strerror})"
         ) from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise ScoringError(f"{os.fspath(path)}: a pair map is a CSV text file (UTF-8)") from None
+    text = _map_text(path, data)
+    delimiter = _delimiter(text)
+    later, earlier = titles
     own, theirs = _numbering(session), _numbering(first)
     entries: list[Renumbering] = []
     problems: list[str] = []
-    for number, row in enumerate(csv.reader(io.StringIO(text)), start=1):
+    headings = True  # the first row that is not blank may be headings
+    for number, row in enumerate(csv.reader(io.StringIO(text), delimiter=delimiter), start=1):
         cells = [cell.strip() for cell in row]
         while cells and not cells[-1]:
             cells.pop()
         if not any(cells):
             continue
+        maybe_headings, headings = headings, False
         where = f"{path.name} row {number}"
         if len(cells) != 2:
             problems.append(
-                f"{where}: give two pair numbers (this session's, then the first session's), "
-                f"not {quote(','.join(cells))}"
+                f"{where}: give two pair numbers (the pair's number in {later}, then in "
+                f"{earlier}), not {quote(delimiter.join(cells))}"
             )
             continue
         labels = [_parsed(cell) for cell in cells]
-        if number == 1 and not any(label and label.number.isdecimal() for label in labels):
+        if maybe_headings and not any(label and label.number.isdecimal() for label in labels):
             continue  # headings
         found: list[PairLabel] = []
-        for cell, label, numbering, night in zip(
-            cells, labels, (own, theirs), ("this session", "session 1"), strict=True
-        ):
+        for cell, label, numbering, night in zip(cells, labels, (own, theirs), titles, strict=True):
+            problem = _label_problem(cell, label, numbering, night, titles)
+            if problem:
+                problems.append(f"{where}: {problem}")
+                if label is not None and label.direction:
+                    break  # the columns swapped: one line for the row
+                continue
             resolved = None if label is None else numbering.resolve(label)
-            if label is None:
-                problems.append(f"{where}: {quote(cell)} is not a pair number")
-            elif resolved is None:
+            if resolved is None:
                 problems.append(
-                    f"{where}: {night} has both NS {label} and EW {label}: "
-                    f"write NS {label} or EW {label}"
+                    f"{where}: {night} has both NS {cell} and EW {cell}: "
+                    f"write NS {cell} or EW {cell}"
                 )
             else:
                 found.append(resolved)
@@ -126,6 +142,57 @@ def read_pair_map(path: Path, session: Event, first: Event) -> list[Renumbering]
     if problems:
         raise ScoringError("\n".join(problems))
     return entries
+
+
+def _map_text(path: Path, data: bytes) -> str:
+    """The pair map's text, however Excel saved it: UTF-8 (a byte order mark or none),
+    UTF-16 (Excel's "Unicode text"), or else Windows-1252 (Excel's plain "CSV")."""
+    save = (
+        "save the pair map from Excel as CSV UTF-8 (two columns: the pair's number in the "
+        "later session, then in session 1)"
+    )
+    if data.startswith(b"PK\x03\x04"):
+        raise ScoringError(f"{os.fspath(path)} is a workbook, not a CSV text file: {save}")
+    try:
+        if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+            return data.decode("utf-16")
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    if b"\x00" not in data:  # text has no NUL byte
+        try:
+            return data.decode("cp1252")
+        except UnicodeDecodeError:
+            pass
+    raise ScoringError(f"{os.fspath(path)} is not a CSV text file: {save}")
+
+
+def _delimiter(text: str) -> str:
+    """The separator of the map's cells: a comma, or the semicolon a European Excel
+    writes, or a tab: the one used most (a comma on a tie)."""
+    counts = {mark: text.count(mark) for mark in (",", ";", "\t")}
+    return max(counts, key=lambda mark: (counts[mark], mark == ","))
+
+
+def _label_problem(
+    cell: str,
+    label: PairLabel | None,
+    numbering: PairNumbering,
+    night: str,
+    titles: tuple[str, str],
+) -> str:
+    """What is wrong with one cell of the pair map ("" when nothing)."""
+    if label is None or not (label.number.isdecimal() and label.number.isascii()):
+        return f"{quote(cell)} is not a pair number: type the pair's number (2, or NS 2)"
+    directed = any(direction for found in numbering.directions.values() for direction in found)
+    if label.direction and not directed:
+        later, earlier = titles
+        return (
+            f"{quote(cell)} has a direction, but {night} numbers its pairs without NS or EW: "
+            f"write {label.number} (the first column is the pair's number in {later}, the "
+            f"second its number in {earlier}: are they swapped?)"
+        )
+    return ""
 
 
 def _parsed(cell: str) -> PairLabel | None:
