@@ -25,8 +25,8 @@ import click
 
 from xlbridge import __version__
 from xlbridge.errors import ScoringError
-from xlbridge.exact import plain_text
-from xlbridge.places import ClubPlace, Problem
+from xlbridge.exact import plain_text, quote
+from xlbridge.places import CellPlace, ClubPlace, Problem, Within
 
 if TYPE_CHECKING:
     from openpyxl import Workbook
@@ -356,6 +356,7 @@ def merge(clubs: tuple[Path, ...], output: Path, force: bool) -> None:
         merge_events,
         merge_warnings,
         repeated_club,
+        unlike_scoring,
         unshared_boards,
         unshared_message,
     )
@@ -365,6 +366,12 @@ def merge(clubs: tuple[Path, ...], output: Path, force: bool) -> None:
     from xlbridge.workbook.pairs.present import format_ranking
     from xlbridge.workbook.pairs.writer import BulkRows, save_workbook
 
+    if len(clubs) < 2:
+        raise ScoringError(
+            f"one club given ({os.fspath(clubs[0])}): a merge scores two clubs or more as one "
+            "field: give every club's workbook (or score one club's night with xlbridge "
+            f"score {os.fspath(clubs[0])})"
+        )
     # A merged field is millions of objects without cycles: the cyclic garbage collector
     # would only walk them again and again (a third of the time of 500 clubs), up to the
     # last report printed.
@@ -392,6 +399,9 @@ def merge(clubs: tuple[Path, ...], output: Path, force: bool) -> None:
         repeated = repeated_club(events)
         if repeated is not None:
             raise _same_workbook(clubs[repeated[0]], clubs[repeated[1]])
+        unlike = unlike_scoring(events)
+        if unlike is not None:
+            raise _scored_unlike(clubs, events, unlike)
         names = [os.fspath(club) for club in clubs]
         unshared = unshared_boards(events)
         if unshared is not None:
@@ -576,6 +586,38 @@ def _same_workbook(first: Path, second: Path, each: str = "club's workbook") -> 
     )
 
 
+def _scored_unlike(clubs: Sequence[Path], events: Sequence[Event], index: int) -> ScoringError:
+    """A club scored unlike the first (:func:`~xlbridge.merge.unlike_scoring`), named by its
+    file and its Settings cell, each club's setting quoted as typed."""
+    from xlbridge.workbook.pairs import layout as L
+
+    first, other = events[0].settings, events[index].settings
+    name = "ScoringForm" if first.form != other.form else "Scale"
+    label = next(setting.label for setting in L.SETTING_ROWS if setting.name == name)
+    parsed = {"ScoringForm": (first.form, other.form), "Scale": (first.scale, other.scale)}
+    row = L.setting_row(name)
+    typed = [_setting_typed(clubs[i], row, parsed[name][n]) for n, i in enumerate((0, index))]
+    return ScoringError(
+        f"{label} is {quote(typed[1])}, and {os.fspath(clubs[0])}'s is {quote(typed[0])}: "
+        "the clubs of one field are scored the same way: type the same "
+        f"{label} in every club's Settings",
+        Within(os.fspath(clubs[index]), CellPlace(L.SETTINGS, row, "B")),
+    )
+
+
+def _setting_typed(club: Path, row: int, parsed: object) -> object:
+    """The Settings cell at ``row`` of ``club`` as typed (the value read if it cannot be)."""
+    from xlbridge.workbook.pairs import layout as L
+    from xlbridge.workbook.shared.sheets import load_sheets
+
+    try:
+        rows = load_sheets(club, {L.SETTINGS: 0}).read[L.SETTINGS].rows
+        typed = rows[row - 1][1]
+    except (ScoringError, IndexError, KeyError):
+        return str(parsed)
+    return str(parsed) if typed is None else typed
+
+
 #: Clubs per worker process below which a merge scores them in this process.
 CLUBS_PER_WORKER = 16
 
@@ -622,11 +664,17 @@ def _score_club(club: Path, output: Path) -> ScoredNight:
     """
     from dataclasses import replace
 
-    from xlbridge.outputs import refuse_same_file
+    from xlbridge.outputs import is_merged_field, refuse_same_file
     from xlbridge.workbook.pairs.night import score_night
 
     refuse_same_file(club, output)
-    scored = score_night(club, boards=False)
+    if is_merged_field(club):
+        raise ScoringError(
+            f"{os.fspath(club)} is a merged field xlbridge merge wrote, not a club's night: "
+            "its pairs and results would count twice: give each club's own workbook"
+        )
+    with _naming_club(club):
+        scored = score_night(club, boards=False)
     result = scored.result
     pairs = tuple(replace(pair, boards=()) for pair in result.pairs)
     return replace(scored, result=replace(result, pairs=pairs))
@@ -715,6 +763,18 @@ def _naming(source: Path) -> Iterator[None]:
         if source.name in str(exc):
             raise
         raise ScoringError(f"{source.name}: {exc}") from None
+
+
+@contextmanager
+def _naming_club(source: Path) -> Iterator[None]:
+    """A slip in one club's workbook names the club's file as it was typed, once: before
+    the error's place (``bath.xlsx: Travellers!F4``) or its first line."""
+    try:
+        yield
+    except ScoringError as exc:
+        if source.name in str(exc):
+            raise
+        raise exc.at(os.fspath(source)) from None
 
 
 def _import_usebio_teams(source: Path, output: Path) -> None:

@@ -47,6 +47,7 @@ __all__ = [
     "merge_events",
     "merge_warnings",
     "repeated_club",
+    "unlike_scoring",
     "unshared_boards",
     "unshared_message",
 ]
@@ -94,6 +95,29 @@ def repeated_club(events: Sequence[Event]) -> tuple[int, int] | None:
         first = seen.setdefault(key, index)
         if first != index:
             return first, index
+    return None
+
+
+def unlike_scoring(events: Sequence[Event]) -> int | None:
+    """The index of the first event scored unlike the first, or ``None``.
+
+    A field is scored one way: every club by the same form (matchpoints, Butler
+    or cross-IMPs) and, in matchpoints, the same matchpoints per result beaten
+    (the scale: 2 by Law 78A, 1 in North America), else one club's results are
+    counted on another footing than the rest.
+
+    >>> from xlbridge.settings import ScoringForm, Settings
+    >>> imps = Event((), (), settings=Settings(form=ScoringForm.CROSS_IMPS))
+    >>> unlike_scoring([Event((), ()), Event((), ()), imps])
+    2
+    """
+    first = events[0].settings if events else None
+    for index, event in enumerate(events):
+        if first is not None and (event.settings.form, event.settings.scale) != (
+            first.form,
+            first.scale,
+        ):
+            return index
     return None
 
 
@@ -212,13 +236,14 @@ def merge_events(events: Sequence[Event]) -> Event:
     if not events:
         raise ScoringError("no events to merge")
     first = events[0].settings
-    for event in events[1:]:
-        if (event.settings.form, event.settings.scale) != (first.form, first.scale):
-            raise ScoringError(
-                f"event {quote(event.name)} is scored by {event.settings.form.value} "
-                f"(scale {event.settings.scale}), not {first.form.value} (scale {first.scale}) "
-                "like the first: merge events scored the same way"
-            )
+    unlike = unlike_scoring(events)
+    if unlike is not None:
+        event = events[unlike]
+        raise ScoringError(
+            f"event {quote(event.name)} is scored by {event.settings.form.value} "
+            f"(scale {event.settings.scale}), not {first.form.value} (scale {first.scale}) "
+            "like the first: merge events scored the same way"
+        )
     clubs = club_names(events)
     repeated = repeated_club(events)
     if repeated is not None:

@@ -36,9 +36,11 @@ from xlbridge.inputs import check_name
 __all__ = [
     "CONTENT_PLACEHOLDER",
     "CONTENT_PROPERTY",
+    "MERGED_FIELD_KEYWORDS",
     "OWN_WORKBOOK_CATEGORY",
     "OutputPlan",
     "atomic_write",
+    "is_merged_field",
     "is_own_output",
     "refuse_same_file",
     "write_together",
@@ -322,6 +324,22 @@ def is_own_output(path: str | os.PathLike[str]) -> bool:
     and ``draw`` refuse it unless told ``--force``.
     """
     return _ownership(Path(path)) == "own"
+
+
+#: The keywords of the workbook ``xlbridge merge`` writes (a merged field): given to a merge
+#: again as a club, every pair and result in it would count twice.
+MERGED_FIELD_KEYWORDS = "xlbridge merged field"
+
+
+def is_merged_field(path: str | os.PathLike[str]) -> bool:
+    """True when the workbook at ``path`` is a merged field xlbridge wrote (its document
+    keywords say so), whether or not it was opened and saved again since."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            core = archive.read("docProps/core.xml")[: 1 << 16]
+    except (OSError, KeyError, zipfile.BadZipFile):
+        return False
+    return f"<cp:keywords>{MERGED_FIELD_KEYWORDS}</cp:keywords>".encode() in core
 
 
 def _ownership(target: Path) -> str:

@@ -22,7 +22,7 @@ from xlbridge.event import Event
 from xlbridge.inputs import check_workbook_file, open_in_spreadsheet
 from xlbridge.masterpoints import award_shown, with_awards_noted
 from xlbridge.movement import Movement
-from xlbridge.outputs import OutputPlan, atomic_write
+from xlbridge.outputs import MERGED_FIELD_KEYWORDS, OutputPlan, atomic_write
 from xlbridge.places import CellPlace, Place, Problem
 from xlbridge.scored import EventResult
 from xlbridge.session import score_event
@@ -298,6 +298,7 @@ def event_workbook(event: Event, result: EventResult, bulk: BulkRows | None = No
     """
     wb = build_template(results=False)  # fill_results writes the result sheets
     mark_results(wb)
+    wb.properties.keywords = MERGED_FIELD_KEYWORDS  # never merged again as a club
     settings = wb[L.SETTINGS]
     settings[f"B{L.setting_row('EventName')}"] = event.name or "Merged event"
     settings[f"B{L.setting_row('Boards')}"] = max((p.board for p in event.plays), default=1)

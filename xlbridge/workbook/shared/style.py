@@ -117,8 +117,11 @@ def mark_results(wb: Workbook) -> None:
     from xlbridge.outputs import CONTENT_PLACEHOLDER, CONTENT_PROPERTY, OWN_WORKBOOK_CATEGORY
 
     wb.properties.category = OWN_WORKBOOK_CATEGORY
-    # the fingerprint of what is written goes here when the file is written (outputs)
-    wb.custom_doc_props.append(StringProperty(name=CONTENT_PROPERTY, value=CONTENT_PLACEHOLDER))
+    # the fingerprint of what is written goes here when the file is written (outputs); a
+    # results workbook scored again carries the one it was written with: it is replaced
+    props = wb.custom_doc_props
+    props.props = [prop for prop in props.props if prop.name != CONTENT_PROPERTY]
+    props.append(StringProperty(name=CONTENT_PROPERTY, value=CONTENT_PLACEHOLDER))
 
 
 def fix_properties(wb: Workbook) -> None:
