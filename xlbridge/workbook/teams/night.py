@@ -36,10 +36,15 @@ from xlbridge.teams import (
     swiss_draw,
 )
 from xlbridge.workbook.shared.night import board_not_played
-from xlbridge.workbook.shared.sheets import check_row_numbers, damage_message, is_opendocument
+from xlbridge.workbook.shared.sheets import (
+    check_row_numbers,
+    damage_message,
+    is_opendocument,
+    sheet_names,
+)
 from xlbridge.workbook.shared.written import keep_formulas, save
 from xlbridge.workbook.teams import template as T
-from xlbridge.workbook.teams.reader import TeamsNight, read_teams_workbook
+from xlbridge.workbook.teams.reader import TeamsNight, is_teams_workbook, read_teams_workbook
 from xlbridge.workbook.teams.template import (
     TRAVELLERS,
     TeamsLayout,
@@ -209,11 +214,14 @@ def draw_round(source: Path, round_number: int, target: Path, keep: Path | None 
             f"{os.fspath(source)} is an .ods: xlbridge draw writes the round into an .xlsx "
             "workbook: save it as .xlsx in LibreOffice and draw there"
         )
+    _refuse_other_kinds(source)
     night = read_teams_workbook(source)  # the round before may be unfinished: the draw says so
     result = score_teams(night.event)
     if night.format != "swiss":
         raise ScoringError(
-            f"Settings: the format is {night.format}: its rounds were all drawn by xlbridge new"
+            f"the format is {night.format}: its rounds were all drawn by xlbridge new: "
+            "type their results and score",
+            night.setting_cells.get("format", T.SETTINGS),
         )
     drawn = night.drawn_rounds
     if round_number != drawn + 1:
@@ -268,6 +276,23 @@ def draw_round(source: Path, round_number: int, target: Path, keep: Path | None 
     names = {t.number: t.name for t in night.event.teams}
     warnings = night.warnings + _missed_rounds(night, playing)
     return Draw(round_number, matches, names, standings, repeats, warnings)
+
+
+def _refuse_other_kinds(source: Path) -> None:
+    """A pairs night or an individual given to ``draw``, said as such (their sheets, Pairs
+    and Players, as :mod:`xlbridge.workbook.kinds` tells them)."""
+    if is_teams_workbook(source):
+        return
+    try:
+        names = set(sheet_names(source))
+    except Exception:  # a damaged file: the reader names the damaged part
+        return
+    what = "a pairs night" if "Pairs" in names else "an individual" if "Players" in names else ""
+    if what:
+        raise ScoringError(
+            f"{os.fspath(source)} is {what}, not a teams event: xlbridge draw draws the next "
+            "round of a Swiss teams workbook (one made by xlbridge new --teams N)"
+        )
 
 
 def results_to_come(night: TeamsNight, result: TeamsResult) -> tuple[Problem, ...]:
