@@ -1091,8 +1091,10 @@ def draw(night: Path, round_number: int, output: Path | None, force: bool) -> No
         check_name(keep, "the copy kept before the draw", "or draw with -o OUT.xlsx")
         if keep.exists() and not force:
             raise ScoringError(
-                f"{os.fspath(keep)} exists already: round {round_number} was drawn before? "
-                "Add --force to draw it again (the copy is replaced by the workbook as it is now)"
+                f"{os.fspath(keep)} exists already: round {round_number} was drawn before, "
+                f"and that is {os.fspath(night)} as it was then: to draw round {round_number} "
+                f"again, draw from it (xlbridge draw {os.fspath(keep)} --round {round_number} "
+                "-o NEW.xlsx), or add --force to replace it with the workbook as it is now"
             )
         drawn = draw_round(night, round_number, night, keep=keep)
         for warning in drawn.warnings:

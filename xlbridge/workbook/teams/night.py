@@ -388,7 +388,7 @@ def format_draw(draw: Draw) -> str:
             lines.append(f"{rank:>5}  {name:<32}  {format_fixed(vps):>6} VPs")
         lines.append("")
     lines += [
-        f"Round {draw.round}" + (f" (boards {boards[0]}-{boards[-1]})" if boards else ""),
+        f"Round {draw.round}" + (f" ({_boards_shown(boards)})" if boards else ""),
         "",
         f"{'Table':>5}  {'Home (NS in the open room)':<32}  Away (NS in the closed room)",
     ]
@@ -406,6 +406,11 @@ def format_draw(draw: Draw) -> str:
             "meet again, and this one has the fewest such matches"
         )
     return "\n".join(lines)
+
+
+def _boards_shown(boards: Sequence[int]) -> str:
+    """``boards 7-12``, or ``board 3`` for a one-board match."""
+    return f"board {boards[0]}" if len(boards) == 1 else f"boards {boards[0]}-{boards[-1]}"
 
 
 def score_teams_night(path: str | os.PathLike[str]) -> ScoredTeams:
