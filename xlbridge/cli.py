@@ -47,6 +47,41 @@ _replace_outputs = click.option(
 )
 
 
+class _Number(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.2
+    """A round's or a board's number: ``2nd``, ``two`` or ``1a`` typed says what to type."""
+
+    name = "integer"
+
+    def __init__(self, what: str, example: int) -> None:
+        self.what, self.example = what, example
+
+    def convert(
+        self, value: object, param: click.Parameter | None, ctx: click.Context | None
+    ) -> int:
+        import re
+
+        from xlbridge.exact import quote
+
+        if isinstance(value, int):
+            return value
+        text = str(value).strip()
+        if re.fullmatch(r"[+-]?\d+", text):
+            return int(text)
+        option = param.opts[0] if param is not None and param.opts else ""
+        ordinal = re.fullmatch(r"(\d+)\s*(?:st|nd|rd|th)", text, re.IGNORECASE)
+        version = re.fullmatch(r"(\d+)\s*[a-z]", text, re.IGNORECASE)
+        if ordinal:
+            hint = f"type {option} {int(ordinal[1])}"
+        elif version and self.what == "board":
+            hint = (
+                f"type {option} {int(version[1])}: every version of a fouled board "
+                "(A, B, ...) is shown"
+            )
+        else:
+            hint = f"give the {self.what}'s number, as {option} {self.example}"
+        self.fail(f"{quote(text)} is not a number: {hint}", param, ctx)
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, prog_name="xlbridge")
 def cli() -> None:
@@ -326,7 +361,9 @@ def new(
 
 @cli.command(short_help="One board's frequency table, step by step.")
 @click.argument("night", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--board", "-b", "number", type=int, required=True, help="The board to explain.")
+@click.option(
+    "--board", "-b", "number", type=_Number("board", 1), required=True, help="The board to explain."
+)
 def explain(night: Path, number: int) -> None:
     """Show one board's frequency table step by step (Score, Freq, Adj. Freq, NS MP, EW MP)."""
     from xlbridge.workbook.kinds import night_kind
@@ -1087,7 +1124,14 @@ def _write_text(path: Path, text: str) -> None:
 
 @cli.command(short_help="Draw the next Swiss round from the standings.")
 @click.argument("night", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--round", "-r", "round_number", type=int, required=True, help="The round to draw.")
+@click.option(
+    "--round",
+    "-r",
+    "round_number",
+    type=_Number("round", 2),
+    required=True,
+    help="The round to draw.",
+)
 @click.option(
     "-o",
     "--output",
@@ -1107,10 +1151,14 @@ def draw(night: Path, round_number: int, output: Path | None, force: bool) -> No
         check_name(keep, "the copy kept before the draw", "or draw with -o OUT.xlsx")
         if keep.exists() and not force:
             raise ScoringError(
-                f"{os.fspath(keep)} exists already: round {round_number} was drawn before? "
-                "Add --force to draw it again (the copy is replaced by the workbook as it is now)"
+                f"{os.fspath(keep)} exists already: round {round_number} was drawn before, "
+                f"and that is {os.fspath(night)} as it was then: to draw round {round_number} "
+                f"again, draw from it (xlbridge draw {os.fspath(keep)} --round {round_number} "
+                "-o NEW.xlsx), or add --force to replace it with the workbook as it is now"
             )
         drawn = draw_round(night, round_number, night, keep=keep)
+        for warning in drawn.warnings:
+            click.echo(f"warning: {warning}", err=True)
         click.echo(format_draw(drawn))
         click.echo(
             f"\nadded round {round_number} to {night} (as it was before: {keep}): "
@@ -1127,6 +1175,8 @@ def draw(night: Path, round_number: int, output: Path | None, force: bool) -> No
             "give another name with -o, or add --force to replace it"
         )
     drawn = draw_round(night, round_number, output)
+    for warning in drawn.warnings:
+        click.echo(f"warning: {warning}", err=True)
     click.echo(format_draw(drawn))
     click.echo(f"\nwrote {output}: fill in round {round_number} there")
 

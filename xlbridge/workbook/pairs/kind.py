@@ -126,12 +126,20 @@ class PairsNight:
         return format_ranking(self.scored.result)
 
     def explain(self, board: int) -> str:
+        from xlbridge.settings import ScoringForm
         from xlbridge.workbook.pairs.present import explain_board
 
-        try:
-            return explain_board(self.scored.result, board)
-        except KeyError as exc:
-            raise ScoringError(str(exc.args[0])) from None
+        form = self.scored.result.event.settings.form
+        if form is not ScoringForm.MATCHPOINTS:
+            where = self.scored.night.scoring_cell or "Settings"
+            shown = "Butler IMPs" if form is ScoringForm.BUTLER else "cross-IMPs"
+            raise ScoringError(
+                f"this night is scored in {shown}; explain shows a matchpoint board step by "
+                "step, not IMPs: each table's IMPs are on the Board results sheet of the "
+                f"results workbook (xlbridge score {self.asked.night})",
+                where,
+            )
+        return explain_board(self.scored.result, board)
 
 
 def _usebio_writer(

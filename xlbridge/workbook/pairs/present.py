@@ -23,6 +23,7 @@ from xlbridge.result import Artificial, Result, Weighted, counts_as_result, form
 from xlbridge.scored import BoardResult, EventResult, ScoredPlay
 from xlbridge.stratified import event_strata, strata_columns
 from xlbridge.workbook.pairs.printing import event_title, played_text
+from xlbridge.workbook.shared.night import board_not_played
 
 __all__ = ["explain_board", "format_ranking", "format_table"]
 
@@ -90,8 +91,7 @@ def explain_board(result: EventResult, number: int) -> str:
     """Board ``number``'s frequency table, step by step (every version of a fouled board)."""
     boards = [b for b in result.boards if b.board == number]
     if not boards:
-        played = sorted({b.board for b in result.boards})
-        raise KeyError(f"board {number} has no results (boards: {played[0]}-{played[-1]})")
+        raise board_not_played(number, [b.board for b in result.boards])
     scale = result.event.settings.scale
     return "\n\n".join(_explain(board, scale, result) for board in boards)
 

@@ -81,6 +81,8 @@ class NightWorkbook:
 
     #: The results still to come: the rows ``xlbridge new --movement`` filled, left blank.
     to_come: tuple[ToCome, ...] = ()
+    #: The cell of the Settings row giving the scoring form.
+    scoring_cell: Place | str = ""
 
     @property
     def provisional(self) -> bool:
@@ -227,6 +229,7 @@ class _Reader(SettingsSheet, PairsSheet, TravellersSheet, AdjustmentsSheet):
         self.problems = Problems([hidden_problem(h) for h in loaded.hidden])
         #: the cell of the Settings row naming the hand-record file
         self.hand_records_cell: Place | str = ""
+        self.scoring_cell: Place | str = ""
         self.numbering = PairNumbering({})
         #: the movement's rows whose results are still to come
         self.to_come: list[ToCome] = []
@@ -260,7 +263,13 @@ class _Reader(SettingsSheet, PairsSheet, TravellersSheet, AdjustmentsSheet):
         event = Event(tuple(pairs), tuple(plays), tuple(adjustments), settings, facts)
         warnings = tuple(self.problems.warnings)
         return NightWorkbook(
-            event, warnings, tables, boards, self.hand_records_cell, tuple(self.to_come)
+            event,
+            warnings,
+            tables,
+            boards,
+            self.hand_records_cell,
+            tuple(self.to_come),
+            self.scoring_cell,
         )
 
     def _check_sheets(self) -> None:

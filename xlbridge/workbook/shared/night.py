@@ -15,10 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from xlbridge.errors import ScoringError
 from xlbridge.outputs import OutputPlan
 from xlbridge.places import Problem
+from xlbridge.report import number_runs
 
-__all__ = ["Asked", "Kind", "Night", "Say"]
+__all__ = ["Asked", "Kind", "Night", "Say", "board_not_played"]
 
 #: Something to tell the user, one line (the command prints it to the error stream).
 Say = Callable[[str], None]
@@ -91,3 +93,12 @@ class Kind(Protocol):
 
     def read(self, asked: Asked) -> Night:
         """Check, read and score the workbook."""
+
+
+def board_not_played(number: int, played: Sequence[int]) -> ScoringError:
+    """``explain --board`` a board with no result in the workbook: the boards it has."""
+    boards = sorted(set(played))
+    give = f"give one of the boards played: {number_runs(boards)}" if boards else ""
+    if number < 1:
+        return ScoringError(f"--board {number}: boards are numbered from 1: {give}")
+    return ScoringError(f"--board {number}: board {number} has no result in the workbook: {give}")

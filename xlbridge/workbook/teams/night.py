@@ -35,9 +35,16 @@ from xlbridge.teams import (
     score_teams,
     swiss_draw,
 )
-from xlbridge.workbook.shared.sheets import check_row_numbers, damage_message, is_opendocument
+from xlbridge.workbook.shared.night import board_not_played
+from xlbridge.workbook.shared.sheets import (
+    check_row_numbers,
+    damage_message,
+    is_opendocument,
+    sheet_names,
+)
 from xlbridge.workbook.shared.written import keep_formulas, save
-from xlbridge.workbook.teams.reader import TeamsNight, read_teams_workbook
+from xlbridge.workbook.teams import template as T
+from xlbridge.workbook.teams.reader import TeamsNight, is_teams_workbook, read_teams_workbook
 from xlbridge.workbook.teams.template import (
     TRAVELLERS,
     TeamsLayout,
@@ -55,6 +62,7 @@ __all__ = [
     "format_draw",
     "format_teams_ranking",
     "new_teams_night",
+    "results_to_come",
     "score_teams_night",
 ]
 
@@ -71,7 +79,7 @@ class ScoredTeams:
     @property
     def warnings(self) -> tuple[Problem, ...]:
         """Every warning, each with its place (``""`` when it has none), in the order met."""
-        return self.opened + self.night.warnings + self.result.warnings
+        return self.opened + self.night.warnings + results_to_come(self.night, self.result)
 
 
 @dataclass(frozen=True)
@@ -85,6 +93,8 @@ class Draw:
     standings: tuple[tuple[str, int, Fraction], ...] = ()
     #: the matches between teams that have met before (only when no draw avoided them)
     repeats: tuple[tuple[int, int], ...] = ()
+    #: the workbook's warnings, and what the draw noticed (a team with no match in a round)
+    warnings: tuple[Problem, ...] = ()
 
 
 def new_teams_night(target: Path, layout: TeamsLayout, overwrite: bool = False) -> Draw:
@@ -204,11 +214,14 @@ def draw_round(source: Path, round_number: int, target: Path, keep: Path | None 
             f"{os.fspath(source)} is an .ods: xlbridge draw writes the round into an .xlsx "
             "workbook: save it as .xlsx in LibreOffice and draw there"
         )
+    _refuse_other_kinds(source)
     night = read_teams_workbook(source)  # the round before may be unfinished: the draw says so
     result = score_teams(night.event)
     if night.format != "swiss":
         raise ScoringError(
-            f"Settings: the format is {night.format}: its rounds were all drawn by xlbridge new"
+            f"the format is {night.format}: its rounds were all drawn by xlbridge new: "
+            "type their results and score",
+            night.setting_cells.get("format", T.SETTINGS),
         )
     drawn = night.drawn_rounds
     if round_number != drawn + 1:
@@ -217,13 +230,18 @@ def draw_round(source: Path, round_number: int, target: Path, keep: Path | None 
             f"--round {round_number}: the workbook has {done}, so the next is round {drawn + 1}"
         )
     if night.rounds and round_number > night.rounds:
+        cell = night.setting_cells.get("rounds", T.SETTINGS)
         raise ScoringError(
-            f"--round {round_number}: Settings says the event has {night.rounds} rounds"
+            f"--round {round_number}: {cell} says the event has {night.rounds} rounds, and "
+            f"round {night.rounds} was its last: to play round {round_number}, type "
+            f"{round_number} there first"
         )
-    if result.warnings:
-        missing = "\n".join(str(problem) for problem in result.warnings[:10])
+    if missing := results_to_come(night, result):
+        shown = "\n".join(str(problem) for problem in missing[:10])
+        more = f"\n... and {len(missing) - 10} more" if len(missing) > 10 else ""
         raise ScoringError(
-            f"round {drawn} is not finished, so its standings are not known yet:\n{missing}"
+            f"round {drawn} is not finished, so its standings are not known yet: type its "
+            f"results, then draw round {round_number}:\n{shown}{more}"
         )
     playing = [
         s.team.number
@@ -256,7 +274,104 @@ def draw_round(source: Path, round_number: int, target: Path, keep: Path | None 
     write_together(outputs)  # the copy and the round, or neither: the draw runs again
     standings = tuple((s.rank_text, s.team.number, s.vps) for s in result.standings)
     names = {t.number: t.name for t in night.event.teams}
-    return Draw(round_number, matches, names, standings, repeats)
+    warnings = night.warnings + _missed_rounds(night, playing)
+    return Draw(round_number, matches, names, standings, repeats, warnings)
+
+
+def _refuse_other_kinds(source: Path) -> None:
+    """A pairs night or an individual given to ``draw``, said as such (their sheets, Pairs
+    and Players, as :mod:`xlbridge.workbook.kinds` tells them)."""
+    if is_teams_workbook(source):
+        return
+    try:
+        names = set(sheet_names(source))
+    except Exception:  # a damaged file: the reader names the damaged part
+        return
+    what = "a pairs night" if "Pairs" in names else "an individual" if "Players" in names else ""
+    if what:
+        raise ScoringError(
+            f"{os.fspath(source)} is {what}, not a teams event: xlbridge draw draws the next "
+            "round of a Swiss teams workbook (one made by xlbridge new --teams N)"
+        )
+
+
+def results_to_come(night: TeamsNight, result: TeamsResult) -> tuple[Problem, ...]:
+    """Each match's boards with a room still to come, at the cell to type first (the room's
+    contract cell on the board's Travellers row); a board with no row there, at the sheet."""
+    problems: list[Problem] = []
+    for scored in result.matches:
+        match = scored.match
+        if match.away is None:
+            continue
+        label = f"round {match.round} table {match.table} ({match.home} v {match.away})"
+        rows = {b.board: night.traveller_rows.get((match.round, match.home, b.board))
+                for b in scored.boards}  # fmt: skip
+        no_row = [board for board, row in rows.items() if row is None]
+        if no_row:
+            problems.append(
+                Problem(
+                    TRAVELLERS,
+                    f"{label}: {_boards_text(no_row)} no row on the sheet: add "
+                    f"{'its row' if len(no_row) == 1 else 'their rows'} (round, table, board, "
+                    "home, away) and type both rooms",
+                )
+            )
+        for room, column in (("open", "F"), ("closed", "J")):
+            boards = [
+                b.board
+                for b in scored.boards
+                if getattr(b, f"{room}_room") is None and rows[b.board] is not None
+            ]
+            if boards:
+                first = rows[boards[0]]
+                assert first is not None
+                problems.append(
+                    Problem(
+                        CellPlace(TRAVELLERS, first, column),
+                        f"{label}: {_boards_text(boards)} no result in the {room} room yet",
+                    )
+                )
+    return tuple(problems)
+
+
+def _boards_text(boards: Sequence[int]) -> str:
+    """``board 2 has`` or ``boards 1, 2 have``."""
+    if len(boards) == 1:
+        return f"board {boards[0]} has"
+    return f"boards {', '.join(map(str, boards))} have"
+
+
+def _missed_rounds(night: TeamsNight, playing: Sequence[int]) -> tuple[Problem, ...]:
+    """A team still playing whose name was cleared, or that had no match and no bye in an
+    earlier round (its match row deleted), at its Teams row: a team that withdrew
+    without the round typed."""
+    seated = {(m.round, t) for m in night.event.matches for t in (m.home, m.away) if t}
+    problems = []
+    for team in playing:
+        row = night.team_rows.get(team)
+        if team in night.unnamed and row is not None:
+            problems.append(
+                Problem(
+                    CellPlace(T.TEAMS, row, "B"),
+                    f"team {team} has no name and is drawn as Team {team}: if it withdrew, "
+                    f"type the last round it played in {CellPlace(T.TEAMS, row, 'K')} "
+                    "and draw again",
+                )
+            )
+        missed = [r for r in range(1, night.drawn_rounds + 1) if (r, team) not in seated]
+        if not missed:
+            continue
+        rounds = ", ".join(map(str, missed))
+        where: CellPlace | str = T.TEAMS if row is None else CellPlace(T.TEAMS, row, "K")
+        problems.append(
+            Problem(
+                where,
+                f"team {team} has no match and no bye in round{'s' if len(missed) > 1 else ''} "
+                f"{rounds} on the {T.MATCHES} sheet, and is drawn with the VPs it has: if it "
+                "withdrew, type the last round it played there and draw again",
+            )
+        )
+    return tuple(problems)
 
 
 def format_draw(draw: Draw) -> str:
@@ -273,7 +388,7 @@ def format_draw(draw: Draw) -> str:
             lines.append(f"{rank:>5}  {name:<32}  {format_fixed(vps):>6} VPs")
         lines.append("")
     lines += [
-        f"Round {draw.round}" + (f" (boards {boards[0]}-{boards[-1]})" if boards else ""),
+        f"Round {draw.round}" + (f" ({_boards_shown(boards)})" if boards else ""),
         "",
         f"{'Table':>5}  {'Home (NS in the open room)':<32}  Away (NS in the closed room)",
     ]
@@ -291,6 +406,11 @@ def format_draw(draw: Draw) -> str:
             "meet again, and this one has the fewest such matches"
         )
     return "\n".join(lines)
+
+
+def _boards_shown(boards: Sequence[int]) -> str:
+    """``boards 7-12``, or ``board 3`` for a one-board match."""
+    return f"board {boards[0]}" if len(boards) == 1 else f"boards {boards[0]}-{boards[-1]}"
 
 
 def score_teams_night(path: str | os.PathLike[str]) -> ScoredTeams:
@@ -354,7 +474,8 @@ def explain_teams_board(result: TeamsResult, board: int) -> str:
                 f"{rooms[0]:>18} {rooms[1]:>18}  {imps}"
             )
     if not rows:
-        raise ScoringError(f"board {board} is not played in any match of the workbook")
+        played = [b.board for m in result.matches for b in m.boards]
+        raise board_not_played(board, played)
     lines += [header, *rows, "", "Across the room (both rooms of every match):"]
     lines += [f"{text:>18}  {count} table{'s' if count != 1 else ''}"
               for text, count in result.frequencies().get(board, [])]  # fmt: skip

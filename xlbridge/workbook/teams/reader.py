@@ -9,8 +9,8 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
 from typing import Any, TypeVar
@@ -65,6 +65,14 @@ class TeamsNight:
     rounds: int
     date: dt.date | None
     warnings: tuple[Problem, ...] = ()
+    #: where each thing was typed, for the messages of the commands that read the night:
+    #: (round, home team, board) -> its Travellers row; team -> its Teams row; a setting's
+    #: key (``"rounds"``) -> its cell
+    traveller_rows: Mapping[tuple[int, int, int], int] = field(default_factory=dict)
+    team_rows: Mapping[int, int] = field(default_factory=dict)
+    setting_cells: Mapping[str, CellPlace] = field(default_factory=dict)
+    #: the teams whose Name cell is blank (shown as ``Team 2``)
+    unnamed: frozenset[int] = frozenset()
 
     @property
     def drawn_rounds(self) -> int:
@@ -122,6 +130,10 @@ class _Reader:
         self.withdrawn: dict[int, tuple[int, CellPlace]] = {}
         #: setting -> the cell holding its value
         self.setting_cells: dict[str, CellPlace] = {}
+        #: (round, home team, board) -> its Travellers row; team -> its Teams row
+        self.traveller_rows: dict[tuple[int, int, int], int] = {}
+        self.team_rows: dict[int, int] = {}
+        self.unnamed: set[int] = set()
 
     def read(self) -> TeamsNight:
         for name in (T.SETTINGS, *T.TEAMS_SHEETS):
@@ -158,6 +170,10 @@ class _Reader:
             settings.rounds,
             settings.date,
             tuple(self.problems.warnings),
+            self.traveller_rows,
+            self.team_rows,
+            self.setting_cells,
+            frozenset(self.unnamed),
         )
 
     # --- helpers -------------------------------------------------------------------------
@@ -242,6 +258,7 @@ class _Reader:
                 )
                 continue
             seen.add(number)
+            self.team_rows[number] = index
             name = _name(cells[1])
             players = tuple(
                 (_name(cells[c]), _text(cells[c + 1]))
@@ -253,6 +270,8 @@ class _Reader:
                 withdrawn = self._try(CellPlace(T.TEAMS, index, "K"), _whole_from_zero, cells[10])
                 if withdrawn is not None:
                     self.withdrawn[number] = (withdrawn, CellPlace(T.TEAMS, index, "K"))
+            if not name:
+                self.unnamed.add(number)
             teams.append(Team(number, name or f"Team {number}", players, withdrawn))
         if len(teams) < 2:
             self.problems.error(T.TEAMS, "a teams event needs at least two teams")
@@ -265,9 +284,9 @@ class _Reader:
             at = CellPlace(T.MATCHES, index, "A")
             round_ = self._try(at.at("A"), _positive, cells[0])
             table = None if is_blank(cells[1]) else self._try(at.at("B"), _positive, cells[1])
-            home = self._team(at.at("C"), cells[2], numbers)
+            home = self._team(at.at("C"), cells[2], numbers, "the home team")
             bye = isinstance(cells[3], str) and normalise_text(cells[3]).upper() == "BYE"
-            away = None if bye else self._team(at.at("D"), cells[3], numbers)
+            away = None if bye else self._team(at.at("D"), cells[3], numbers, "the away team")
             if round_ is None or home is None or (away is None and not bye):
                 if round_ is not None and home is not None:
                     self.rejected.add((round_, home))
@@ -315,7 +334,11 @@ class _Reader:
                 matches[(round_, home)] = Match(round_, table, home, away, board_list)
         return matches
 
-    def _team(self, where: Place, value: object, numbers: set[int]) -> int | None:
+    def _team(self, where: Place, value: object, numbers: set[int], side: str = "") -> int | None:
+        if side and is_blank(value):
+            bye = ", or BYE for a bye" if side == "the away team" else ""
+            self.problems.error(where, f"{side} is blank: type its team number{bye}")
+            return None
         number = self._try(where, _positive, value)
         if number is not None and number not in numbers:
             self.problems.error(where, f"team {number} is not on the {T.TEAMS} sheet")
@@ -380,6 +403,7 @@ class _Reader:
                     "if each room has its own, give each its own ID",
                 )
             rooms[board] = (open_room, closed_room)
+            self.traveller_rows[(round_, home, board)] = index
         return results
 
     def _room(

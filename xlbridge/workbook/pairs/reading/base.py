@@ -144,6 +144,8 @@ class ReaderState:
     problems: Problems
     #: the cell of the Settings row naming the hand-record file
     hand_records_cell: Place | str
+    #: the cell of the Settings row giving the scoring form (matchpoints, Butler, cross-IMPs)
+    scoring_cell: Place | str
     numbering: PairNumbering
     #: the movement's rows whose results are still to come
     to_come: list[ToCome]

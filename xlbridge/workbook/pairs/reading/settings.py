@@ -188,6 +188,7 @@ class SettingsSheet(ReaderState):
             if doubt := two_readings(day_cell):
                 self.problems.warn(where or L.SETTINGS, doubt)
         self.hand_records_cell = values[_HAND_RECORDS.name][1]
+        self.scoring_cell = values["ScoringForm"][1]
         return EventFacts(
             name=title("EventName"),
             date=day,
