@@ -483,16 +483,18 @@ def _fast_sheets(path: Path, widths: Mapping[str, int]) -> Sheets | None:
             return None
         read: dict[str, Sheet] = {}
         hidden: list[Hidden] = []
+        scanned: dict[str, bytes] = {}  # each sheet's XML as its scans see it
         for name in parts:
             if name not in widths:
                 continue
             part = xml[name]
-            _check_sheet_xml(part)
+            scanned[name] = _without_repeats(part)
+            _check_sheet_xml(scanned[name])
             rows = book.get_sheet_by_name(name).to_python(skip_empty_area=False)
             read[name] = Sheet(name, _openpyxl_rows(rows), partial(_formats, part, styles))
         for name, part in xml.items():
             if widths[name]:
-                hidden.extend(_quick_hidden(name, widths[name], part))
+                hidden.extend(_quick_hidden(name, widths[name], part, scanned[name]))
     except Exception:  # anything unusual: openpyxl reads it (and words any error)
         return None
     return Sheets(read, others, hidden)
@@ -750,6 +752,111 @@ def _check_sheet_xml(data: bytes) -> None:
         raise _NotSure("a huge dimension")  # calamine might make every row up to it
 
 
+#: Below this many rows alike at a sheet's end, :func:`_without_repeats` leaves the XML whole.
+_FEWEST_REPEATS = 8
+#: A start tag, strictly (each attribute quoted); its attributes one by one.
+_START_TAG = re.compile(
+    rb"""<[^\s/>!?<]+((?:\s+[^\s=/><"']+\s*=\s*(?:"[^"<]*"|'[^'<]*'))*)\s*/?>"""
+)
+_ATTRIBUTE = re.compile(rb"""\s+[^\s=/><"']+\s*=\s*(?:"([^"<]*)"|'([^'<]*)')""")
+#: A cell reference's row number in a formula (``A500``, ``$G$500``).
+_FORMULA_ROW = rb"(?<=[A-Z$])%s(?![0-9])"
+
+
+def _without_repeats(data: bytes) -> bytes:
+    """A sheet's XML without most of the rows at its end that are alike but for their
+    numbers (a template's empty rows, or Excel's): the same verdicts, fewer bytes.
+
+    The run is of consecutive rows, each the last one's bytes with its number (in its
+    ``r``, its cells' ``r`` and its formulas' references) changed to the row's own; each
+    of those numbers is within an attribute's value or a formula's text.  Of the run, the
+    first row of each length of number (``242``, ``1000``) is kept: a removed row is the
+    kept one of its length with some digits for others, which neither the scans of
+    :func:`_check_sheet_xml` nor :func:`_quick_hidden` tell apart (no ``<v>`` is changed,
+    the rows stay numbered in order, the cells in their rows), and each row is a whole
+    element, so the XML is well-formed with the run exactly when without it.  ``data``
+    itself when it ends in no such run.
+    """
+    end = data.rfind(b"</sheetData>")
+    start = data.rfind(b"<row", 0, max(end, 0))
+    if start < 0 or _PREFIXED_PLACE.search(data, end) is not None:
+        return data  # no rows, or a row or a cell after them (the row order would differ)
+    template = _row_template(data[start:end])
+    if template is None:
+        return data
+    last, pieces = template
+    number, at = last, start
+    while number > 1:
+        row = str(number - 1).encode().join(pieces)
+        if at < len(row) or data[at - len(row) : at] != row:
+            break
+        at -= len(row)
+        number -= 1
+    if last - number + 1 < _FEWEST_REPEATS:
+        return data
+    # the first row of each length of number
+    kept = [number] + [10**n for n in range(len(str(number)), len(str(last)))]
+    return b"".join((data[:at], *(str(k).encode().join(pieces) for k in kept), data[end:]))
+
+
+def _row_template(row: bytes) -> tuple[int, list[bytes]] | None:
+    """A sheet's last row (its XML up to ``</sheetData>``) cut where its number is
+    and its number (``None`` if it is not one well-formed ``<row>`` numbered in its
+    ``r``; its number is cut from that, its cells' ``r`` and its formulas' references)."""
+    if b"&#" in row or not row.rstrip().endswith(b"</row>"):
+        return None
+    places = list(_PREFIXED_PLACE.finditer(row))
+    if not places or places[0].start() != 0 or places[0].group(1) != b"row":
+        return None
+    digits = places[0].group(3)
+    if not places[0].group(2) or not digits.isdigit() or digits.startswith(b"0"):
+        return None
+    cuts = []
+    for index, place in enumerate(places):
+        if index and place.group(1) == b"row":
+            return None  # a row within the row
+        ref = place.group(3) or b""
+        letters = ref[: -len(digits)]
+        if index == 0 or (ref.endswith(digits) and letters.isalpha() and letters.isupper()):
+            value = _attribute_value(row, place)
+            if value is None:
+                return None
+            cuts.append(value[1] - len(digits))
+    for formula in _FORMULA.finditer(row):
+        tag = _START_TAG.match(row, formula.start())
+        if tag is None or row.rfind(b"<c", 0, formula.start()) < 0:
+            return None  # a formula's cell would be looked for before the row
+        if row[tag.end() - 2 : tag.end()] == b"/>":
+            continue
+        text_end = row.find(b"<", tag.end())
+        pattern = re.compile(_FORMULA_ROW % digits)
+        cuts.extend(m.start() for m in pattern.finditer(row, tag.end(), text_end))
+    try:
+        expat.ParserCreate().Parse(row, True)
+    except expat.ExpatError:
+        return None
+    cuts.sort()
+    pieces, at = [], 0
+    for cut in cuts:
+        pieces.append(row[at:cut])
+        at = cut + len(digits)
+    pieces.append(row[at:])
+    return int(digits), pieces
+
+
+def _attribute_value(xml: bytes, place: re.Match[bytes]) -> tuple[int, int] | None:
+    """Where the ``r`` that ``place`` (a match of :data:`_PREFIXED_PLACE`) found is, if it
+    is an attribute's whole value in a strictly written start tag (else ``None``)."""
+    tag = _START_TAG.match(xml, place.start())
+    if tag is None or tag.end() != place.end() or not place.group(2):
+        return None
+    for attribute in _ATTRIBUTE.finditer(xml, tag.start(1), tag.end(1)):
+        span = attribute.span(1) if attribute.group(1) is not None else attribute.span(2)
+        if span == place.span(3):
+            return span
+    return None
+
+
 _TEMPORAL = (date, time, timedelta)
 #: The types of calamine's cells that are neither dates nor times.
 _PLAIN_TYPES = frozenset((str, float, int, bool))
@@ -807,19 +914,22 @@ def _column(letters: bytes) -> int:
     return column
 
 
-def _quick_hidden(name: str, width: int, data: bytes) -> list[Hidden]:
+def _quick_hidden(name: str, width: int, data: bytes, scan: bytes | None = None) -> list[Hidden]:
     """:func:`_hidden` on the sheet XML, skipping the parse when it cannot find any.
 
     With no merged cells and every formula outside the first ``width``
     columns (the template's computed column), there is nothing to report.
+    ``scan``, if given, is ``data`` as :func:`_without_repeats` gives it: the
+    formulas are looked at there (the same verdict), and parsed in ``data``.
     """
-    if b"mergeCell" not in data:
-        for match in _FORMULA.finditer(data):
-            cell = _CELL.match(data, data.rfind(b"<c", 0, match.start()))
+    seen = data if scan is None else scan
+    if b"mergeCell" not in seen:
+        for match in _FORMULA.finditer(seen):
+            cell = _CELL.match(seen, seen.rfind(b"<c", 0, match.start()))
             if (
                 cell is None
-                or data[cell.end() - 2 : cell.end()] == b"/>"
-                or data.find(b"</c>", cell.end(), match.start()) != -1
+                or seen[cell.end() - 2 : cell.end()] == b"/>"
+                or seen.find(b"</c>", cell.end(), match.start()) != -1
                 or _column(cell.group(1)) <= width
             ):
                 break
