@@ -12,7 +12,8 @@ not one club given twice).  What the docs (club-night.md, session.md) say a merg
 is pinned: the same club twice, clubs of boards that do not nest and clubs scored unlike
 each other are refused; a club that played fewer of the boards is merged; clubs dated
 differently are merged with a warning; a club with results to come makes the field
-provisional, naming the club's file.
+provisional, naming the club's file; clubs of one event name go under their Settings
+Club, or their files' names when that does not tell them apart (acol, bath).
 """
 
 from __future__ import annotations
