@@ -445,7 +445,9 @@ def merge(clubs: tuple[Path, ...], output: Path, force: bool) -> None:
             raise ScoringError(unshared_message(events, names, unshared))
         for note in merge_warnings(events, names):  # the field's: each names its clubs
             click.echo(f"warning: {note}", err=True)
-        event = merge_events(events)
+        # each club's name in the field: its Settings Club, event or file name (no ending)
+        files = [club.stem for club in clubs]
+        event = merge_events(events, files)
         waiting = [
             str(Problem(ClubPlace(os.fspath(club)), night.night.event.provisional))
             for club, night in zip(clubs, nights, strict=True)
@@ -459,7 +461,7 @@ def merge(clubs: tuple[Path, ...], output: Path, force: bool) -> None:
         merged.append(event_workbook(event, result, bulk))
         plan.write()
         click.echo(format_ranking(result))
-        changes = compare_rankings([night.result for night in nights], result)
+        changes = compare_rankings([night.result for night in nights], result, files)
         click.echo("\n" + format_rank_changes(changes))
         click.echo(f"\nwrote {output}")
     finally:

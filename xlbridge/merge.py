@@ -8,9 +8,11 @@ played" across all clubs).  :func:`compare_rankings` then sets each pair's
 club result beside its result in the merged field, the report a TD prints
 when players ask why their percentage changed.
 
-Pair labels are made unique by the club's name: pair ``3`` of the event named
-``Acol`` is ``Acol:3`` in the merged field (``club 2:3`` for an unnamed second
-event; a repeated name gets ``#2``).  A fouled board's versions are kept apart
+Pair labels are made unique by the club's name (:func:`club_names`): pair ``3``
+of the club named ``Acol`` is ``Acol:3`` in the merged field.  The name is what
+tells the clubs apart: their Settings' Club names, else their events' names,
+else their files' names (a simultaneous pairs' clubs all type one event name);
+a repeated name gets ``#2``.  A fouled board's versions are kept apart
 by club in the same way (``Acol:B``), since one club's misboarded deal is not
 another's; the normal version (``""``) is the same deal everywhere.
 
@@ -34,7 +36,7 @@ from fractions import Fraction
 from xlbridge.errors import ScoringError
 from xlbridge.event import Adjustment, Event, EventFacts, Pair, Play
 from xlbridge.exact import format_date, quote
-from xlbridge.pair import PairLabel
+from xlbridge.pair import PairLabel, club_text
 from xlbridge.places import ClubPlace, Place
 from xlbridge.report import format_fixed, number_runs
 from xlbridge.scored import EventResult, PairResult
@@ -53,17 +55,47 @@ __all__ = [
 ]
 
 
-def club_names(events: Sequence[Event]) -> list[str]:
-    """The name each event's pairs are prefixed with: its name, made unique.
+def club_names(events: Sequence[Event], files: Sequence[str] | None = None) -> list[str]:
+    """The name each event's pairs are prefixed with in the merged field: what tells the
+    clubs apart.
 
+    The first of these that names every club, each differently: the clubs' names
+    (Settings' Club), the events' names (Settings' Event), the names of the files
+    (``files``, one an event, as the command read them, without folder or ending).  When
+    none does, the files' names (the events' when no files are given, ``club 2`` for an
+    unnamed second event), a repeated name made unique by its position (``Acol #3``).
+    Each name is made fit for a pair's label (:func:`~xlbridge.pair.club_text`).
+
+    >>> sim = [Event((), (), facts=EventFacts("Sim pairs", club=club)) for club in ("Acol", "Bath")]
+    >>> club_names(sim), club_names(sim, ["acol", "bath"])
+    (['Acol', 'Bath'], ['Acol', 'Bath'])
+    >>> club_names([Event((), (), name="Sim pairs")] * 2, ["acol", "bath"])
+    ['acol', 'bath']
     >>> club_names([Event((), (), name="Acol"), Event((), ()), Event((), (), name="Acol")])
     ['Acol', 'club 2', 'Acol #3']
     """
-    names: list[str] = []
-    for number, event in enumerate(events, start=1):
-        name = event.name.strip() or f"club {number}"
-        names.append(f"{name} #{number}" if name in names else name)
-    return names
+    kinds = [
+        [club_text(event.facts.club) for event in events],
+        [club_text(event.name) for event in events],
+    ]
+    if files is not None:
+        if len(files) != len(events):
+            raise ScoringError(
+                f"{len(events)} events and {len(files)} files: give one file's name an event"
+            )
+        kinds.append([club_text(name) for name in files])
+    for names in kinds:
+        if all(names) and len(set(names)) == len(names):
+            return names
+    unique: list[str] = []
+    taken: set[str] = set()
+    for number, name in enumerate(kinds[-1], start=1):
+        name = name or f"club {number}"
+        while name in taken:  # a typed "Acol #3" is not made twice
+            name = f"{name} #{number}"
+        unique.append(name)
+        taken.add(name)
+    return unique
 
 
 def repeated_club(events: Sequence[Event]) -> tuple[int, int] | None:
@@ -179,12 +211,17 @@ def unshared_message(events: Sequence[Event], names: Sequence[str], pair: tuple[
 NAMED_PER_DATE = 3
 
 
-def merge_warnings(events: Sequence[Event], names: Sequence[str] | None = None) -> tuple[str, ...]:
+def merge_warnings(
+    events: Sequence[Event],
+    names: Sequence[str] | None = None,
+    files: Sequence[str] | None = None,
+) -> tuple[str, ...]:
     """What differs between the events that a merge allows but a person should check.
 
     Nights dated differently (Settings' Date) are named by date: a simultaneous
     event may be played over several days, two nights of one club are not one
-    event.  ``names`` name the events (their files); their :func:`club_names` by default.
+    event.  ``names`` name the events (their files); their :func:`club_names` by default
+    (of ``files``, the files' names, when given).
 
     >>> import datetime
     >>> tue = Event((), (), name="Acol", date=datetime.date(2026, 11, 24))
@@ -192,7 +229,7 @@ def merge_warnings(events: Sequence[Event], names: Sequence[str] | None = None) 
     >>> merge_warnings([tue, thu, tue])[0][:80]
     'the nights are dated differently: 24 November 2026 (Acol, Acol #3), 26 November '
     """
-    names = club_names(events) if names is None else names
+    names = club_names(events, files) if names is None else names
     by_date: dict[datetime.date, list[str]] = {}
     for name, event in zip(names, events, strict=True):
         if event.date is not None:
@@ -227,8 +264,11 @@ def _source(club: str, source: Place | str) -> ClubPlace:
     return ClubPlace(club, source)
 
 
-def merge_events(events: Sequence[Event]) -> Event:
+def merge_events(events: Sequence[Event], files: Sequence[str] | None = None) -> Event:
     """One event holding every club's pairs, plays and adjustments, to be scored afresh.
+
+    Each club's pairs are known by its :func:`club_names` (of ``files``, the names of
+    the events' files, when given).
 
     The settings are the first event's, with ``expected`` left to the merged
     field (max played); every event must use the same scoring form and scale.
@@ -244,7 +284,7 @@ def merge_events(events: Sequence[Event]) -> Event:
             f"(scale {event.settings.scale}), not {first.form.value} (scale {first.scale}) "
             "like the first: merge events scored the same way"
         )
-    clubs = club_names(events)
+    clubs = club_names(events, files)
     repeated = repeated_club(events)
     if repeated is not None:
         one, other = (clubs[index] for index in repeated)
@@ -311,15 +351,18 @@ class RankChange:
 
 
 def compare_rankings(
-    club_results: Sequence[EventResult], merged: EventResult
+    club_results: Sequence[EventResult],
+    merged: EventResult,
+    files: Sequence[str] | None = None,
 ) -> tuple[RankChange, ...]:
     """Each pair's club result beside its merged result.
 
     ``club_results`` are the clubs' own results, in the order their events
-    were given to :func:`merge_events`; ``merged`` is the merged event's result.
+    were given to :func:`merge_events` (with the same ``files``); ``merged`` is the
+    merged event's result.
     Pairs come club by club, in each club's ranking order.
     """
-    clubs = club_names([result.event for result in club_results])
+    clubs = club_names([result.event for result in club_results], files)
     by_label: dict[PairLabel, PairResult] = {}
     for pair in merged.pairs:
         by_label.setdefault(pair.pair.label, pair)  # as merged.pair(label): the first

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import datetime
 import re
+import unicodedata
 from typing import Any, ClassVar
 
 from xlbridge.codes import Code
@@ -51,6 +52,7 @@ __all__ = [
     "DIRECTIONS",
     "NO_PAIR",
     "PairLabel",
+    "club_text",
     "natural_key",
     "pair_or_blank",
     "parse_direction",
@@ -82,6 +84,30 @@ def natural_key(text: str) -> tuple[tuple[int, int, str], ...]:
         (0, int(part), "") if part.isdecimal() else (1, 0, part)
         for part in _RUNS.findall(text)
     )
+
+
+def club_text(text: str) -> str:
+    """``text`` as a club's part of a label (``Acol`` of ``Acol:NS 3``): what
+    :meth:`PairLabel.parse` reads back as the same club.
+
+    A label's text is read as a cell's (:func:`~xlbridge.exact.normalise_text`,
+    stripped) and a pair's number refuses a decorated digit, so the club's text
+    is given those forms here: full-width letters and decorated digits as
+    their plain forms (``²`` is ``2``), typographic minus signs and odd spaces
+    plain, each run of spaces, tabs or line breaks one space.  A colon is
+    kept: the label's own part, after the last colon, holds none.  ``""`` for
+    a blank.
+
+    >>> club_text("  Acol\\n Bridge Club  "), club_text("Bath\\u00b2"), club_text("Crewe: Tuesday")
+    ('Acol Bridge Club', 'Bath2', 'Crewe: Tuesday')
+    >>> PairLabel.parse(str(PairLabel("3", "NS", club_text("Crewe: Tuesday")))).club
+    'Crewe: Tuesday'
+    """
+    plain = "".join(
+        str(unicodedata.digit(c)) if c.isdigit() and not c.isdecimal() else c
+        for c in unicodedata.normalize("NFKC", text)
+    )
+    return " ".join(normalise_text(plain).split())
 
 
 def parse_direction(value: object, where: Place | str = "") -> str:

@@ -5,17 +5,22 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from xlbridge import (
     BYE,
     Adjustment,
     Event,
+    EventFacts,
     Pair,
+    PairLabel,
     Play,
     ScoringError,
     ScoringForm,
     Settings,
     UnequalBoards,
+    club_names,
     compare_rankings,
     format_rank_changes,
     merge_events,
@@ -23,6 +28,7 @@ from xlbridge import (
     parse_result,
     score_event,
 )
+from xlbridge.pair import club_text
 from xlbridge.places import CellPlace, ClubPlace
 
 # The seed prints -100 and -200 without their signs ("100", "200").
@@ -195,3 +201,108 @@ class TestSameEvent:
             "the nights are dated differently: 6 May 2026 (B), 5 June 2026 (A): are they"
         )
         assert merge_warnings([a, a]) == ()
+
+
+def sim(club_name: str, scores: list[int], event: str = "Sim pairs") -> Event:
+    """A club's night of a simultaneous pairs: ``event`` named in Settings, ``club_name``
+    in Settings' Club ("" when left blank)."""
+    night = club(event, scores)
+    return Event(
+        night.pairs, night.plays, settings=night.settings, facts=EventFacts(event, club=club_name)
+    )
+
+
+class TestClubNames:
+    """A club's pairs in the merged field are prefixed with what tells the clubs apart: its
+    Settings' Club, else its event's name, else its file's name."""
+
+    FILES = ("a", "b", "c")
+
+    def test_one_event_name_and_three_club_names(self) -> None:
+        events = [sim("Acol", [420]), sim("Bath", [420]), sim("Crewe", [420])]
+        assert club_names(events, self.FILES) == ["Acol", "Bath", "Crewe"]
+        assert club_names(events) == ["Acol", "Bath", "Crewe"]
+
+    @pytest.mark.parametrize(
+        "names", [("", "", ""), ("Acol", "", "Crewe"), ("Acol", "Acol", "Bath")]
+    )
+    def test_one_event_name_and_club_names_that_do_not_tell_them_apart(
+        self, names: tuple[str, str, str]
+    ) -> None:
+        events = [sim(name, [420]) for name in names]
+        assert club_names(events, self.FILES) == ["a", "b", "c"]
+        # no files given (a Python caller): the event's name, a repeat numbered by position
+        assert club_names(events) == ["Sim pairs", "Sim pairs #2", "Sim pairs #3"]
+
+    def test_event_names_that_differ_are_kept(self) -> None:
+        events = [sim("", [420], "Tuesday"), sim("", [420], "Acol sim"), sim("", [420], "Bath")]
+        assert club_names(events, self.FILES) == ["Tuesday", "Acol sim", "Bath"]
+        # the same Club at each (a copied template) does not tell them apart either
+        same = [sim("Our club", [420], name) for name in ("Tuesday", "Acol sim", "Bath")]
+        assert club_names(same, self.FILES) == ["Tuesday", "Acol sim", "Bath"]
+
+    def test_files_of_one_name_in_two_folders_are_numbered(self) -> None:
+        events = [sim("", [420]), sim("", [420]), sim("", [420])]
+        assert club_names(events, ["club", "club", ""]) == ["club", "club #2", "club 3"]
+
+    def test_a_typed_name_like_a_numbered_one_is_not_made_twice(self) -> None:
+        events = [Event((), (), name=name) for name in ("A", "A #3", "A")]
+        assert club_names(events) == ["A", "A #3", "A #3 #3"]
+
+    def test_one_file_name_an_event(self) -> None:
+        with pytest.raises(ScoringError, match=r"^3 events and 2 files: give one file's name"):
+            club_names([sim("", [420])] * 3, ["a", "b"])
+
+    def test_merge_events_and_compare_rankings_name_the_clubs_alike(self) -> None:
+        """Seed 004 as a simultaneous pairs: A's +690 (its pair 2) is 178 of the field's top
+        200, under A's Club name, in the merged field and in the rank changes."""
+        clubs = [sim("Acol", CLUB_A), sim("Bath", EVEN_SPREAD)]
+        merged = score_event(merge_events(clubs, ["a", "b"]))
+        assert merged.event.name == "Acol + Bath"
+        assert merged.pair("Acol:2").board(1).score == 178 and merged.top == 200
+        changes = compare_rankings([score_event(c) for c in clubs], merged, ["a", "b"])
+        change = next(c for c in changes if c.club == "Acol" and c.label == "2")
+        assert (change.merged_label, change.club_score, change.merged_score) == (
+            "Acol:2",
+            F(90),  # 18 of 20 at Acol
+            F(89),  # 178 of 200 in the field
+        )
+        assert {c.club for c in changes} == {"Acol", "Bath"}
+
+    def test_merge_warnings_name_the_clubs_alike(self) -> None:
+        import datetime
+
+        tue = Event((), (), facts=EventFacts("Sim pairs", datetime.date(2026, 11, 24)))
+        thu = Event((), (), facts=EventFacts("Sim pairs", datetime.date(2026, 11, 26)))
+        (warning,) = merge_warnings([tue, thu], files=["acol", "bath"])
+        assert warning.startswith(
+            "the nights are dated differently: 24 November 2026 (acol), 26 November 2026 (bath)"
+        )
+
+    @pytest.mark.parametrize(
+        ("typed", "named"),
+        [
+            ("Crewe: Tuesday", "Crewe: Tuesday"),  # a label's own part is after the last colon
+            ("  Acol\n Bridge  Club ", "Acol Bridge Club"),
+            ("Bath\u00b2", "Bath2"),  # a pair's label refuses a superscript digit
+            ("\uff22\uff41\uff54\uff48", "Bath"),  # full-width letters: read as plain ones
+            ("Dee \u2212 north", "Dee - north"),  # a typographic minus sign
+            ("Ely \u1369", "Ely 1"),  # an Ethiopic digit one, which NFKC leaves alone
+        ],
+    )
+    def test_a_club_name_is_made_fit_for_a_pair_label(self, typed: str, named: str) -> None:
+        events = [sim(typed, [420]), sim("Acol", [420])]
+        (first, _) = club_names(events)
+        assert first == named
+        label = PairLabel("3", "NS", first)
+        assert PairLabel.parse(str(label)) == label and PairLabel.parse(str(label)).club == named
+
+
+@given(st.text())
+def test_any_club_name_survives_a_pair_labels_round_trip(typed: str) -> None:
+    """Whatever a club typed in Settings' Club, its merged field's labels read back as its."""
+    name = club_text(typed)
+    if name:
+        label = PairLabel("3", "NS", name)
+        assert PairLabel.parse(str(label)).club == name
+        assert club_text(name) == name

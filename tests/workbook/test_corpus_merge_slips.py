@@ -12,7 +12,8 @@ not one club given twice).  What the docs (club-night.md, session.md) say a merg
 is pinned: the same club twice, clubs of boards that do not nest and clubs scored unlike
 each other are refused; a club that played fewer of the boards is merged; clubs dated
 differently are merged with a warning; a club with results to come makes the field
-provisional, naming the club's file.
+provisional, naming the club's file; clubs of one event name go under their Settings
+Club, or their files' names when that does not tell them apart (acol, bath).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from support.nights import digest, filled, put
 from support.paths import DATA
 
 from xlbridge.cli import main
+from xlbridge.workbook.pairs.layout import setting_row
 
 EVENT = ("--event", "Sim pairs", "--date", "2026-11-24")
 MITCHELL = ("--tables", "3", "--boards", "6", *EVENT)
@@ -127,7 +129,7 @@ def test_a_club_that_played_fewer_of_the_boards_is_merged(
     out = tmp_path / "field.xlsx"
     status, printed, err = merged(capsys, [clubs.acol, clubs.bath, crewe], out)
     assert (status, err) == (0, "reading club 1 of 3\nreading club 2 of 3\nreading club 3 of 3\n")
-    assert printed.startswith("Sim pairs + Sim pairs #2 + Sim pairs #3\n")
+    assert printed.startswith("acol + bath + crewe\n")  # one event name: the files'
     assert out.exists()
 
 
@@ -161,7 +163,7 @@ def test_a_club_with_a_board_still_to_come_makes_the_field_provisional(
     status, printed, err = merged(capsys, [clubs.acol, bath], out)
     assert status == 0
     assert err.splitlines()[-1] == f"provisional: {bath}: 1 result to come"
-    assert printed.startswith(f"Sim pairs + Sim pairs #2 (PROVISIONAL: {bath}: 1 result to come)\n")
+    assert printed.startswith(f"acol + bath (PROVISIONAL: {bath}: 1 result to come)\n")
     assert out.exists()
 
 
@@ -218,6 +220,91 @@ def test_clubs_of_different_event_names_are_merged_each_under_its_name(
     assert "Bath sim:NS 1" in printed and "Sim pairs:NS 1" in printed
 
 
+def named_clubs(clubs: Clubs, folder: Path, *names: str | None) -> list[Path]:
+    """Acol's, Bath's and a third club's nights of "Sim pairs" saved as ``a.xlsx``,
+    ``b.xlsx`` and ``c.xlsx``, each Settings' Club typed as ``names`` gives it."""
+    third = filled(folder, "third", *MITCHELL, start=5)
+    club_row = f"B{setting_row('ClubName')}"
+    return [
+        club(source, folder, f"{file}.xlsx", put("Settings", club_row, name))
+        for source, file, name in zip((clubs.acol, clubs.bath, third), "abc", names, strict=True)
+    ]
+
+
+def ranking_labels(field: Path) -> set[str]:
+    """The pairs of the results workbook's Ranking sheet, as it shows them."""
+    sheet = load_workbook(field)["Ranking"]
+    return {
+        str(r[1]) for r in sheet.iter_rows(min_row=2, values_only=True) if isinstance(r[4], int)
+    }
+
+
+def test_clubs_of_one_event_name_are_named_by_their_settings_club(
+    clubs: Clubs, tmp_path: Path, capsys
+) -> None:
+    """A simultaneous pairs: every club typed the event's name, "Sim pairs", and its own
+    name in Settings' Club: each club's pairs go under its Club name in the ranking, the
+    rank changes and the results workbook, not "Sim pairs #2"."""
+    given = named_clubs(clubs, tmp_path, "Acol", "Bath", "Crewe")
+    capsys.readouterr()  # what xlbridge new said
+    out = tmp_path / "field.xlsx"
+    status, printed, err = merged(capsys, given, out)
+    assert (status, err.splitlines()[-1]) == (0, "reading club 3 of 3"), err
+    assert printed.startswith("Acol + Bath + Crewe\n")
+    assert "#2" not in printed and "Sim pairs" not in printed
+    # three 3-table Mitchells: NS 1-3 and EW 1-3 at each club, in the ranking and its sheet
+    pairs = {f"{side} {n}" for side in ("NS", "EW") for n in (1, 2, 3)}
+    labels = {f"{name}:{pair}" for name in ("Acol", "Bath", "Crewe") for pair in pairs}
+    assert ranking_labels(out) == labels
+    assert all(label in printed for label in labels)
+    # the rank changes: a row a pair, its club named first
+    changes = printed.split("Club ")[1].splitlines()[1:-2]
+    assert (
+        sorted(line.split()[0] for line in changes) == ["Acol"] * 6 + ["Bath"] * 6 + ["Crewe"] * 6
+    )
+
+
+def test_clubs_of_one_event_name_and_no_club_names_are_named_by_their_files(
+    clubs: Clubs, tmp_path: Path, capsys
+) -> None:
+    """No Club in any club's Settings (or one club's left blank, or two clubs of one
+    Club name: two sections of Acol): the files' names, without .xlsx, tell them apart."""
+    pairs = {f"{side} {n}" for side in ("NS", "EW") for n in (1, 2, 3)}
+    labels = {f"{name}:{pair}" for name in "abc" for pair in pairs}
+    for case, names in enumerate(
+        [(None, None, None), ("Acol", None, "Crewe"), ("Acol", "Acol", "Bath")]
+    ):
+        folder = tmp_path / str(case)
+        folder.mkdir()
+        given = named_clubs(clubs, folder, *names)
+        capsys.readouterr()
+        out = folder / "field.xlsx"
+        status, printed, err = merged(capsys, given, out)
+        assert status == 0, err
+        assert printed.startswith("a + b + c\n"), names
+        assert ranking_labels(out) == labels
+
+
+def test_a_club_name_with_a_colon_is_read_back_as_one_club(
+    clubs: Clubs, tmp_path: Path, capsys
+) -> None:
+    """A pair's label is its club, a colon, its own label: a Club typed with a colon, odd
+    spaces and a superscript ("Crewe: Tue\u00a0club\u00b2 ") keeps its pairs apart as that club's,
+    when the merged field is scored again too (its labels read back as typed)."""
+    given = named_clubs(clubs, tmp_path, "Acol", "Bath", " Crewe: Tue\u00a0club\u00b2 ")
+    capsys.readouterr()
+    out = tmp_path / "field.xlsx"
+    status, printed, err = merged(capsys, given, out)
+    assert status == 0, err
+    assert printed.startswith("Acol + Bath + Crewe: Tue club2\n")
+    crewe = {label for label in ranking_labels(out) if label.startswith("Crewe")}
+    assert crewe == {f"Crewe: Tue club2:{side} {n}" for side in ("NS", "EW") for n in (1, 2, 3)}
+    again = tmp_path / "again.xlsx"
+    assert main(["score", str(out), "-o", str(again)]) == 0
+    assert capsys.readouterr().out.startswith("Acol + Bath + Crewe: Tue club2\n")
+    assert ranking_labels(again) == ranking_labels(out)
+
+
 # --- the output and earlier outputs -----------------------------------------------------------
 
 
@@ -249,7 +336,7 @@ def test_a_merged_field_scored_again_is_not_a_traceback(
     replaced, not added twice (openpyxl refused a second one with a traceback)."""
     out = tmp_path / "again.xlsx"
     assert main(["score", str(clubs.earlier), "-o", str(out)]) == 0
-    assert capsys.readouterr().out.startswith("Sim pairs + Sim pairs #2\n")
+    assert capsys.readouterr().out.startswith("acol + bath\n")
     assert out.exists()
 
 
@@ -303,7 +390,7 @@ def test_a_club_of_one_table(clubs: Clubs, tmp_path: Path, capsys) -> None:
     out = tmp_path / "field.xlsx"
     status, printed, err = merged(capsys, [clubs.acol, clubs.bath, dee], out)
     assert (status, err.splitlines()[-1]) == (0, "reading club 3 of 3"), err
-    assert "Sim pairs #3:NS 1" in printed
+    assert "dee:NS 1" in printed
 
 
 def test_a_club_with_a_fouled_board(clubs: Clubs, tmp_path: Path, capsys) -> None:
