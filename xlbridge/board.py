@@ -416,6 +416,50 @@ class Board:
         tables: a night scores each board once, and prints the table it was scored in."""
         table = self.table(direction)
         top = matchpoint_top(self.expected, scale)
+
+        def mp(side: Side) -> Pair:
+            if isinstance(side, Artificial):
+                return _pct_pair(side.percent, top, direction)
+            ns = table.matchpoints(side.components[0][0], scale)
+            return ns, top - ns
+
+        return self._lines(direction, mp)
+
+    def cross_imp_lines(
+        self, divide_by: CrossDivisor = CrossDivisor.TOTAL, direction: Direction = Direction.NS
+    ) -> list[FrequencyLine]:
+        """The frequency table of ``direction`` with each score's cross-IMPs as NS and as EW
+        (:meth:`cross_imps`: the same figure a row with that score gets) in place of
+        matchpoints."""
+        return self._imp_lines(direction, self._cross_imp_figure(divide_by))
+
+    def butler_lines(
+        self,
+        trim: int = 0,
+        datum_round: int = 10,
+        real_results: bool = False,
+        direction: Direction = Direction.NS,
+    ) -> list[FrequencyLine]:
+        """The frequency table of ``direction`` with each score's Butler IMPs against the
+        table's datum, as NS and as EW (:meth:`butler`: the same figure a row with that score
+        gets) in place of matchpoints."""
+        figure, _ = self._butler_figure(trim, datum_round, real_results=real_results)
+        return self._imp_lines(direction, figure)
+
+    def _imp_lines(self, direction: Direction, figure: Figure) -> list[FrequencyLine]:
+        """The lines of ``direction``'s table with ``figure`` (a side's IMPs, seen from
+        ``direction``) as the side's own IMPs, the other direction's the same negated."""
+
+        def pair(side: Side) -> Pair:
+            own = figure(side, direction)
+            return (own, -own) if direction is Direction.NS else (-own, own)
+
+        return self._lines(direction, pair)
+
+    def _lines(self, direction: Direction, figures: Callable[[Side], Pair]) -> list[FrequencyLine]:
+        """Each artificial kind of ``direction``'s sides (with its rows), then each score of its
+        table from the highest down, with ``figures`` of it (NS, EW) as a result's side."""
+        table = self.table(direction)
         artificial: dict[tuple[Artificial, bool], int] = {}  # (side, counts as a result): rows
         groups = self._groups
         for key, row in groups.kinds.items():
@@ -429,7 +473,7 @@ class Board:
                 str(art) if counted else f"{Code.NOT_PLAYED} {art}",
                 n,
                 None,
-                *_pct_pair(art.percent, top, direction),
+                *figures(art),
                 counted,
             )
             for (art, counted), n in sorted(
@@ -437,8 +481,8 @@ class Board:
             )
         ]
         for entry in table.rows:
-            mp = table.matchpoints(entry.score, scale)
-            lines.append(FrequencyLine(entry.score, entry.freq, entry.adj_freq, mp, top - mp))
+            ns, ew = figures(Weighted.of(entry.score))
+            lines.append(FrequencyLine(entry.score, entry.freq, entry.adj_freq, ns, ew))
         return lines
 
     def _per_table(
@@ -499,6 +543,21 @@ class Board:
         figure is a look-up, a weighted one the weighted mix of whole numbers,
         rounded (ties away from zero) in integers.
         """
+        figure, negated = self._butler_figure(trim, datum_round, round_weighted, real_results)
+        # Not memoised: a plain score's figure is two look-ups, a weighted one a few
+        # integer operations, no more than remembering them would cost.
+        return self._groups.spread(figure, negated)
+
+    def _butler_figure(
+        self,
+        trim: int = 0,
+        datum_round: int = 10,
+        round_weighted: bool = True,
+        real_results: bool = False,
+    ) -> tuple[Figure, Callable[[Fraction], Fraction]]:
+        """A side's Butler IMPs seen from a direction (:meth:`butler`): the one rule both a
+        row's figure and a frequency line's come from; and a figure negated (whole numbers
+        one object each, as the figures are)."""
         imps_at: dict[Direction, dict[int, int]] = {}
         done: dict[int, dict[int, int]] = {}  # by id of table: score -> whole IMPs
         for direction in Direction:
@@ -534,9 +593,7 @@ class Board:
             ns = whole(values[components[0][0]]) if len(components) == 1 else mix(side, direction)
             return ns if direction is Direction.NS else negated(ns)
 
-        # Not memoised: a plain score's figure is two look-ups, a weighted one a few
-        # integer operations, no more than remembering them would cost.
-        return self._groups.spread(side_imps, negated)
+        return side_imps, negated
 
     def _datum(
         self, direction: Direction, trim: int, datum_round: int, real_results: bool = False
@@ -564,6 +621,11 @@ class Board:
         ``scores`` (expected).  An artificial score gets 3 IMPs per
         comparison for each 10% above average (A+ +3, A- -3).
         """
+        return self._groups.spread(_memoised(self._cross_imp_figure(divide_by)), operator.neg)
+
+    def _cross_imp_figure(self, divide_by: CrossDivisor = CrossDivisor.TOTAL) -> Figure:
+        """A side's cross-IMPs seen from a direction (:meth:`cross_imps`): the one rule both
+        a row's figure and a frequency line's come from."""
         comparisons = self.expected - 1
         divisor = divide_by.divisor(self.expected)
         totals = self._per_table(lambda table: table.cross_imp_totals)
@@ -574,7 +636,7 @@ class Board:
             total = _mix(side, totals[direction])
             return (total if direction is Direction.NS else -total) / divisor
 
-        return self._groups.spread(_memoised(side_x), operator.neg)
+        return side_x
 
 
 def _mix(side: Weighted, values: Values) -> Fraction:
@@ -746,6 +808,9 @@ def cross_imps_board(
 class FrequencyLine:
     """One line of a printed frequency table: ``Score, Freq, Adj. Freq, NS MP, EW MP``.
 
+    In an IMP event (:meth:`Board.cross_imp_lines`, :meth:`Board.butler_lines`)
+    ``ns_mp`` and ``ew_mp`` hold the IMPs an NS and an EW pair with that score get.
+
     For an artificial score ``score`` is its label (``A=``; ``NP A+`` for one
     that does not count as a result, ``counted`` False) and ``adj_freq`` is
     ``None``: artificial scores are not in the table.
@@ -876,11 +941,14 @@ class ScoredBoard:
     """One board, or one version of a fouled board, scored as the event's settings say:
     each row's NS and EW figures (``None`` for a row without a result), the results it had,
     and the NS and the EW frequency tables printed (from the table the figures come from;
-    none when they are not asked for)."""
+    none when they are not asked for), each score's figures in the event's units (matchpoints,
+    or the IMPs a row with that score gets); a Butler board's ``datums``, of the NS and of
+    the EW table (``None`` in other events, or when the tables are not asked for)."""
 
     figures: tuple[Pair | None, ...]
     results: int
     lines: tuple[tuple[FrequencyLine, ...], tuple[FrequencyLine, ...]] = ((), ())
+    datums: tuple[Fraction, Fraction] | None = None
 
 
 def score_board(
@@ -904,26 +972,53 @@ def score_board(
     small = fouled and _is_small(board.played, expected, rule)
     own = _own_table(settings)
     table = board if small or own else board.factored(expected)
-    lines = _frequency_lines(table, settings.scale) if printed else ((), ())
+    lines = _frequency_lines(table, settings) if printed else ((), ())
+    datums = _datums(table, settings) if printed else None
     scored = table
     if small:
         replaced = Board(_small_version(board, board.played, rule))
         scored = replaced if own else replaced.factored(expected)
-    return ScoredBoard(tuple(_board_figures(scored, expected, settings)), board.played, lines)
+    figures = tuple(_board_figures(scored, expected, settings))
+    return ScoredBoard(figures, board.played, lines, datums)
 
 
 def _frequency_lines(
-    board: Board, scale: Scale
+    board: Board, settings: Settings
 ) -> tuple[tuple[FrequencyLine, ...], tuple[FrequencyLine, ...]]:
-    """The NS and the EW frequency tables of ``board``."""
-    ns_lines = tuple(board.frequency_lines(scale, Direction.NS))
+    """The NS and the EW frequency tables of ``board``, each score's figures as ``settings``
+    score the board (matchpoints, cross-IMPs or Butler IMPs: the rule its rows' figures
+    come from)."""
+
+    def lines(direction: Direction) -> tuple[FrequencyLine, ...]:
+        if settings.form is ScoringForm.CROSS_IMPS:
+            return tuple(board.cross_imp_lines(settings.cross_divide_by, direction))
+        if settings.form is ScoringForm.BUTLER:
+            return tuple(
+                board.butler_lines(
+                    settings.trim, settings.datum_round, settings.datum_real_results, direction
+                )
+            )
+        return tuple(board.frequency_lines(settings.scale, direction))
+
+    ns_lines = lines(Direction.NS)
     # Both directions' tables are the same when no row is split or artificial.
     same = all(
         (row.ns is row.ew or row.ns == row.ew) and not isinstance(row.ns, Artificial)
         for row in board.rows
         if isinstance(row, Result)
     )
-    return ns_lines, ns_lines if same else tuple(board.frequency_lines(scale, Direction.EW))
+    return ns_lines, ns_lines if same else lines(Direction.EW)
+
+
+def _datums(board: Board, settings: Settings) -> tuple[Fraction, Fraction] | None:
+    """The datum of ``board``'s NS and EW tables in a Butler event (:meth:`Board.datum`)."""
+    if settings.form is not ScoringForm.BUTLER:
+        return None
+    trim, rounding, real = settings.trim, settings.datum_round, settings.datum_real_results
+    return (
+        board.datum(Direction.NS, trim, rounding, real),
+        board.datum(Direction.EW, trim, rounding, real),
+    )
 
 
 def _own_table(settings: Settings) -> bool:

@@ -47,7 +47,9 @@ class BoardResult:
     the board's ``E``.  ``ns_lines`` and ``ew_lines`` are the frequency tables
     as the EBU prints them (:func:`~xlbridge.board.frequency_lines`), for the
     table NS pairs are compared in and the one EW pairs are compared in (they
-    differ only when a split score is on the board).
+    differ only when a split score is on the board); each line's figures are in the
+    event's units (matchpoints, or the IMPs a row with that score gets).  ``datums``:
+    a Butler board's datum of the NS and of the EW table (``None`` in other events).
     """
 
     board: int
@@ -57,6 +59,7 @@ class BoardResult:
     plays: tuple[ScoredPlay, ...]
     ns_lines: tuple[FrequencyLine, ...]
     ew_lines: tuple[FrequencyLine, ...]
+    datums: tuple[Fraction, Fraction] | None = None
 
     def totals(self) -> tuple[Fraction, Fraction]:
         """The NS and EW scores on this board added up (a TD's check)."""

@@ -462,6 +462,8 @@ class _Group:
     lines: tuple[tuple[FrequencyLine, ...], tuple[FrequencyLine, ...]] = field(
         default=((), ()), compare=False
     )
+    #: a Butler board's datums (of the NS and the EW table), with its printed tables
+    datums: tuple[Fraction, Fraction] | None = field(default=None, compare=False)
 
 
 def _score_boards(
@@ -505,7 +507,7 @@ def _group_figures(
             figures.append((None, None))
         else:
             figures.append((code[0] or value[0], code[1] or value[1]))
-    return figures, replace(group, results=scored.results, lines=scored.lines)
+    return figures, replace(group, results=scored.results, lines=scored.lines, datums=scored.datums)
 
 
 def _code(side: Side) -> Code | None:
@@ -524,7 +526,9 @@ def _board_result(
     ns, ew = settled
     scored = tuple(ScoredPlay(plays[i], ns.get(i), ew.get(i)) for i in group.indices)
     # The printed tables are those the scores came from (see _group_figures).
-    return BoardResult(group.board, group.version, expected, group.results, scored, *group.lines)
+    return BoardResult(
+        group.board, group.version, expected, group.results, scored, *group.lines, group.datums
+    )
 
 
 # --- pairs ------------------------------------------------------------------

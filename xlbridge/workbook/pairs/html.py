@@ -112,7 +112,10 @@ def _ranking(result: EventResult) -> str:
     return "".join(parts)
 
 
-def _board(board: BoardResult, hands: BoardHands | None = None) -> str:
+def _board(board: BoardResult, hands: BoardHands | None = None, units: str = "MP") -> str:
+    """One board's card: its frequency table(s), each score's figures in ``units`` (MP, or
+    the IMPs of an IMP night, with a Butler board's datum), and its traveller."""
+    headers = ("Score", "Freq", "Adj. Freq", f"NS {units}", f"EW {units}")
     version = f" (version {escape(board.version)})" if board.version else ""
     vul = board_vulnerability(board.board).value
     rows = [
@@ -125,7 +128,7 @@ def _board(board: BoardResult, hands: BoardHands | None = None) -> str:
         )
         for line in board.ns_lines
     ]
-    table = html_table(("Score", "Freq", "Adj. Freq", "NS MP", "EW MP"), rows, numeric=1)
+    table = html_table(headers, rows, numeric=1)
     if board.ew_lines != board.ns_lines:
         ew_rows = [
             (
@@ -141,7 +144,7 @@ def _board(board: BoardResult, hands: BoardHands | None = None) -> str:
             "<p>NS pairs' table</p>"
             + table
             + "<p>EW pairs' table</p>"
-            + html_table(("Score", "Freq", "Adj. Freq", "NS MP", "EW MP"), ew_rows, numeric=1)
+            + html_table(headers, ew_rows, numeric=1)
         )
     traveller = html_table(
         ("NS", "EW", "Contract", "Score", "NS", "EW"),
@@ -161,9 +164,19 @@ def _board(board: BoardResult, hands: BoardHands | None = None) -> str:
     return (
         f'<div class="card" id="board-{board.board}{escape(board.version)}">'
         f"<h3>Board {board.board}{version}</h3><p>Vulnerable: {escape(vul)}; "
-        f"{board.results} results, expected {board.expected}</p>"
+        f"{board.results} results, expected {board.expected}{_datums(board)}</p>"
         f"{_hands(hands) if hands else ''}{table}{traveller}</div>"
     )
+
+
+def _datums(board: BoardResult) -> str:
+    """A Butler board's datum (``; datum 110``), or each table's when they differ."""
+    if board.datums is None:
+        return ""
+    ns, ew = board.datums
+    if ns == ew:
+        return f"; datum {format_figure(ns)}"
+    return f"; datum {format_figure(ns)} (NS pairs' table), {format_figure(ew)} (EW pairs' table)"
 
 
 def _card(pair: PairResult, result: EventResult) -> str:
@@ -207,7 +220,8 @@ def _card(pair: PairResult, result: EventResult) -> str:
 def results_page(result: EventResult, hands: SessionHands | None = None) -> str:
     """The whole results page as an HTML document (with each board's hands when given)."""
     title = escape(event_title(result))
-    boards = "".join(_board(b, hands.get(b.board) if hands else None) for b in result.boards)
+    units = "MP" if result.top is not None else "IMPs"
+    boards = "".join(_board(b, hands.get(b.board) if hands else None, units) for b in result.boards)
     cards = "".join(_card(p, result) for p in result.pairs if p.boards)
     return html_page(
         title,

@@ -28,6 +28,7 @@ __all__ = [
     "FREQ_BLOCK",
     "FREQ_LINES",
     "HOW_TO",
+    "IMP_FREQUENCY_HEADERS",
     "MAX_BOARDS",
     "MAX_PAIRS",
     "MAX_ROWS",
@@ -177,6 +178,8 @@ RESULT_COLUMNS = (
 )
 
 FREQUENCY_HEADERS = ("Score", "Freq", "Adj. Freq", "NS MP", "EW MP")
+#: An IMP night's (cross-IMPs, Butler): each score's IMPs as NS and as EW.
+IMP_FREQUENCY_HEADERS = ("Score", "Freq", "Adj. Freq", "NS IMPs", "EW IMPs")
 
 RANKING_COLUMNS = (
     Column("A", "Rank", 7),

@@ -456,6 +456,8 @@ def _board_results(ws: Worksheet) -> None:
 
 #: The ACBL convention chosen on the Settings sheet.
 _ACBL = 'TRIM(Convention)="ACBL"'
+#: A matchpoint night (Settings' Scoring): the only one FREQUENCY_TABLE's figures are for.
+_MATCHPOINTS = 'ScoringForm="matchpoints"'
 #: The section's boards: the boards with a result (each Frequencies block counts its own).
 _SECTION = f'COUNTIF({L.FREQUENCIES}!$G$1:$G${L.MAX_BOARDS * L.FREQ_BLOCK},">0")'
 
@@ -483,7 +485,11 @@ def _frequencies(ws: Worksheet) -> None:
             f'=SUMPRODUCT(({a}=A{top})*((({g}<>"")+({d}<>""))>0)*(LEFT(TRIM({g}),2)<>"NP"))',
         )
         for col, header in enumerate(L.FREQUENCY_HEADERS, start=1):
-            cell = ws.cell(top + 1, col, header)
+            # FREQUENCY_TABLE gives matchpoints only: an IMP night's sheet shows no figure
+            # column (the IMPs are on Board results, and each score's on the Frequencies
+            # sheet `xlbridge score` writes)
+            text = header if col <= 3 else f'=IF({_MATCHPOINTS},"{header}","")'
+            cell = ws.cell(top + 1, col, text)
             cell.font = HEADER_FONT
             cell.fill = HEADER_FILL
             cell.border = THIN
@@ -493,8 +499,9 @@ def _frequencies(ws: Worksheet) -> None:
             "="
             + guarded(
                 notice,
+                f'IF((NOT({_MATCHPOINTS}))*(COLUMN($A${first}:$E${first})>3),"",'
                 f"FREQUENCY_TABLE(FILTER({i},{a}=A{top}),Expected,Scale,{RULINGS_RANGE},"
-                f'"NS",{L.FREQ_LINES})',
+                f'"NS",{L.FREQ_LINES}))',
             ),
         )
         for row in range(first, last + 1):

@@ -32,6 +32,7 @@ from xlbridge.event import Play
 from xlbridge.inputs import check_merged_cells
 from xlbridge.masterpoints import award_shown
 from xlbridge.pair import PairLabel
+from xlbridge.report import format_figure
 from xlbridge.result import Row, format_result
 from xlbridge.scored import BoardResult, EventResult, PairResult
 from xlbridge.stratified import event_strata, strata_columns
@@ -295,14 +296,23 @@ def _percent(figure: Fraction | None, top: int | None) -> Fraction | None:
 def _frequencies(ws: Worksheet, result: EventResult) -> None:
     for letter, width in {"A": 12, "B": 8, "C": 10, "D": 9, "E": 9, "F": 30}.items():
         ws.column_dimensions[letter].width = width
+    # an IMP night's lines hold the IMPs each score gets (cross-IMPs or Butler), as on
+    # Board results
+    headers = L.FREQUENCY_HEADERS if result.top is not None else L.IMP_FREQUENCY_HEADERS
     row = 1
     for board in result.boards:
-        row = _frequency_block(ws, row, board) + 1
+        row = _frequency_block(ws, row, board, headers) + 1
     ws.print_area = f"A1:F{max(row, 2)}"
 
 
-def _frequency_block(ws: Worksheet, row: int, board: BoardResult) -> int:
-    """Write one board's table(s) from ``row``; return the next free row."""
+def _frequency_block(
+    ws: Worksheet, row: int, board: BoardResult, headers: Sequence[str] = L.FREQUENCY_HEADERS
+) -> int:
+    """Write one board's table(s) from ``row``; return the next free row.
+
+    A Butler board's datum is on its heading line (``datum 110``), or, when its NS and EW
+    pairs are compared in tables of different datums, on each table's caption line.
+    """
     version = f" version {board.version}" if board.version else ""
     title = ws.cell(row, 1, f"Board {board.board}{version}")
     title.font = BOLD
@@ -310,15 +320,26 @@ def _frequency_block(ws: Worksheet, row: int, board: BoardResult) -> int:
     ws.cell(row, 3, f"Dealer {board_dealer(board.board).value}")
     ws.cell(row, 4, f"{board.results} results")
     ws.cell(row, 5, f"expected {board.expected}")
+    datums = board.datums
+    if datums is not None and datums[0] == datums[1]:
+        ws.cell(row, 6, f"datum {format_figure(datums[0])}")
     row += 1
-    tables: list[tuple[str, Sequence[FrequencyLine]]] = [("", board.ns_lines)]
+    tables: list[tuple[str, Sequence[FrequencyLine], Fraction | None]] = [
+        ("", board.ns_lines, None)
+    ]
     if board.ew_lines != board.ns_lines:
-        tables = [("NS pairs' table", board.ns_lines), ("EW pairs' table", board.ew_lines)]
-    for caption, lines in tables:
+        own = datums is not None and datums[0] != datums[1]
+        tables = [
+            ("NS pairs' table", board.ns_lines, datums[0] if own and datums else None),
+            ("EW pairs' table", board.ew_lines, datums[1] if own and datums else None),
+        ]
+    for caption, lines, datum in tables:
         if caption:
             ws.cell(row, 1, caption).font = BOLD
+            if datum is not None:
+                ws.cell(row, 4, f"datum {format_figure(datum)}")
             row += 1
-        for column, text in enumerate(L.FREQUENCY_HEADERS, start=1):
+        for column, text in enumerate(headers, start=1):
             cell = ws.cell(row, column, text)
             cell.font, cell.fill = HEADER_FONT, HEADER_FILL
         row += 1
