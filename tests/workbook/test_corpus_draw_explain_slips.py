@@ -445,6 +445,7 @@ def libreoffice(events: Events, tmp_path_factory: pytest.TempPathFactory) -> tup
     return xlsx, ods
 
 
+@pytest.mark.external  # LibreOffice
 def test_a_workbook_libreoffice_saved_is_drawn(
     libreoffice: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -454,6 +455,7 @@ def test_a_workbook_libreoffice_saved_is_drawn(
     assert matches(out, 2) == [(1, 3, 1), (2, 2, 4)]
 
 
+@pytest.mark.external  # LibreOffice
 def test_an_ods_is_refused_saying_to_save_it_as_xlsx(
     libreoffice: tuple[Path, Path], run: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
