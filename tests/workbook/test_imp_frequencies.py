@@ -9,6 +9,7 @@ results sheet gives a row with that score.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -34,15 +35,62 @@ def _night(folder: Path, form: str) -> Path:
 
 
 @pytest.fixture(scope="module")
-def scored(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Workbook]:
-    books = {}
+def outputs(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> tuple[dict[str, Workbook], dict[str, str]]:
+    """Each form's results workbook and web page."""
+    books, pages = {}, {}
     for form in ("cross-IMPs", "Butler", "matchpoints"):
         folder = tmp_path_factory.mktemp(form)
         night = _night(folder, form)
-        out = folder / "res.xlsx"
-        assert main(["score", str(night), "-o", str(out)]) == 0
+        out, page = folder / "res.xlsx", folder / "page.html"
+        assert main(["score", str(night), "-o", str(out), "--html", str(page)]) == 0
         books[form] = load_workbook(out)
-    return books
+        pages[form] = page.read_text(encoding="utf-8")
+    return books, pages
+
+
+@pytest.fixture(scope="module")
+def scored(outputs: tuple[dict[str, Workbook], dict[str, str]]) -> dict[str, Workbook]:
+    return outputs[0]
+
+
+def _headings(html: str, start: str) -> list[str]:
+    """The column headings of the first table after ``start`` on the page."""
+    at = html.index(start)
+    head = html[html.index("<thead>", at) : html.index("</thead>", at)]
+    return re.findall(r"<th>([^<]*)</th>", head)
+
+
+@pytest.mark.parametrize("form", ["cross-IMPs", "Butler"])
+def test_an_imp_nights_web_page_heads_its_ranking_and_cards_in_imps(
+    outputs: tuple[dict[str, Workbook], dict[str, str]], form: str
+) -> None:
+    """The page heads the ranking as the terminal and the workbook do (IMPs, Per board,
+    Ranked on: not Score, Max and %), a score card's column IMPs, its heading the total."""
+    books, pages = outputs
+    page = pages[form]
+    assert _headings(page, '<h2 id="ranking">') == [
+        "Rank", "Pair", "Players", "Boards", "IMPs", "Per board", "Ranked on"
+    ]  # fmt: skip
+    assert _headings(page, 'id="pair-2"') == [
+        "Board", "Dir", "Opponents", "Contract", "Score", "Code", "IMPs", "Adj."
+    ]  # fmt: skip
+    # pair 2's heading: its IMPs as the Ranking sheet has them, to two decimals
+    ranking = books[form]["Ranking"]
+    row = next(r for r in ranking.iter_rows(values_only=True) if r[1] == 2 and r[3] == "NS")
+    heading = re.search(r'id="pair-2"><h3>([^<]*)</h3>', page)
+    assert heading is not None
+    assert heading.group(1) == f"Pair 2 Stephen Ingram &amp; Geoffrey Cole: {row[7]:.2f} IMPs"
+
+
+def test_a_matchpoint_nights_web_page_keeps_score_max_and_percent(
+    outputs: tuple[dict[str, Workbook], dict[str, str]],
+) -> None:
+    page = outputs[1]["matchpoints"]
+    assert _headings(page, '<h2 id="ranking">')[4:] == ["Score", "Max", "%"]
+    assert _headings(page, 'id="pair-2"')[6] == "MP"
+    assert re.search(r'id="pair-2"><h3>Pair 2 [^<]*: \d+\.\d\d%</h3>', page)
 
 
 def _block(wb: Workbook, board: int) -> list[tuple[object, ...]]:

@@ -17,7 +17,7 @@ from xlbridge.report import format_figure, format_fixed
 from xlbridge.result import format_result
 from xlbridge.scored import BoardResult, EventResult, PairResult
 from xlbridge.stratified import event_strata, strata_columns
-from xlbridge.workbook.pairs.printing import event_title, pair_name, played_text
+from xlbridge.workbook.pairs.printing import event_title, pair_name, played_text, ranking_header
 from xlbridge.workbook.shared.style import HTML_STYLE, html_page
 
 if TYPE_CHECKING:
@@ -104,7 +104,7 @@ def _ranking(result: EventResult) -> str:
             )
             for p in result.field(name)
         ]
-        header: tuple[str, ...] = ("Rank", "Pair", "Players", "Boards", "Score", "Max", "%")
+        header = ranking_header(result.top is not None)
         if with_awards:
             header += ("Master points",)
         header += extra
@@ -207,11 +207,17 @@ def _card(pair: PairResult, result: EventResult) -> str:
                 format_figure(entry.adjustment) if entry.adjustment else "",
             )
         )
-    header = ("Board", "Dir", "Opponents", "Contract", "Score", "Code", "MP", "Adj.")
+    units = "MP" if result.top is not None else "IMPs"
+    header = ("Board", "Dir", "Opponents", "Contract", "Score", "Code", units, "Adj.")
+    figure = (
+        f"{_percent(pair)}%"
+        if result.top is not None
+        else f"{format_fixed(result.ranking_total(pair))} IMPs"
+    )
     return (
         f'<div class="card pair-card" id="pair-{escape(pair.pair.label.replace(" ", ""))}">'
         f"<h3>{escape(pair_name(pair.pair.label))}"
-        f" {escape(pair.pair.names)}: {_percent(pair)}%</h3>"
+        f" {escape(pair.pair.names)}: {figure}</h3>"
         + html_table(header, rows, numeric=6)
         + "</div>"
     )

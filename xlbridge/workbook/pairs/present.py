@@ -22,7 +22,7 @@ from xlbridge.report import format_figure, format_fixed, format_frequency_table
 from xlbridge.result import Artificial, Result, Weighted, counts_as_result, format_result
 from xlbridge.scored import BoardResult, EventResult, ScoredPlay
 from xlbridge.stratified import event_strata, strata_columns
-from xlbridge.workbook.pairs.printing import event_title, played_text
+from xlbridge.workbook.pairs.printing import event_title, played_text, ranking_header
 from xlbridge.workbook.shared.night import board_not_played
 
 __all__ = ["explain_board", "format_ranking", "format_table"]
@@ -58,10 +58,7 @@ def format_ranking(result: EventResult) -> str:
     blank = ("",) * len(extra)
     for name in result.fields:
         pairs = result.field(name)
-        header: tuple[str, ...] = ("Rank", "Pair", "Players", "Boards", "Score", "Max", "%")
-        if not matchpoints:
-            header = ("Rank", "Pair", "Players", "Boards", "IMPs", "Per board", "Ranked on")
-        header += extra
+        header = ranking_header(matchpoints) + extra
         rows = [
             (
                 p.rank,

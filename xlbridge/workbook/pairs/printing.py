@@ -38,12 +38,20 @@ __all__ = [
     "pair_name",
     "played_text",
     "prepare_printing",
+    "ranking_header",
 ]
 
 
 def format_day(day: date | None) -> str:
     """``24 November 2026`` ("" without a date): :func:`xlbridge.exact.format_date`."""
     return format_date(day)
+
+
+def ranking_header(matchpoints: bool) -> tuple[str, ...]:
+    """A ranking's columns as the terminal, the results workbook and the web page head them:
+    Score, Max and % in matchpoints; IMPs, Per board and Ranked on in IMPs."""
+    figures = ("Score", "Max", "%") if matchpoints else ("IMPs", "Per board", "Ranked on")
+    return ("Rank", "Pair", "Players", "Boards", *figures)
 
 
 def event_title(result: EventResult) -> str:
