@@ -158,6 +158,26 @@ def test_a_holding_blank_or_not_a_number_is_warned_about_at_the_players_cell(
     assert tuple(v or "" for v in row[8:15]) == ("", "7", "", "", "11/12", "", "")
 
 
+def test_a_number_not_on_the_list_is_quoted_as_typed_in_the_stratum_warning(
+    small_night: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Linda Kemp (pair 1, Pairs!E2, number 100001) is taken off the list: her number is
+    # quoted as the players-list warning quotes it, and pair 1's stratum is not guessed.
+    night = _night(small_night, tmp_path)
+    listed = tmp_path / "players.csv"
+    text = listed.read_text(encoding="utf-8")
+    assert "Linda Kemp,100001,1500\n" in text
+    listed.write_text(text.replace("Linda Kemp,100001,1500\n", ""), encoding="utf-8")
+    status, _, err = run_score(night, capsys)
+    assert status == 0
+    lines = err.strip().splitlines()
+    assert "warning: Pairs!E2: number '100001' is not on the players list players.csv" in lines
+    assert (
+        "warning: Pairs!E2: number '100001' is not on players.csv, so has no holding: "
+        "pair 1's stratum is not known, and it is ranked only in stratum A"
+    ) in lines
+
+
 def test_strata_with_no_players_list_are_warned_about_at_the_strata_row(
     small_night: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -125,7 +125,8 @@ class PairsSheet(ReaderState):
                     who = player.name or f"player {index + 1}"
                     why = f"{who} has no number, so no holding on {players.name}"
                 elif listed is None:
-                    why = f"number {player.national_id} is not on {players.name}, so has no holding"
+                    number = quote(player.national_id)
+                    why = f"number {number} is not on {players.name}, so has no holding"
                 elif not listed.holding:
                     why = f"{listed.name} has no holding on {players.name} (line {listed.line})"
                 else:
