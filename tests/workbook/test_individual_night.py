@@ -405,3 +405,24 @@ def test_import_of_an_individual_usebio_says_what_reads_it(
     assert "not an individual one yet" in err and "xlbridge season counts the file" in err
     assert "pairs and teams-of-four events only" not in err
     assert not (tmp_path / "back.xlsx").exists()
+
+
+def test_html_ranking_lets_a_long_name_break_on_a_phone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # looked at in headless Chromium 390 pixels wide: with "Alexandra Konstantinopoulou"
+    # and _LONG unbroken the % column was scrolled off the screen; with the rule it shows
+    night = filled_individual(tmp_path)
+    wb = load_workbook(night)
+    wb["Players"]["B2"] = _LONG
+    wb.save(night)
+    page = tmp_path / "page.html"
+    assert main(["score", str(night), "-o", str(tmp_path / "out.xlsx"), "--html", str(page)]) == 0
+    html = page.read_text(encoding="utf-8")
+    style = html[html.index("<style>") : html.index("</style>")]
+    # the ranking (third column: Name) only, never the boards' player numbers
+    assert (
+        "@media (max-width:600px){#ranking+.wide td:nth-child(3){overflow-wrap:anywhere}}" in style
+    )
+    assert '<h2 id="ranking">Ranking</h2><div class="wide"><table>' in html
+    assert _cells(12, 1, _LONG, 22, "36.00", "88", "40.91", numeric=3) in html
