@@ -106,12 +106,14 @@ def night_of(
     event: str,
     date: datetime.date | None,
     pairs: Iterable[tuple[str, Sequence[str], Fraction, str, str]],
+    noun: str = "pair",
 ) -> Night:
     """A :class:`Night` from each played pair's (label, players, percentage, place, field).
 
     ``place`` is as published (``3``, ``3=``).  A place that is not a number or
     is past the pairs of its field (a tie counted), a pair with no player
-    named, and a player named twice, are refused naming the file and the pair.
+    named, and a player named twice, are refused naming the file and the pair
+    (``noun``: "player" for an individual's, each entry one player).
     """
     rows = list(pairs)
     if not rows:
@@ -121,10 +123,11 @@ def night_of(
     for label, players, _, text, _ in rows:
         found = _PLACE.match(text)
         if found is None or int(found.group(1)) < 1:
-            raise ScoringError(f"pair {label}'s place {quote(text)} is not a place", source)
+            raise ScoringError(f"{noun} {label}'s place {quote(text)} is not a place", source)
         if not players:
+            unnamed = "no name" if noun == "player" else "no players named"
             raise ScoringError(
-                f"pair {label} has no players named: the season counts players, "
+                f"{noun} {label} has {unnamed}: the season counts players, "
                 "so name them in the file",
                 source,
             )
@@ -137,15 +140,15 @@ def night_of(
         if first + count - 1 > sizes[fld]:
             field_name = f"the {fld} field" if fld else "the field"
             raise ScoringError(
-                f"pair {label}'s place {quote(shown)} is past the "
-                f"{sizes[fld]} pairs of {field_name}",
+                f"{noun} {label}'s place {quote(shown)} is past the "
+                f"{sizes[fld]} {noun}s of {field_name}",
                 source,
             )
         for name in players:
             key = name_key(name)
             if key in seen:
                 raise ScoringError(
-                    f"{quote(name)} plays in pair {seen[key]} and in pair {label}: "
+                    f"{quote(name)} plays in {noun} {seen[key]} and in {noun} {label}: "
                     "two players of one name? Make the names differ in the file",
                     source,
                 )

@@ -317,3 +317,112 @@ def test_players_list_and_explain_refused_for_an_individual(
     assert "explain is for a pairs or teams night" in captured.err
     assert "NS MP, EW MP" in captured.err
     assert captured.out == ""
+
+
+_LONG = "Margaret Featherstonehaugh-Cholmondeley"  # 39 characters
+
+
+def test_ranking_name_column_holds_the_longest_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    night = filled_individual(tmp_path)
+    wb = load_workbook(night)
+    wb["Players"]["B2"] = _LONG  # player 1, last with 36 of 88
+    wb.save(night)
+    out = tmp_path / "out.xlsx"
+    assert main(["score", str(night), "-o", str(out)]) == 0
+    ranking = load_workbook(out)["Ranking"]
+    assert [c.value for c in ranking[13]][1:3] == [1, _LONG]
+    # a column's width is in characters: the whole name shows on the printed page
+    assert ranking.column_dimensions["C"].width >= len(_LONG) == 39
+
+
+def _named_night(folder: Path, day: str, board_one_made: bool) -> Path:
+    """``filled_individual`` with every player named; without the 2C made on board 1, table 1
+    scores NS 140 there too, and each of players 1 to 11 gets 40 of 88 (the module's
+    docstring), player 12 all 88."""
+    folder.mkdir()
+    night = filled_individual(folder)
+    wb = load_workbook(night)
+    for player in range(1, 12):
+        wb["Players"][f"B{player + 1}"] = f"Player {player}"
+    wb["Settings"]["B3"] = day
+    if not board_one_made:
+        travellers = wb["Travellers"]
+        for column in "HIJ":
+            travellers[f"{column}2"] = None
+        travellers["K2"] = 140
+    wb.save(night)
+    return night
+
+
+def test_season_counts_individual_workbooks_and_usebio(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first = _named_night(tmp_path / "a", "2026-11-24", board_one_made=True)
+    second = _named_night(tmp_path / "b", "2026-12-01", board_one_made=False)
+    results, xml = tmp_path / "first-results.xlsx", tmp_path / "second.xml"
+    assert main(["score", str(first), "-o", str(results)]) == 0
+    assert main(["score", str(second), "-o", str(tmp_path / "b.xlsx"), "--usebio", str(xml)]) == 0
+    capsys.readouterr()
+    assert main(["season", str(results), str(xml)]) == 0
+    rows = {
+        " ".join(line.split()[1:-4]): line.split()[-4:]
+        for line in capsys.readouterr().out.splitlines()
+        if line.split() and line.split()[-1][-3:-2] == "."
+    }
+    # Ann Smith: 84 of 88 (95.45) and 88 of 88 (100): 97.73; player 1: 36 and 40 of 88
+    # (40.91, 45.45): 43.18; player 5: 44 and 40 of 88 (50.00, 45.45): 47.73
+    assert rows["Ann Smith"] == ["2", "2", "97.73", "100.00"]
+    assert rows["Player 1"] == ["2", "2", "43.18", "45.45"]
+    assert rows["Player 5"] == ["2", "2", "47.73", "50.00"]
+    assert len(rows) == 12
+
+
+def test_season_names_an_individual_player_without_a_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    night = filled_individual(tmp_path)  # only player 12 is named
+    results = tmp_path / "results.xlsx"
+    assert main(["score", str(night), "-o", str(results)]) == 0
+    capsys.readouterr()
+    assert main(["season", str(results)]) == 2
+    err = capsys.readouterr().err
+    assert "cannot count results.xlsx: player 5 has no name" in err  # 2=, the first unnamed
+    assert "pair" not in err
+
+
+def test_import_of_an_individual_usebio_says_what_reads_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    night = filled_individual(tmp_path)
+    xml = tmp_path / "night.xml"
+    assert main(["score", str(night), "-o", str(tmp_path / "out.xlsx"), "--usebio", str(xml)]) == 0
+    capsys.readouterr()
+    assert main(["import", str(xml), "-o", str(tmp_path / "back.xlsx")]) == 2
+    err = capsys.readouterr().err
+    assert "EVENT_TYPE 'INDIVIDUAL' is an individual event" in err
+    assert "not an individual one yet" in err and "xlbridge season counts the file" in err
+    assert "pairs and teams-of-four events only" not in err
+    assert not (tmp_path / "back.xlsx").exists()
+
+
+def test_html_ranking_lets_a_long_name_break_on_a_phone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # looked at in headless Chromium 390 pixels wide: with "Alexandra Konstantinopoulou"
+    # and _LONG unbroken the % column was scrolled off the screen; with the rule it shows
+    night = filled_individual(tmp_path)
+    wb = load_workbook(night)
+    wb["Players"]["B2"] = _LONG
+    wb.save(night)
+    page = tmp_path / "page.html"
+    assert main(["score", str(night), "-o", str(tmp_path / "out.xlsx"), "--html", str(page)]) == 0
+    html = page.read_text(encoding="utf-8")
+    style = html[html.index("<style>") : html.index("</style>")]
+    # the ranking (third column: Name) only, never the boards' player numbers
+    assert (
+        "@media (max-width:600px){#ranking+.wide td:nth-child(3){overflow-wrap:anywhere}}" in style
+    )
+    assert '<h2 id="ranking">Ranking</h2><div class="wide"><table>' in html
+    assert _cells(12, 1, _LONG, 22, "36.00", "88", "40.91", numeric=3) in html

@@ -298,6 +298,13 @@ def _form(event_el: Any, name: str) -> ScoringForm:
     kind = (event_el.get("EVENT_TYPE") or "").upper()
     # a teams or individual file is never read as pairs, whatever its board scoring
     teams = kind in TEAMS_EVENT_TYPES or event_el.find(".//PARTICIPANTS/TEAM") is not None
+    if kind == "INDIVIDUAL":
+        raise ScoringError(
+            "EVENT_TYPE 'INDIVIDUAL' is an individual event, not a pairs event: "
+            "xlbridge import makes a pairs or a teams workbook, not an individual one yet; "
+            "xlbridge season counts the file as it is",
+            name,
+        )
     if teams or kind in _NOT_SCORED_TYPES:
         what = "a teams-of-four event" if teams else _NOT_SCORED_TYPES[kind]
         raise ScoringError(

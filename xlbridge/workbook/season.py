@@ -99,12 +99,15 @@ def _players(pair: Pair) -> tuple[str, ...]:
 
 
 def _workbook_night(path: Path) -> tuple[Night, tuple[Problem, ...]]:
+    from xlbridge.workbook.individual.reader import is_individual_workbook
     from xlbridge.workbook.pairs.night import score_night
     from xlbridge.workbook.teams.reader import is_teams_workbook
 
     name = path.name
     if is_teams_workbook(path):
         raise ScoringError("a teams workbook: the season counts pairs nights", name)
+    if is_individual_workbook(path):
+        return _individual_workbook_night(path)
     scored = score_night(path, boards=False)
     if scored.night.provisional:
         raise ScoringError(
@@ -128,6 +131,50 @@ def _workbook_night(path: Path) -> tuple[Night, tuple[Problem, ...]]:
     return night, tuple(Problem(ClubPlace(name, w.where), w.what) for w in scored.warnings)
 
 
+def _individual_workbook_night(path: Path) -> tuple[Night, tuple[Problem, ...]]:
+    """An individual's results workbook: each player counts their own percentage."""
+    from xlbridge.workbook.individual.night import score_individual_night
+
+    name = path.name
+    scored = score_individual_night(path)
+    facts = scored.night.event.facts
+    if facts.provisional:
+        raise ScoringError(
+            f"the results are provisional ({facts.provisional}): a season counts final results",
+            name,
+        )
+    rows = [
+        (str(p.pair.label), _named(p.pair.names), p.percentage, p.rank, "")
+        for p in scored.result.pairs
+        if p.rank and p.percentage is not None
+    ]
+    night = night_of(name, facts.name, facts.date, rows, noun="player")
+    return night, tuple(Problem(ClubPlace(name, w.where), w.what) for w in scored.warnings)
+
+
+def _named(name: str) -> tuple[str, ...]:
+    """An individual's player: its one name, or none."""
+    return (name.strip(),) if name.strip() else ()
+
+
+def _usebio_individual_night(path: Path) -> Night:
+    """An individual's USEBIO file (EVENT_TYPE INDIVIDUAL): each player as published."""
+    from xlbridge.formats.usebio import read_usebio_individual
+
+    name = path.name
+    published = read_usebio_individual(path)
+    players = {player.label: player for player in published.event.players}
+    rows = []
+    for label, (_, percentage, place) in published.published.items():
+        if not place:
+            continue  # no place: the player did not play
+        if not percentage:
+            raise ScoringError(f"player {label} has a PLACE but no PERCENTAGE", name)
+        rows.append((str(label), _named(players[label].names), Fraction(percentage), place, ""))
+    facts = published.event.facts
+    return night_of(name, facts.name, facts.date, rows, noun="player")
+
+
 def _usebio_night(path: Path) -> Night:
     from xlbridge.formats.usebio import (
         TEAMS_EVENT_TYPES,
@@ -142,6 +189,8 @@ def _usebio_night(path: Path) -> Night:
         raise ScoringError(
             f"a teams event (EVENT_TYPE {quote(kind)}): the season counts pairs nights", name
         )
+    if kind == "INDIVIDUAL":
+        return _usebio_individual_night(path)
     published = read_usebio(path)
     event = published.event
     if event.settings.form is not ScoringForm.MATCHPOINTS:

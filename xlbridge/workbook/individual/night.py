@@ -158,6 +158,9 @@ def write_individual_results(source: Path, result: EventResult, target: Path) ->
             cell.number_format = spec.number_format
             if column == 1:
                 cell.fill = COMPUTED_FILL
+    # the Name column as wide as the longest name, so none is cut off on the page pinned up
+    longest = max((len(p.pair.names) for p in result.pairs), default=0)
+    ranking.column_dimensions["C"].width = max(_RANKING_COLUMNS[2].width, longest + 3)
     ranking.print_area = f"A1:G{len(result.pairs) + 1}"
     ranking.page_setup.orientation = "portrait"
     ranking.page_setup.fitToHeight = 1 if len(result.pairs) <= 60 else 0
