@@ -61,6 +61,20 @@ def pairs_page(folder: Path) -> Path:
     return page
 
 
+def long_names_page(folder: Path) -> Path:
+    """The example night with two pairs' names of long, hyphenated words (a phone breaks
+    a name inside a word rather than push the ranking's % off the screen)."""
+    night = folder / "night.xlsx"
+    shutil.copy(EXAMPLE, night)
+    wb = load_workbook(night)
+    wb["Pairs"]["B2"] = "Margaret Featherstonehaugh-Cholmondeley & Christopher Montgomery-Smythe"
+    wb["Pairs"]["B3"] = "Anne-Marie Vandenberghe-Lefebvre & Bartholomew Fitzwilliam"
+    wb.save(night)
+    page = folder / "long.html"
+    assert main(["score", str(night), "--html", str(page)]) == 0
+    return page
+
+
 def teams_page(folder: Path) -> Path:
     """Six teams with long names and players, one round played."""
     night = folder / "teams.xlsx"
@@ -113,7 +127,9 @@ def measured(page: Path, folder: Path) -> tuple[int, int, int]:
 
 
 @pytest.mark.subprocess
-@pytest.mark.parametrize(("make", "rankings"), [(pairs_page, 2), (teams_page, 1)])
+@pytest.mark.parametrize(
+    ("make", "rankings"), [(pairs_page, 2), (long_names_page, 2), (teams_page, 1)]
+)
 def test_the_ranking_fits_a_phone_390_px_wide(make, rankings: int, tmp_path: Path) -> None:
     """No sideways scrolling: neither the page nor a ranking table is wider than the phone
     (the pairs page ranks North-South and East-West in a table each)."""

@@ -37,6 +37,7 @@ table.deal td.mid{text-align:center;color:#555;font-size:.85em}
 table.dd td,table.dd th{padding:.1em .45em;text-align:center}
 table.dd th{background:#e8f0ea;color:#222}
 @media print{nav{display:none}.card{break-inside:avoid}.pair-card{display:block;break-before:page}}
+@media (max-width:600px){#ranking~h3+.wide td:nth-child(3){overflow-wrap:anywhere}}
 """
 )
 
