@@ -98,8 +98,9 @@ def _ranking(result: EventResult) -> str:
                 p.pair.names,
                 len(p.boards),
                 format_fixed(result.ranking_total(p)),  # two decimals, as the terminal shows it
-                format_figure(p.maximum if result.top is not None else p.average),
-                _percent(p) if result.top is not None else format_figure(p.score),
+                # Max whole (336); an IMP night's figures to two decimals, as the IMPs
+                format_figure(p.maximum) if result.top is not None else format_fixed(p.average),
+                _percent(p) if result.top is not None else format_fixed(p.score),
                 *((awards[p.pair.label],) if with_awards else ()),
                 *cells.get(p.pair.label, blank),
             )

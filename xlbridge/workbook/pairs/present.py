@@ -66,14 +66,15 @@ def format_ranking(result: EventResult) -> str:
                 p.pair.names,
                 str(len(p.boards)),
                 _percent(result.ranking_total(p)),
-                format_figure(p.maximum if matchpoints else p.average),
-                _percent(p.percentage) if matchpoints else format_figure(p.score),
+                # Max whole (336); an IMP night's figures to two decimals, as the IMPs
+                format_figure(p.maximum) if matchpoints else format_fixed(p.average),
+                _percent(p.percentage if matchpoints else p.score),
                 *cells.get(p.pair.label, blank),
             )
             for p in pairs
         ]
         caption = Direction.heading(name)
-        right = " ".join(("Rank Pair Boards Score Max % IMPs Per board", *extra))
+        right = " ".join(("Rank Pair Boards Score Max % IMPs Per board Ranked on", *extra))
         block = format_table(header, rows, right=right)
         blocks.append(f"{caption}\n{block}" if caption else block)
     return "\n\n".join(blocks)

@@ -25,7 +25,7 @@ from xlbridge.direction import Direction
 from xlbridge.event import Play
 from xlbridge.exact import format_date
 from xlbridge.pair import PairLabel
-from xlbridge.report import format_figure
+from xlbridge.report import format_figure, format_fixed
 from xlbridge.result import format_result
 from xlbridge.scored import EventResult, PairResult
 from xlbridge.workbook.pairs import layout as L
@@ -215,10 +215,11 @@ def _card(
 ) -> int:
     label = pair_name(pair.pair.label)
     ws.cell(row, 1, f"{label}  {pair.pair.names}".strip()).font = TITLE_FONT
+    # to two decimals, as the ranking and the web page's card give it (68.00 IMPs, 50.00%)
     score = (
-        f"{format_figure(pair.percentage)}%"
+        f"{format_fixed(pair.percentage)}%"
         if pair.percentage is not None
-        else f"{format_figure(pair.total)} IMPs"
+        else f"{format_fixed(result.ranking_total(pair))} IMPs"
     )
     field = Direction.heading(pair.field)
     ws.cell(row + 1, 1, f"{event_title(result)}: rank {pair.rank} {field}, {score}".strip())

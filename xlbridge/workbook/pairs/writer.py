@@ -243,7 +243,9 @@ def _board_results(
     row_of: Callable[[Play], int],
     bulk: BulkRows | None = None,
 ) -> None:
-    header_row(ws, L.RESULT_COLUMNS)
+    # an IMP night has no percentage of a top: no NS % and EW % columns (A to H)
+    columns = L.RESULT_COLUMNS if result.top is not None else L.RESULT_COLUMNS[:8]
+    header_row(ws, columns)
     units = "MP" if result.top is not None else "IMPs"
     ws["G1"], ws["H1"] = f"NS {units}", f"EW {units}"
     rows = sorted(
@@ -283,9 +285,9 @@ def _board_results(
             continue
         for column, value in enumerate(values, start=1):
             cell = ws.cell(index, column, value if value != "" else None)
-            if column >= 7:
+            if 7 <= column <= len(columns):
                 cell.number_format = "0.0#"
-    ws.print_area = f"A1:J{max(2, len(rows) + 1)}"
+    ws.print_area = f"A1:{columns[-1].letter}{max(2, len(rows) + 1)}"
 
 
 def _percent(figure: Fraction | None, top: int | None) -> Fraction | None:
@@ -429,6 +431,8 @@ def _ranking_header(
     if not matchpoints:
         for letter, text in zip("FGH", ("IMPs", "Per board", "Ranked on"), strict=True):
             ws[f"{letter}{row}"] = text
+        for letter in "GH":  # wide enough for their headings, printed bold
+            ws.column_dimensions[letter].width = 11
     if awards is not None:
         header_row(ws, (L.RANKING_AWARDS_COLUMN,), row)
     first = 9 + (awards is not None)
