@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from openpyxl import load_workbook
 from support import paths
+from support.nights import long_named_swiss
 
 from xlbridge.cli import main
 
@@ -100,6 +101,14 @@ def teams_page(folder: Path) -> Path:
     return page
 
 
+def long_teams_page(folder: Path) -> Path:
+    """A Swiss whose team names hold a long hyphenated word (Featherstonehaugh-Cholmondeley
+    Invitational): it pushed the ranking's VPs 49 px past the phone's edge."""
+    page = folder / "long-teams.html"
+    assert main(["score", str(long_named_swiss(folder)[1]), "--html", str(page)]) == 0
+    return page
+
+
 @pytest.mark.parametrize("make", [pairs_page, teams_page])
 def test_the_page_says_it_is_made_for_the_screen_it_is_on(make, tmp_path: Path) -> None:
     """Without the viewport tag a phone lays the page out 980 px wide and shrinks it."""
@@ -128,7 +137,8 @@ def measured(page: Path, folder: Path) -> tuple[int, int, int]:
 
 @pytest.mark.subprocess
 @pytest.mark.parametrize(
-    ("make", "rankings"), [(pairs_page, 2), (long_names_page, 2), (teams_page, 1)]
+    ("make", "rankings"),
+    [(pairs_page, 2), (long_names_page, 2), (teams_page, 1), (long_teams_page, 1)],
 )
 def test_the_ranking_fits_a_phone_390_px_wide(make, rankings: int, tmp_path: Path) -> None:
     """No sideways scrolling: neither the page nor a ranking table is wider than the phone

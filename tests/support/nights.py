@@ -159,3 +159,40 @@ def filled_individual(folder: Path) -> Path:
             ws[f"K{row}"] = INDIVIDUAL_NS_BY_TABLE[table]
     wb.save(path)
     return path
+
+
+#: The teams of ``long_named_swiss``, by number: two names longer than a printed column.
+LONG_TEAM_NAMES = (
+    "Featherstonehaugh-Cholmondeley Invitational", "Blackwood", "Cuebidders",
+    "Northern Counties Bridge Association", "Endplayers", "Finessers", "Grand Slammers",
+)  # fmt: skip
+
+
+def long_named_swiss(folder: Path) -> tuple[Path, Path]:
+    """ "Thursday Swiss teams", 24 November 2026: 7 teams (``LONG_TEAM_NAMES``, each with
+    four players of long names), a Swiss of 3 rounds of 6 boards on the ACBL 20-VP scale,
+    each round filled by ``fill_round`` and the next drawn by ``xlbridge draw``.  Returns
+    the workbook after round 2 (from which round 3 was drawn) and the finished one."""
+    night = folder / "swiss.xlsx"
+    assert main(["new", str(night), "--teams", "7", "--boards", "6", "--rounds", "3",
+                 "--event", "Thursday Swiss teams", "--date", "2026-11-24"]) == 0  # fmt: skip
+    wb = load_workbook(night)
+    wb["Settings"]["B8"] = "ACBL 20-VP"
+    players = ("Alexandra Montgomery-Smith", "Christopher Wellington",
+               "Bartholomew Fitzgerald", "Elizabeth Worthington")  # fmt: skip
+    for row, name in enumerate(LONG_TEAM_NAMES, start=2):
+        wb["Teams"].cell(row, 2).value = name
+        for column, player in zip((3, 5, 7, 9), players, strict=True):
+            wb["Teams"].cell(row, column).value = player
+    wb.save(night)
+    current, second = night, night
+    for round_number in (1, 2, 3):
+        filled = folder / f"swiss-r{round_number}.xlsx"
+        fill_round(current, filled, round_number)
+        if round_number == 2:
+            second = filled
+        if round_number < 3:
+            current = folder / f"swiss-d{round_number + 1}.xlsx"
+            command = ["draw", str(filled), "--round", str(round_number + 1), "-o", str(current)]
+            assert main(command) == 0
+    return second, filled

@@ -20,6 +20,10 @@ _STYLE = (
 .cards{display:flex;flex-wrap:wrap;gap:0 2.5em}
 p.note{color:#555;font-size:.9em}
 """
+    # on a phone a long name (Featherstonehaugh-Cholmondeley) breaks inside a word in the
+    # ranking's Team and Players columns, 6em at least, so the VPs stay on a 390 px screen
+    + "@media (max-width:600px){#ranking+.wide td:nth-child(-n+3):not(:first-child)"
+    + "{overflow-wrap:anywhere;min-width:6em}}\n"
 )
 
 

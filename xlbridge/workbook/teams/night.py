@@ -379,24 +379,30 @@ def format_draw(draw: Draw) -> str:
     played = [m for m in draw.matches if m.away is not None]
     boards = played[0].boards if played else ()
     lines: list[str] = []
+    # the name column as wide as the longest name it lists, so the VPs and the away teams
+    # stay in line under a long team name
     if draw.standings:
         lines += [
             f"Standings after round {draw.round - 1}, from which round {draw.round} is drawn:"
         ]
-        for rank, team, vps in draw.standings:
-            name = f"{team} {draw.names.get(team, '')}"
-            lines.append(f"{rank:>5}  {name:<32}  {format_fixed(vps):>6} VPs")
+        named = [
+            (rank, f"{team} {draw.names.get(team, '')}", vps) for rank, team, vps in draw.standings
+        ]
+        width = max(32, *(len(name) for _, name, _ in named))
+        for rank, name, vps in named:
+            lines.append(f"{rank:>5}  {name:<{width}}  {format_fixed(vps):>6} VPs")
         lines.append("")
+    homes = [f"{m.home} {draw.names.get(m.home, '')}" for m in played]
+    width = max(32, *(len(home) for home in homes)) if homes else 32
     lines += [
         f"Round {draw.round}" + (f" ({_boards_shown(boards)})" if boards else ""),
         "",
-        f"{'Table':>5}  {'Home (NS in the open room)':<32}  Away (NS in the closed room)",
+        f"{'Table':>5}  {'Home (NS in the open room)':<{width}}  Away (NS in the closed room)",
     ]
-    for m in played:
+    for m, home in zip(played, homes, strict=True):
         assert m.away is not None
-        home = f"{m.home} {draw.names.get(m.home, '')}"
         away = f"{m.away} {draw.names.get(m.away, '')}"
-        lines.append(f"{m.table or '':>5}  {home:<32}  {away}")
+        lines.append(f"{m.table or '':>5}  {home:<{width}}  {away}")
     for m in draw.matches:
         if m.away is None:
             lines.append(f"{'bye':>5}  {m.home} {draw.names.get(m.home, '')}")
@@ -433,12 +439,19 @@ def score_teams_night(path: str | os.PathLike[str]) -> ScoredTeams:
 def format_teams_ranking(result: TeamsResult) -> str:
     """The ranking as text for the terminal."""
     lines = [result.title, ""]
-    lines.append(f"{'Rank':<5} {'Team':<28} {'Played':>6} {'IMPs +':>7} {'IMPs -':>7} {'VPs':>7}")
-    for s in result.standings:
-        name = f"{s.team.number} {s.team.name}"
-        withdrawn = " (withdrawn)" if s.team.withdrawn_after is not None else ""
+    names = [
+        f"{s.team.number} {s.team.name}"
+        + (" (withdrawn)" if s.team.withdrawn_after is not None else "")
+        for s in result.standings
+    ]
+    # as wide as the longest team name, so the figures stay in their columns
+    width = max(28, *(len(name) for name in names)) if names else 28
+    lines.append(
+        f"{'Rank':<5} {'Team':<{width}} {'Played':>6} {'IMPs +':>7} {'IMPs -':>7} {'VPs':>7}"
+    )
+    for s, name in zip(result.standings, names, strict=True):
         lines.append(
-            f"{s.rank_text:<5} {name + withdrawn:<28} {s.played:>6} {_num(s.imps_won):>7} "
+            f"{s.rank_text:<5} {name:<{width}} {s.played:>6} {_num(s.imps_won):>7} "
             f"{_num(s.imps_lost):>7} {format_fixed(s.vps):>7}"
         )
     return "\n".join(lines)

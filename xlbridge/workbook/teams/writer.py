@@ -4,6 +4,7 @@ results across the room) sheets."""
 
 from __future__ import annotations
 
+import math
 import os
 from datetime import date
 from fractions import Fraction
@@ -194,6 +195,9 @@ def _ranking(ws: Worksheet, result: TeamsResult) -> None:
         for column, value in enumerate(values, start=1):
             ws.cell(row, column, value)
         ws.cell(row, 9).number_format = "0.00"
+    # the Name column as wide as the longest name, so none is cut off on the page pinned up
+    longest = max((len(str(ws.cell(row, 3).value)) for row in range(2, ws.max_row + 1)), default=0)
+    ws.column_dimensions["C"].width = max(columns[2].width, longest + 3)
     note = len(result.standings) + 3
     cell = ws.cell(note, 1, f"VPs: {result.event.settings.vp_scale} scale; {TIE_BREAK_RULE}.")
     cell.alignment = Alignment(wrap_text=True, vertical="top")
@@ -213,6 +217,7 @@ def _scorecards(ws: Worksheet, result: TeamsResult, names: dict[int, str]) -> li
         ws.column_dimensions[letter].width = width
     row = 1
     starts: list[int] = []
+    longest = 0
     for m in result.matches:
         starts.append(row)
         match = m.match
@@ -221,12 +226,10 @@ def _scorecards(ws: Worksheet, result: TeamsResult, names: dict[int, str]) -> li
             ws.cell(row, 1, f"{bye}: {format_fixed(m.home_vps)} VPs").font = BOLD
             row += 2
             continue
-        title = (
-            f"Round {match.round}, table {match.table}: {match.home} {names.get(match.home, '')}"
-            f" v {match.away} {names.get(match.away, '')}"
-        )
-        ws.cell(row, 1, title).font = TITLE_FONT
-        row += 1
+        for line in _card_title(m, names):
+            ws.cell(row, 1, line).font = TITLE_FONT
+            longest = max(longest, len(line))
+            row += 1
         for column, header in enumerate(
             ("Board", "Open room (NS score)", "Closed room (NS score)", "Home IMPs", "Away IMPs"),
             start=1,
@@ -258,7 +261,25 @@ def _scorecards(ws: Worksheet, result: TeamsResult, names: dict[int, str]) -> li
             cell.font = BOLD
             cell.number_format = "0.00"
         row += 2
+    if longest > _TITLE_FITS:  # a title longer still: the card widened to it, page fitted
+        extra = math.ceil((longest - _TITLE_FITS) * 1.2 / 2)
+        for letter in ("B", "C"):
+            ws.column_dimensions[letter].width = widths[letter] + extra
     return starts
+
+
+#: The characters of a card's title (14 pt bold) that its five columns hold on the page.
+_TITLE_FITS = 64
+
+
+def _card_title(m: MatchResult, names: dict[int, str]) -> list[str]:
+    """``Round 1, table 1: 1 Aces v 2 Blackwood`` on one line when it fits the card, else
+    the away team on a second line (a long name ran off the printed page)."""
+    match = m.match
+    home = f"Round {match.round}, table {match.table}: {match.home} {names.get(match.home, '')}"
+    away = f"v {match.away} {names.get(match.away or 0, '')}"
+    title = f"{home} {away}"
+    return [title] if len(title) <= _TITLE_FITS else [home, away]
 
 
 def _frequencies(ws: Worksheet, result: TeamsResult) -> list[int]:
