@@ -196,3 +196,20 @@ def long_named_swiss(folder: Path) -> tuple[Path, Path]:
             command = ["draw", str(filled), "--round", str(round_number + 1), "-o", str(current)]
             assert main(command) == 0
     return second, filled
+
+
+def hard_cases(wb: Workbook) -> None:
+    """The example night with every hard case a TD meets (tests/workbook/
+    test_hard_cases_outputs.py works each figure): beside its ruling R1 (board 5), split
+    score (board 11), A+/A- (board 17) and NP (board 22), board 1's 1 v 10 a weighted score
+    typed in its cell (``40% 420; 60% -50``), board 20's 2 v 15 ``A60/40``, and board 3
+    fouled (tables 1-4 version A, tables 6-9 version B)."""
+    travellers = wb["Travellers"]
+    for row in range(18, 22):  # board 3, tables 1-4
+        travellers[f"H{row}"] = "A"
+    for row in range(22, 26):  # board 3, tables 6-9
+        travellers[f"H{row}"] = "B"
+    for row, score in ((2, "40% 420; 60% -50"), (155, "A60/40")):  # board 1, board 20
+        for column in "DEF":
+            travellers[f"{column}{row}"] = None
+        travellers[f"G{row}"] = score

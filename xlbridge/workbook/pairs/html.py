@@ -197,9 +197,10 @@ def _card(pair: PairResult, result: EventResult) -> str:
         )
         score = format_result(played.play.result) if played else entry.code
         contract = played_text(played.play) if played else ""
+        key = f"{entry.board}{escape(entry.version)}"
         rows.append(
             (
-                _Html(f'<a href="#board-{entry.board}{escape(entry.version)}">{entry.board}</a>'),
+                _Html(f'<a href="#board-{key}">{key}</a>'),  # ``3A``: the version played
                 entry.direction.value,
                 f"{entry.opponent} {names.get(entry.opponent, '')}".strip(),
                 contract,

@@ -232,7 +232,7 @@ def _card(
         row += 1
         play = plays.get((pair.pair.label, entry.board, entry.version))
         values = (
-            entry.board,
+            f"{entry.board}{entry.version}" if entry.version else entry.board,  # ``3A``
             entry.direction.value,
             f"{entry.opponent} {names.get(entry.opponent, '')}".strip(),
             played_text(play) if play else "",

@@ -269,7 +269,9 @@ def _board_results(
         contract, declarer, made = play.played.cells() if play.played else ("", "", "")
         (ns, ns_percent), (ew, ew_percent) = figure(scored.ns_score), figure(scored.ew_score)
         values = (
-            play.board,
+            # a fouled board's row names its version (``3A``), as its Frequencies table
+            # and its web page's card do: the same score scores differently in each
+            f"{play.board}{play.version}" if play.version else play.board,
             label_cell(play.ns),
             label_cell(play.ew),
             contract + made,
@@ -301,10 +303,20 @@ def _frequencies(ws: Worksheet, result: EventResult) -> None:
     # an IMP night's lines hold the IMPs each score gets (cross-IMPs or Butler), as on
     # Board results
     headers = L.FREQUENCY_HEADERS if result.top is not None else L.IMP_FREQUENCY_HEADERS
+    # a fouled board's heading (``Board 27 version B``) whole on screen and on paper: the
+    # next cell holds the vulnerability, so column A is as wide as the longest heading
+    titles = [len(_frequency_title(board)) + 2 for board in result.boards]
+    ws.column_dimensions["A"].width = max([12, *titles])
     row = 1
     for board in result.boards:
         row = _frequency_block(ws, row, board, headers) + 1
     ws.print_area = f"A1:F{max(row, 2)}"
+
+
+def _frequency_title(board: BoardResult) -> str:
+    """A board's heading on the Frequencies sheet: ``Board 3``, ``Board 3 version A``."""
+    version = f" version {board.version}" if board.version else ""
+    return f"Board {board.board}{version}"
 
 
 def _frequency_block(
@@ -315,8 +327,7 @@ def _frequency_block(
     A Butler board's datum is on its heading line (``datum 110``), or, when its NS and EW
     pairs are compared in tables of different datums, on each table's caption line.
     """
-    version = f" version {board.version}" if board.version else ""
-    title = ws.cell(row, 1, f"Board {board.board}{version}")
+    title = ws.cell(row, 1, _frequency_title(board))
     title.font = BOLD
     ws.cell(row, 2, board_vulnerability(board.board).value)
     ws.cell(row, 3, f"Dealer {board_dealer(board.board).value}")
@@ -349,8 +360,8 @@ def _frequency_block(
             values = (line.score, line.freq, _number(line.adj_freq), _number(line.ns_mp))
             for column, value in enumerate((*values, _number(line.ew_mp)), start=1):
                 cell = ws.cell(row, column, value)
-                if column >= 3:
-                    cell.number_format = "0.0##"
+                if column >= 3:  # to two decimals, as Board results and every output
+                    cell.number_format = "0.0#"
             row += 1
     return row
 
