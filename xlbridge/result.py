@@ -326,8 +326,8 @@ def average_not_counted(row: Row) -> Row:
     (KoPS and JFR Pary at an absent pair's table, BBO everywhere) read the row so;
     :class:`~xlbridge.board.Board` then scores the real results among themselves.
 
-    >>> format_result(average_not_counted(parse_result("A60/40")))  # A60/40 is A+/A-
-    'NP A+/A-'
+    >>> format_result(average_not_counted(parse_result("A60/40")))  # printed as typed
+    'NP A60/40'
     >>> average_not_counted(parse_result("420")) is parse_result("420")
     True
     """
