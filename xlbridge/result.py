@@ -166,9 +166,11 @@ _ONE = Fraction(1)
 class Artificial:
     """An artificial adjusted score: ``percent`` of the top (Law 12C2).
 
-    ``label`` keeps how it was written (``A+``, ``A=``, ``A60``) so that a
-    session can later treat an ``A+`` by Law 12C2(c): :attr:`code` is the
-    average it is (:class:`~xlbridge.codes.Code`), ``str`` its label.
+    ``label`` keeps how it was written (``A+``, ``A=``, ``A60``): ``str`` prints it
+    back, so every output says what was typed and scored (``A60/40`` stays ``A60/40``
+    when the club's Settings give A+ another percentage).  :attr:`code` is the average
+    its label names (:class:`~xlbridge.codes.Code`); :meth:`average` the one a session
+    settles by Law 12C2(c) under the night's A+ and A- percentages.
     """
 
     percent: Fraction
@@ -187,13 +189,33 @@ class Artificial:
 
     @property
     def code(self) -> Code | None:
-        """``A+``, ``A=`` or ``A-`` (Law 12C2(a)) when the score is one, else ``None``
-        (``A55``).
+        """``A+``, ``A=`` or ``A-`` (Law 12C2(a)) when that code was typed, else ``None``
+        (a percentage typed: ``A60``, ``A55``).
 
-        >>> parse_result("A60/55").ns.code, parse_result("A60/55").ew.code
+        >>> parse_result("A+/A-").ns.code, parse_result("A60/40").ns.code
         (Code.AVERAGE_PLUS, None)
         """
         return _BY_LABEL.get(self.label)
+
+    def average(
+        self, aplus: Fraction = AVERAGE_PLUS_PERCENT, aminus: Fraction = AVERAGE_MINUS_PERCENT
+    ) -> Code | None:
+        """The average this score is when the night's A+ is ``aplus`` and its A- ``aminus``
+        percent of the top: the code typed (``A+`` scores ``aplus``, whatever it is), or
+        the code whose percentage was typed (``A60`` is A+ while A+ is 60%: Law 12C2(c)
+        settles it; with A+ at 65% it is a fixed 60%, no average).
+
+        >>> side = parse_result("A60/40").ns
+        >>> side.average(), side.average(Fraction(65), Fraction(35))
+        (Code.AVERAGE_PLUS, None)
+        """
+        if self.label in _BY_LABEL:
+            return _BY_LABEL[self.label]
+        if self.percent == aplus:
+            return Code.AVERAGE_PLUS
+        if self.percent == aminus:
+            return Code.AVERAGE_MINUS
+        return Code.AVERAGE if self.percent == AVERAGE_PERCENT else None
 
 
 # Law 12C2(a)'s percentages are written once, in xlbridge.codes (re-exported here).
@@ -207,7 +229,6 @@ _AVERAGES = {
     Code.AVERAGE_MINUS: AVERAGE_MINUS,
 }
 _BY_LABEL = {side.label: code for code, side in _AVERAGES.items()}
-_BY_PERCENT = {side.percent: side for side in _AVERAGES.values()}
 
 Side = Weighted | Artificial
 
@@ -305,8 +326,8 @@ def average_not_counted(row: Row) -> Row:
     (KoPS and JFR Pary at an absent pair's table, BBO everywhere) read the row so;
     :class:`~xlbridge.board.Board` then scores the real results among themselves.
 
-    >>> format_result(average_not_counted(parse_result("A60/40")))  # A60/40 is A+/A-
-    'NP A+/A-'
+    >>> format_result(average_not_counted(parse_result("A60/40")))  # printed as typed
+    'NP A60/40'
     >>> average_not_counted(parse_result("420")) is parse_result("420")
     True
     """
@@ -602,8 +623,11 @@ def _artificial(percent_text: str, original: object, where: Place | str) -> Arti
         raise ResultCellError(
             f"{quote(original)}: an artificial score is between 0% and 100% of the top", where
         )
-    found = _BY_PERCENT.get(percent)
-    return found if found is not None else Artificial(percent, f"A{decimal_text(percent)}")
+    # A50 is A= (50% under any Settings); A60 stays A60, printed as typed, for A+ is the
+    # Settings' percentage (Artificial.average)
+    return (
+        AVERAGE if percent == AVERAGE_PERCENT else Artificial(percent, f"A{decimal_text(percent)}")
+    )
 
 
 def _parse_artificial_pair(

@@ -499,7 +499,10 @@ def _group_figures(
     A side that Law 12C2(c) settles at the end keeps its code, whatever the board gives."""
     if not any(isinstance(row, Result) for row in rows):
         return [(None, None)] * len(rows), group
-    codes = [(_code(row.ns), _code(row.ew)) if isinstance(row, Result) else None for row in rows]
+    codes = [
+        (_code(row.ns, settings), _code(row.ew, settings)) if isinstance(row, Result) else None
+        for row in rows
+    ]
     scored = score_board(rows, expected, settings, fouled=group.fouled, printed=printed)
     figures: list[tuple[_Figure, _Figure]] = []
     for code, value in zip(codes, scored.figures, strict=True):
@@ -510,11 +513,13 @@ def _group_figures(
     return figures, replace(group, results=scored.results, lines=scored.lines, datums=scored.datums)
 
 
-def _code(side: Side) -> Code | None:
-    """``A+`` or ``A-`` for a side that Law 12C2(c) settles at the end."""
-    if isinstance(side, Artificial) and side.code is not None and side.code.settled_last:
-        return side.code
-    return None
+def _code(side: Side, settings: Settings) -> Code | None:
+    """``A+`` or ``A-`` for a side that Law 12C2(c) settles at the end: one typed so, or a
+    percentage typed that is the Settings' A+ or A- (``A60`` while A+ is 60%)."""
+    if not isinstance(side, Artificial):
+        return None
+    code = side.average(settings.aplus, settings.aminus)
+    return code if code is not None and code.settled_last else None
 
 
 def _board_result(

@@ -65,7 +65,7 @@ def test_matchpoint_traveller_as_worked_by_hand() -> None:
     board = Board(rows)
     assert (board.expected, board.played) == (5, 5)
     assert board.matchpoints() == [(F(ns), F(ew)) for ns, ew in MP]
-    assert [format_result(row) for row in rows[5:]] == ["NP A+/A-", "NP A="]
+    assert [format_result(row) for row in rows[5:]] == ["NP A60/40", "NP A="]
 
 
 def test_counted_the_averages_change_every_real_line() -> None:

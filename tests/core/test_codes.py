@@ -93,9 +93,14 @@ def test_law_12c2c_settles_a_plus_a_minus_and_a_bye_last() -> None:
 def test_an_artificial_side_knows_its_code() -> None:
     row = parse_result("A60/55")
     assert row is not None and row is not NOT_PLAYED
-    assert row.ns.code is Code.AVERAGE_PLUS  # 60% is average plus
-    assert row.ew.code is None  # 55% is no average
-    assert (str(row.ns), str(row.ew)) == ("A+", "A55")
+    # a percentage typed is no code typed: printed as typed, whatever the Settings' A+
+    assert row.ns.code is None and row.ew.code is None
+    assert (str(row.ns), str(row.ew)) == ("A60", "A55")
+    # Law 12C2(a): A+ is 60% of the top by default, so A60 is an A+ (settled by Law
+    # 12C2(c)); with the club's A+ at 65% it is a fixed 60%, and 55% is no average either way
+    assert row.ns.average() is Code.AVERAGE_PLUS and row.ew.average() is None
+    assert row.ns.average(F(65), F(35)) is None
+    assert parse_result("A65/35").ns.average(F(65), F(35)) is Code.AVERAGE_PLUS
     assert parse_result("A=/A-").ew.code is Code.AVERAGE_MINUS
 
 
@@ -106,7 +111,11 @@ def test_an_artificial_side_knows_its_code() -> None:
         ("not played", "NP"),
         ("ave", "A="),
         ("a+/a-", "A+/A-"),
-        ("A60/40", "A+/A-"),
+        ("A60/40", "A60/40"),  # a percentage typed prints back as typed, not as A+/A-
+        ("a6040", "A60/40"),  # Compscore's form, canonical
+        ("A40/40", "A40/40"),
+        ("A50/50", "A="),  # 50% is A= under any Settings
+        ("A-/A-", "A-/A-"),
         ("np a+/a-", "NP A+/A-"),
         ("NS: ave | EW: 420", "NS: A= | EW: 420"),  # one vocabulary: Ave is A= on one side too
     ],

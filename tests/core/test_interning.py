@@ -19,7 +19,9 @@ def test_equal_cells_parse_to_one_object() -> None:
     assert parse_result("30% 420; 70% -50") is parse_result("30 % 420 ;70% -50")
     assert parse_result("30% 420; 70% -50") is parse_result("3/10 420; 7/10 -50")
     assert parse_result("NS: 420 | EW: A-") is parse_result("ns 420 | ew A-")
-    assert parse_result("A60/40") is parse_result("A+/A-")
+    assert parse_result("A60/40") is parse_result("a 60 / 40") is parse_result("A6040")
+    # A+/A- is the Settings' A+ and A-, A60/40 what was typed: two scores, two labels
+    assert parse_result("A60/40") is not parse_result("A+/A-")
 
 
 def test_results_made_directly_are_the_parsed_ones() -> None:

@@ -161,7 +161,7 @@ class TestBoard:
     def test_frequency_table_names_it(self) -> None:
         lines = frequency_lines(rows(*BAVIN, "NP A60/0", "A="), expected=11)
         assert [(line.score, line.freq, line.ns_mp) for line in lines[:2]] == [
-            ("NP A+", 1, 12),
+            ("NP A60", 1, 12),
             ("A=", 1, 10),
         ]
         assert [line.ns_mp for line in lines[2:]] == BAVIN_NEUBERG
@@ -179,7 +179,7 @@ class TestBoard:
         pct = udfs.MATCHPOINT_PERCENT(cells)
         assert pct[10] == [60.0, 0.0]
         table = udfs.FREQUENCY_TABLE(cells, 11)
-        assert table[0][:2] == ["NP A+", 1]
+        assert table[0][:2] == ["NP A60", 1]
 
 
 class TestSession:
@@ -220,12 +220,12 @@ class TestSession:
 
 
 def _with_not_counted(published):
-    """The file's event with its one ``A6040`` line (``A+/A-``) as a row that does not count."""
+    """The file's event with its one ``A6040`` line (``A60/40``) as a row that does not count."""
     plays = []
     changed = []
     for play in published.event.plays:
         row = play.result
-        if isinstance(row, Result) and format_result(row) == "A+/A-":
+        if isinstance(row, Result) and format_result(row) == "A60/40":
             plays.append(dataclasses.replace(play, result=NotCounted(row.ns, row.ew)))
             changed.append(play)
         else:
@@ -264,15 +264,15 @@ def test_workbook_usebio_and_explain(tmp_path: Path, capsys: pytest.CaptureFixtu
     ws = wb["Travellers"]
     header = [cell.value for cell in ws[1]]
     column = header.index("NS score") + 1
-    hits = [row[column - 1] for row in ws.iter_rows(min_row=2) if row[column - 1].value == "A+/A-"]
+    hits = [row[column - 1] for row in ws.iter_rows(min_row=2) if row[column - 1].value == "A60/40"]
     assert len(hits) == 1
-    hits[0].value = "NP A+/A-"
+    hits[0].value = "NP A60/40"
     board = ws.cell(hits[0].row, header.index("Board") + 1).value
     wb.save(edited)
     capsys.readouterr()
     assert main(["explain", str(edited), "--board", str(board)]) == 0
     text = capsys.readouterr().out
-    assert "NP A+/A-, not played at this table" in text
+    assert "NP A60/40, not played at this table" in text
     assert main(["score", str(edited), "-o", str(tmp_path / "r.xlsx"), "--usebio", str(out)]) == 0
     capsys.readouterr()
 

@@ -203,8 +203,8 @@ def test_compscore_artificial_notation_read():
     from xlbridge.result import format_result
 
     assert format_result(cells[(1, "NS 1")]) == "A="  # 1NS in the file
-    assert format_result(cells[(1, "NS 2")]) == "A+/A-"
-    assert format_result(cells[(2, "NS 9")]) == "A+/A+"
+    assert format_result(cells[(1, "NS 2")]) == "A60/40"  # A6040 in the file
+    assert format_result(cells[(2, "NS 9")]) == "A60/60"  # A6060 in the file
 
 
 def test_other_programs_artificial_notation_is_a_cell_form():

@@ -35,7 +35,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 import pytest
-from openpyxl import load_workbook
+from openpyxl import Workbook, load_workbook
 from openpyxl.cell.cell import Cell
 from support.nights import build, hard_cases
 from support.paths import EXAMPLE
@@ -185,7 +185,7 @@ def test_usebio_and_pbn_write_each_hard_case(night: Path) -> None:
     pbn = night.with_name("night.pbn").read_text(encoding="utf-8")
     assert re.search(r'^ 1 10 -\s+-\s+- "40%420;60%-50"\s+8\.60\s+5\.40 ', pbn, flags=re.M)
     assert re.search(r"^ 6 17 -\s+-\s+- NS:430\|EW:400\s+10\s+6 ", pbn, flags=re.M)
-    assert re.search(r"^ 2 15 -\s+-\s+-\s+A\+/A-\s+\S+\s+5\.60 ", pbn, flags=re.M)
+    assert re.search(r"^ 2 15 -\s+-\s+-\s+A60/40\s+\S+\s+5\.60 ", pbn, flags=re.M)
     assert pbn.count('[XlbridgeVersion "B"]') == 1
 
 
@@ -197,3 +197,39 @@ def test_each_file_imports_reproducing_every_figure_and_the_ranking(night: Path,
     ranking = _run(["score", str(imported), "-o", str(night.with_name(f"re-{name}.xlsx"))])
     original = _run(["score", str(night), "-o", str(night.with_name("again.xlsx"))])
     assert ranking.splitlines()[:-1] == original.splitlines()[:-1]  # all but "wrote ..."
+
+
+def test_every_output_labels_the_artificial_score_as_typed(night: Path) -> None:
+    """Board 20's 2 v 15 typed ``A60/40`` reads ``A60/40`` everywhere, board 17's ``A+/A-``
+    stays ``A+/A-``: a label says what was scored, never another score."""
+    wb = load_workbook(night.with_name("res.xlsx"))
+    shown = {(r[0], r[1]): r[5] for r in wb["Board results"].iter_rows(min_row=2, values_only=True)}
+    assert (shown[20, 2], shown[17, 5]) == ("A60/40", "A+/A-")
+    page = night.with_name("page.html").read_text(encoding="utf-8")
+    assert "A60/40" in page and "A+/A-" in page
+    explained = _run(["explain", str(night), "--board", "20"])
+    assert "2 v 15: A60/40, an artificial score" in explained
+    assert "pair 2: A60 is 60% of the top 14 = 8.4" in explained  # Law 12C2(a): 60% of 14
+    pbn = night.with_name("night.pbn").read_text(encoding="utf-8")
+    assert re.search(r"^ 2 15 -\s+-\s+-\s+A60/40\s+\S+\s+5\.60 ", pbn, flags=re.M)
+    assert re.search(r"^ 5 13 -\s+-\s+-\s+A\+/A-\s+\S+\s+5\.60 ", pbn, flags=re.M)
+
+
+def test_a60_40_scores_sixty_percent_when_the_club_s_a_plus_is_65(tmp_path: Path) -> None:
+    """With Settings' A+ percent 65, ``A60/40`` is what was typed: a fixed 60% of the top 14
+    = 8.4 to NS (not the club's A+, so Law 12C2(c) does not raise it), and 40%, the A-
+    still at its default, 5.6 to EW; the PBN's percentages read 60 and 40."""
+
+    def a_plus_65(wb: Workbook) -> None:
+        hard_cases(wb)
+        wb["Settings"]["B12"] = 65  # the A+ percent row
+
+    path = build(EXAMPLE, tmp_path, a_plus_65)
+    _run(["score", str(path), "-o", str(tmp_path / "r.xlsx"), "--pbn", str(tmp_path / "n.pbn")])
+    rows = load_workbook(tmp_path / "r.xlsx")["Board results"].iter_rows(
+        min_row=2, values_only=True
+    )
+    shown = {(r[0], r[1]): r[5:8] for r in rows}
+    assert shown[20, 2] == ("A60/40", 8.4, 5.6)
+    pbn = (tmp_path / "n.pbn").read_text(encoding="utf-8")
+    assert re.search(r"^ 2 15 -\s+-\s+-\s+A60/40\s+8\.40\s+5\.60\s+60\s+40$", pbn, flags=re.M)

@@ -60,6 +60,9 @@ def test_template_sheets_and_people_features() -> None:
     assert results[0] == "array" and "MATCHPOINTS(" in results[2]
     freq = snap[f"sheet {L.FREQUENCIES}"]["cells"]["A3"][0]
     assert "FREQUENCY_TABLE(" in freq[2]
+    # Adj. Freq, NS MP, EW MP to two decimals, as every output: Neuberg's 65/7 shows 9.29
+    frequencies = snap[f"sheet {L.FREQUENCIES}"]["cells"]
+    assert [frequencies[f"{column}3"][1] for column in "CDE"] == ["0.0#"] * 3
     assert snap["names"]["RulingsRange"] == "Rulings!$A$1:$E$200"
 
 

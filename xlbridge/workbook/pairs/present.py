@@ -235,11 +235,13 @@ def _settled(
         f"{label.named}: {side.label} is {format_figure(side.percent)}% of the top {top} "
         f"= {format_figure(base)}"
     )
-    settles = side.code is not None and side.code.settled_last  # A+ or A-: Law 12C2(c)
+    settings = result.event.settings
+    code = side.average(settings.aplus, settings.aminus)
+    settles = code is not None and code.settled_last  # A+ or A-: Law 12C2(c)
     if settled is None or settled == base or not settles:
         if settles and top:
             own = _own_percentage(label, board, top, result)
-            better = "lower" if side.code is Code.AVERAGE_PLUS else "higher"
+            better = "lower" if code is Code.AVERAGE_PLUS else "higher"
             if own is not None:
                 text += (
                     f"; Law 12C2(c): the pair's own percentage on its other boards, "

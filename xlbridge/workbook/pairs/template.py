@@ -505,7 +505,7 @@ def _frequencies(ws: Worksheet) -> None:
             ),
         )
         for row in range(first, last + 1):
-            ws.cell(row, 3).number_format = "0.0##"
+            ws.cell(row, 3).number_format = "0.0#"
             ws.cell(row, 4).number_format = "0.0#"
             ws.cell(row, 5).number_format = "0.0#"
     ws.freeze_panes = "A1"
