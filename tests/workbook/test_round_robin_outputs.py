@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
-from support.nights import digest, round_robin_five
+from support.nights import digest, fill_round, round_robin_five
 
 from xlbridge.cli import main
 
@@ -94,3 +94,25 @@ def test_draw_refuses_a_round_robin_saying_what_to_do(
         "xlbridge new: type their results and score"
     )
     assert digest(night) == before
+
+
+def test_an_event_with_no_name_keeps_its_heading_through_usebio(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A 4-team round robin (3 rounds, no bye) with no event name is headed "Teams" in the
+    terminal; its USEBIO file called it "Club teams", so the workbook imported from it was
+    headed differently from the results it came from."""
+    night = tmp_path / "four.xlsx"
+    made = ["new", str(night), "--teams", "4", "--boards", "3", "--format", "round-robin"]
+    assert main(made) == 0
+    for round_number in (1, 2, 3):
+        fill_round(night, night, round_number)
+    capsys.readouterr()  # the draw new printed
+    usebio, back = tmp_path / "four.xml", tmp_path / "back.xlsx"
+    assert main(["score", str(night), "-o", str(tmp_path / "r.xlsx"), "--usebio", str(usebio)]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "Teams"
+    assert "<EVENT_DESCRIPTION>Teams</EVENT_DESCRIPTION>" in usebio.read_text(encoding="utf-8")
+    assert main(["import", str(usebio), "-o", str(back)]) == 0
+    assert "4 teams, 6 matches" in capsys.readouterr().out
+    assert main(["score", str(back), "-o", str(tmp_path / "back-r.xlsx")]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "Teams"

@@ -1019,7 +1019,7 @@ def teams_usebio_document(
         facts,
         version,
         _EventCounts("1", str(len(boards)), ("", ""), ("BOARD_SCORING_METHOD", "IMPS")),
-        "Club teams",
+        "Teams",  # as the ranking, the results workbook and the web page head it
     )
     _add(event_el, "MATCH_SCORING_METHOD", "VPS")
     settings = event.settings
