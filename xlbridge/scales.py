@@ -71,7 +71,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
@@ -81,6 +81,7 @@ from typing import Final, TypeAlias
 
 from xlbridge.errors import ScoringError
 from xlbridge.exact import parse_fraction, quote, whole_number
+from xlbridge.places import Place
 
 __all__ = [
     "ACBL_20",
@@ -359,6 +360,22 @@ class VpScale:
         words = [f"{first} to {last}" if first < last else str(first) for first, last in spans]
         return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
+    @property
+    def in_words(self) -> str:
+        """The scale as a results page names it: ``the ACBL 20-VP scale``, ``the club's own
+        table`` (a club's table, not one of :data:`VP_SCALES`)."""
+        if self.name in VP_SCALES:
+            return f"the {self.name} scale"
+        return f"the club's {self.name}"
+
+    @property
+    def club_rows(self) -> tuple[VpRow, ...]:
+        """A club's own table's rows (IMP margin from, winner's VPs, loser's VPs); none for a
+        published scale."""
+        if self.name in VP_SCALES or len(self.tables) != 1:
+            return ()
+        return self.tables[0].rows
+
     def points(self, imps: Number, boards: Number) -> Fraction:
         """The VPs of the side that won ``imps`` IMPs over ``boards`` boards (negative: lost)."""
         return self.pair(imps, boards)[0]
@@ -490,15 +507,30 @@ def _scale_key(name: str) -> str:
 
 _CLUB_COLUMNS: Final = ("IMP margin from", "winner's VPs", "loser's VPs")
 
+#: Where a club table's cell is: its row (counted from ``first_row``) and column (0 to 2).
+ClubCell: TypeAlias = Callable[[int, "int | None"], "Place | str"]
 
-def club_vp_scale(rows: Sequence[Sequence[object]], first_row: int = 1) -> VpScale:
+
+def _table_row(row: int, column: int | None) -> str:
+    """A club table's row (and column) in words, for a table given as a function's argument."""
+    return f"VP table row {row}" + ("" if column is None else f", {_CLUB_COLUMNS[column]}")
+
+
+def club_vp_scale(
+    rows: Sequence[Sequence[object]],
+    first_row: int = 1,
+    *,
+    where: ClubCell = _table_row,
+    name: str = "club table",
+) -> VpScale:
     """A club's own table: rows of (IMP margin from, winner's VPs, loser's VPs), checked.
 
     The first row is the draw (margin 0, the VPs shared equally); the margins
     rise from row to row; every row's VPs add up to the draw row's; the
     winner's VPs never fall and are never below the loser's.  A message names
-    the row (counted from ``first_row``) and the column.  The table serves
-    every match length.
+    the row (counted from ``first_row``) and the column, or the place ``where``
+    gives for them (a workbook's cell), and says what to type.  The table
+    serves every match length.
 
     >>> club_vp_scale([(0, 10, 10), (3, 12, 8), (10, 15, 5)]).pair(-4, 8)
     (Fraction(8, 1), Fraction(12, 1))
@@ -510,10 +542,7 @@ def club_vp_scale(rows: Sequence[Sequence[object]], first_row: int = 1) -> VpSca
                 f"the VP table has {len(cells)} columns in row {index}: give three, "
                 "IMP margin from, winner's VPs, loser's VPs"
             )
-        row = tuple(
-            _club_cell(cell, index, column)
-            for cell, column in zip(cells, _CLUB_COLUMNS, strict=True)
-        )
+        row = tuple(_club_cell(cell, where(index, column)) for column, cell in enumerate(cells))
         table.append((row[0], row[1], row[2]))
     if not table:
         raise ScoringError(
@@ -522,41 +551,47 @@ def club_vp_scale(rows: Sequence[Sequence[object]], first_row: int = 1) -> VpSca
     first, winner, loser = table[0]
     if first != 0 or winner != loser:
         raise ScoringError(
-            f"VP table row {first_row}: the first row is a drawn match, 0 IMPs with the VPs "
-            f"shared equally, not {_row_text(table[0])}"
+            f"the first row is a drawn match, 0 IMPs with the VPs shared equally, "
+            f"not {_row_text(table[0])}",
+            where(first_row, None),
         )
     total = winner + loser
     for index, (before, row) in enumerate(pairwise(table), first_row + 1):
-        where = f"VP table row {index}"
         if row[0] <= before[0]:
             raise ScoringError(
                 f"the IMP margins must rise from row to row, and "
-                f"{quote(row[0])} does not rise from {quote(before[0])}",
-                where,
+                f"{quote(row[0])} does not rise from {quote(before[0])}: "
+                f"type a margin above {quote(before[0])}",
+                where(index, 0),
             )
         if row[1] + row[2] != total:
             raise ScoringError(
                 f"{_row_text(row)} gives {quote(row[1] + row[2])} VPs in all, "
-                f"and the draw row gives {quote(total)}: every row must add up the same",
-                where,
+                f"and the draw row gives {quote(total)}: every row must add up the same "
+                f"(with {quote(row[1])} for the winner, "
+                f"type {quote(total - row[1])} for the loser)",
+                where(index, 2),
             )
         if row[1] < before[1] or row[1] < row[2]:
             raise ScoringError(
                 f"the winner's VPs {quote(row[1])} must be at least the row above's "
-                f"({quote(before[1])}) and the loser's ({quote(row[2])})",
-                where,
+                f"({quote(before[1])}) and the loser's ({quote(row[2])}): type "
+                f"{quote(max(before[1], row[2]))} or more",
+                where(index, 1),
             )
-    return VpScale("club table", total, (VpTable(1, MAX_MATCH_BOARDS, tuple(table)),))
+    return VpScale(name, total, (VpTable(1, MAX_MATCH_BOARDS, tuple(table)),))
 
 
-def _club_cell(cell: object, row: int, column: str) -> Fraction:
-    where = f"VP table row {row}, {column}"
+def _club_cell(cell: object, where: Place | str) -> Fraction:
     try:
         value = parse_fraction(cell)
     except ValueError:
-        raise ScoringError(f"{quote(cell)} is not a number", where) from None
+        raise ScoringError(
+            f"{quote(cell)} is not a number: type a whole number or a decimal (12 or 12.5)",
+            where,
+        ) from None
     if value < 0:
-        raise ScoringError(f"{quote(cell)} is below zero", where)
+        raise ScoringError(f"{quote(cell)} is below zero: type 0 or more", where)
     return value
 
 

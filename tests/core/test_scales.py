@@ -641,24 +641,34 @@ def test_a_club_table_gives_its_rows(margin, expected):
         ),
         (
             [(0, 10, 10), (3, 12, 8), (3, 13, 7)],
-            "VP table row 3: the IMP margins must rise from row to row, and 3 does not rise from 3",
+            "VP table row 3, IMP margin from: the IMP margins must rise from row to row, and "
+            "3 does not rise from 3: type a margin above 3",
         ),
         (
             [(0, 10, 10), (3, 12, 9)],
-            "VP table row 2: 3 IMPs 12-9 gives 21 VPs in all, and the draw row gives 20: "
-            "every row must add up the same",
+            "VP table row 2, loser's VPs: 3 IMPs 12-9 gives 21 VPs in all, and the draw row "
+            "gives 20: every row must add up the same (with 12 for the winner, type 8 for the "
+            "loser)",
         ),
         (
             [(0, 10, 10), (3, 13, 7), (5, 12, 8)],
-            "VP table row 3: the winner's VPs 12 must be at least the row above's (13) "
-            "and the loser's (8)",
+            "VP table row 3, winner's VPs: the winner's VPs 12 must be at least the row "
+            "above's (13) and the loser's (8): type 13 or more",
         ),
-        ([(0, 10, 10), (3, "twelve", 8)], "VP table row 2, winner's VPs: 'twelve' is not a number"),
+        (
+            [(0, 10, 10), (3, "twelve", 8)],
+            "VP table row 2, winner's VPs: 'twelve' is not a number: type a whole number "
+            "or a decimal (12 or 12.5)",
+        ),
         (
             [(0, 10, 10), (None, 12, 8)],
-            "VP table row 2, IMP margin from: a blank cell is not a number",
+            "VP table row 2, IMP margin from: a blank cell is not a number: type a whole "
+            "number or a decimal (12 or 12.5)",
         ),
-        ([(0, 10, 10), (-3, 12, 8)], "VP table row 2, IMP margin from: -3 is below zero"),
+        (
+            [(0, 10, 10), (-3, 12, 8)],
+            "VP table row 2, IMP margin from: -3 is below zero: type 0 or more",
+        ),
         (
             [(0, 10)],
             "the VP table has 2 columns in row 1: give three, IMP margin from, winner's VPs, "

@@ -298,12 +298,14 @@ def test_a_club_table_given_as_cells() -> None:
         ),
         (
             [["From", "Winner", "Loser"], [0, 10, 10], [3, 12, 9]],
-            "VP table row 3: 3 IMPs 12-9 gives 21 VPs in all, and the draw row gives 20: "
-            "every row must add up the same",
+            "VP table row 3, loser's VPs: 3 IMPs 12-9 gives 21 VPs in all, and the draw row "
+            "gives 20: every row must add up the same (with 12 for the winner, type 8 for the "
+            "loser)",
         ),
         (
             [[0, 10, 10], [3, "x", 8]],
-            "VP table row 2, winner's VPs: 'x' is not a number",
+            "VP table row 2, winner's VPs: 'x' is not a number: type a whole number or a "
+            "decimal (12 or 12.5)",
         ),
     ],
 )

@@ -213,3 +213,15 @@ def hard_cases(wb: Workbook) -> None:
         for column in "DEF":
             travellers[f"{column}{row}"] = None
         travellers[f"G{row}"] = score
+
+
+def round_robin_five(folder: Path) -> Path:
+    """ "Club round robin", 24 November 2026: 5 teams, a round robin of 5 rounds of 4 boards
+    (every round drawn by ``xlbridge new``, one team out with a bye each round) on the WBF
+    20-VP continuous scale, every round filled by ``fill_round``.  Returns the workbook."""
+    night = folder / "round-robin.xlsx"
+    made = ["new", str(night), "--teams", "5", "--boards", "4", "--format", "round-robin"]
+    assert main([*made, "--event", "Club round robin", "--date", "2026-11-24"]) == 0
+    for round_number in range(1, 6):
+        fill_round(night, night, round_number)
+    return night

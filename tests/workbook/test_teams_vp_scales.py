@@ -60,7 +60,7 @@ def test_settings_offers_every_scale_in_a_drop_down(tmp_path: Path) -> None:
     assert ws[VP_SCALE_CELL].value == "WBF 20-VP continuous"
     lists = {str(v.sqref): v.formula1 for v in ws.data_validations.dataValidation}
     assert lists[VP_SCALE_CELL] == (
-        '"WBF 20-VP continuous,WBF 20-VP discrete,ACBL 20-VP,ACBL 30-VP"'
+        '"WBF 20-VP continuous,WBF 20-VP discrete,ACBL 20-VP,ACBL 30-VP,own table"'
     )
 
 
@@ -86,7 +86,7 @@ def test_a_night_scored_on_an_acbl_scale(tmp_path: Path, scale: str, points: int
     ]
     ranking = out["Ranking"]
     notes = [c.value for c in ranking["A"] if isinstance(c.value, str) and "scale" in c.value]
-    assert len(notes) == 1 and notes[0].startswith(f"VPs: ACBL {points}-VP scale; ")
+    assert len(notes) == 1 and notes[0].startswith(f"VPs on the ACBL {points}-VP scale; ")
 
 
 def published_wbf_discrete(boards: int) -> dict[int, tuple[int, int]]:
@@ -120,7 +120,7 @@ def test_a_night_scored_on_the_wbf_discrete_scale(tmp_path: Path) -> None:
     assert any(m.home_margin != 0 for m in matches)
     ranking = load_workbook(results)["Ranking"]
     notes = [c.value for c in ranking["A"] if isinstance(c.value, str) and "scale" in c.value]
-    assert len(notes) == 1 and notes[0].startswith("VPs: WBF 20-VP discrete scale; ")
+    assert len(notes) == 1 and notes[0].startswith("VPs on the WBF 20-VP discrete scale; ")
 
 
 def test_a_match_length_the_wbf_discrete_table_skips_is_refused(

@@ -1019,7 +1019,7 @@ def teams_usebio_document(
         facts,
         version,
         _EventCounts("1", str(len(boards)), ("", ""), ("BOARD_SCORING_METHOD", "IMPS")),
-        "Club teams",
+        "Teams",  # as the ranking, the results workbook and the web page head it
     )
     _add(event_el, "MATCH_SCORING_METHOD", "VPS")
     settings = event.settings
@@ -1029,6 +1029,8 @@ def teams_usebio_document(
             format=fmt,
             boards=str(settings.boards_per_match),
             vp_scale=str(settings.vp_scale),
+            # a club's own table, row by row: "0 10 10;3 12 8;..."
+            vp_table=";".join(" ".join(map(str, row)) for row in settings.vp_scale.club_rows),
             bye_vps=str(settings.bye_vps),
         )
     )
@@ -1131,7 +1133,7 @@ def read_usebio_teams(path: str | os.PathLike[str]) -> PublishedTeams:
     Raises :class:`~xlbridge.errors.ScoringError` naming the element for a file that is
     not a teams event, or whose teams, matches or rooms cannot be read.
     """
-    from xlbridge.scales import WBF_CONTINUOUS, vp_scale
+    from xlbridge.scales import WBF_CONTINUOUS, club_vp_scale, vp_scale
     from xlbridge.teams import BYE_VPS
 
     name = os.fspath(path)
@@ -1175,7 +1177,13 @@ def read_usebio_teams(path: str | os.PathLike[str]) -> PublishedTeams:
         raise ScoringError("the EVENT has no MATCH", name)
     lengths = sorted({len(m.boards) for m in matches if m.boards})
     try:
-        scale = vp_scale(teams_mark["vp_scale"]) if "vp_scale" in teams_mark else WBF_CONTINUOUS
+        if "vp_table" in teams_mark:
+            rows = [row.split() for row in teams_mark["vp_table"].split(";")]
+            scale = club_vp_scale(rows, name=teams_mark.get("vp_scale") or "own table")
+        elif "vp_scale" in teams_mark:
+            scale = vp_scale(teams_mark["vp_scale"])
+        else:
+            scale = WBF_CONTINUOUS
         bye_vps = Fraction(teams_mark["bye_vps"]) if "bye_vps" in teams_mark else BYE_VPS
         per_match = int(teams_mark.get("boards") or (lengths[-1] if lengths else 1))
     except (ValueError, ZeroDivisionError):

@@ -19,6 +19,7 @@ from openpyxl import Workbook
 from xlbridge.outputs import atomic_write
 from xlbridge.result import Row, format_result
 from xlbridge.teams import Match, TeamsEvent
+from xlbridge.workbook.shared.style import header_row
 from xlbridge.workbook.shared.written import save
 from xlbridge.workbook.teams import template as T
 
@@ -37,6 +38,11 @@ def write_filled_teams_workbook(
     settings = wb[T.SETTINGS]
     keys = list(T.SETTING_LABELS)
     settings.cell(2 + keys.index("vp_scale"), 2, str(event.settings.vp_scale))
+    if rows := event.settings.vp_scale.club_rows:
+        table = wb.create_sheet(T.VP_TABLE)
+        header_row(table, T.VP_TABLE_COLUMNS)
+        for step in rows:
+            table.append([int(v) if v.denominator == 1 else float(v) for v in step])
     bye = event.settings.bye_vps
     settings.cell(2 + keys.index("bye_vps"), 2, int(bye) if bye.denominator == 1 else float(bye))
     teams = wb[T.TEAMS]

@@ -129,7 +129,7 @@ def teams_page(result: TeamsResult) -> str:
         _STYLE,
         f"<h1>{title}</h1>"
         f'<h2 id="ranking">Ranking</h2>{ranking}'
-        f'<p class="note">VPs on the {escape(str(result.event.settings.vp_scale))} scale; '
+        f'<p class="note">VPs on {escape(result.event.settings.vp_scale.in_words)}; '
         f"{escape(TIE_BREAK_RULE)}.</p>"
         f"<h2>Matches</h2>{matches}"
         f'<h2>Scorecards</h2><div class="cards">{cards}</div>'

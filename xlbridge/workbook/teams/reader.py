@@ -29,7 +29,7 @@ from xlbridge.exact import (
 from xlbridge.inputs import check_workbook_file
 from xlbridge.places import CellPlace, Place, Problem
 from xlbridge.result import Row
-from xlbridge.scales import MAX_MATCH_BOARDS, WBF_CONTINUOUS, vp_scale
+from xlbridge.scales import MAX_MATCH_BOARDS, WBF_CONTINUOUS, VpScale, club_vp_scale, vp_scale
 from xlbridge.teams import BYE_VPS, Match, Penalty, Team, TeamsEvent
 from xlbridge.workbook.shared.checks import (
     Problems,
@@ -111,6 +111,7 @@ _ENTRY_COLUMNS = {
     T.TRAVELLERS: T.TRAVELLER_COLUMNS[:13],
     T.RULINGS: T.RULING_COLUMNS,
     T.PENALTIES: T.PENALTY_COLUMNS,
+    T.VP_TABLE: T.VP_TABLE_COLUMNS,
 }
 #: The sheets read, and how many columns of each are typed (checked for hidden formulas).
 _WIDTHS = {T.SETTINGS: 0, **{name: len(columns) for name, columns in _ENTRY_COLUMNS.items()}}
@@ -214,7 +215,7 @@ class _Reader:
             parsed = self._try(CellPlace(T.SETTINGS, row, "B"), parse, raw)
             return default if parsed is None else parsed
 
-        scale = value("vp_scale", vp_scale, WBF_CONTINUOUS)
+        scale = value("vp_scale", self._vp_scale, WBF_CONTINUOUS)
         bye_vps = value("bye_vps", _amount, BYE_VPS)
         if bye_vps > scale.total:
             self.problems.error(
@@ -238,6 +239,37 @@ class _Reader:
             vp_scale=scale,
             bye_vps=bye_vps,
         )
+
+    def _vp_scale(self, name: object) -> VpScale:
+        """The scale Settings names, or the club's own table on the VP table sheet."""
+        if not (isinstance(name, str) and " ".join(name.split()).lower() == T.OWN_TABLE):
+            return vp_scale(name)
+        if T.VP_TABLE not in self.sheets:
+            raise ScoringError(
+                f"{quote(name)} needs the club's table on a sheet named {quote(T.VP_TABLE)}: "
+                "add it, with IMP margin from, Winner's VPs and Loser's VPs in columns A to C "
+                "and a row for each step from the draw (0) up"
+            )
+        rows = self._rows(T.VP_TABLE, len(T.VP_TABLE_COLUMNS))
+        first = rows[0][0] if rows else 2
+        gaps = [first + i for i, (index, _) in enumerate(rows) if index != first + i]
+        try:
+            if gaps:
+                raise ScoringError(
+                    "a blank row inside the VP table: type the step there or delete the row",
+                    CellPlace(T.VP_TABLE, gaps[0], "A"),
+                )
+            return club_vp_scale(
+                [cells[:3] for _, cells in rows],
+                first,
+                where=lambda row, column: CellPlace(T.VP_TABLE, row, "ABC"[column or 0]),
+                name=T.OWN_TABLE,
+            )
+        except ScoringError as exc:
+            if exc.where is None:
+                raise
+            self.problems.error(exc.where, exc.what)
+            return WBF_CONTINUOUS  # not scored: the problem is reported
 
     def _missing(self, key: str, found: dict[str, tuple[int, object]]) -> int:
         """0 for a setting that must be given: reported unless its cell was reported already."""

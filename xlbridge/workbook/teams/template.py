@@ -40,6 +40,7 @@ __all__ = [
     "FORMATS",
     "MATCHES",
     "NOTICE_CELLS",
+    "OWN_TABLE",
     "PENALTIES",
     "RULINGS",
     "SETTINGS",
@@ -47,6 +48,8 @@ __all__ = [
     "TEAMS_SHEETS",
     "TRAVELLERS",
     "VP_SCALES",
+    "VP_TABLE",
+    "VP_TABLE_COLUMNS",
     "TeamsLayout",
     "add_round",
     "build_teams_workbook",
@@ -60,6 +63,9 @@ MATCHES = "Matches"
 TRAVELLERS = "Travellers"
 RULINGS = "Rulings"
 PENALTIES = "Penalties"
+#: A club's own VP table, read when Settings' VP scale says ``OWN_TABLE`` (added by the club).
+VP_TABLE = "VP table"
+OWN_TABLE = "own table"
 #: The sheets that make a workbook a teams workbook.
 TEAMS_SHEETS = (TEAMS, MATCHES, TRAVELLERS)
 
@@ -88,7 +94,9 @@ SETTING_NOTES = {
     "vp_scale": (
         "WBF 20-VP continuous (two decimals, the two teams summing to 20), "
         "WBF 20-VP discrete (5 to 16, 20, 24, 28, 32, 40, 48, 56 or 64 boards), "
-        "ACBL 20-VP (6 to 36 boards) or ACBL 30-VP (6 to 11 boards): whole VPs"
+        "ACBL 20-VP (6 to 36 boards) or ACBL 30-VP (6 to 11 boards): whole VPs; "
+        "or own table: the club's table on a sheet named VP table (IMP margin from, "
+        "Winner's VPs, Loser's VPs)"
     ),
     "bye_vps": "The VPs a team scores for a bye round (a condition of contest: 12 by default)",
 }
@@ -147,6 +155,12 @@ PENALTY_COLUMNS = (
     Column("C", "IMPs", 8),
     Column("D", "VPs", 8),
     Column("E", "Reason", 50),
+)
+
+VP_TABLE_COLUMNS = (
+    Column("A", "IMP margin from", 10),
+    Column("B", "Winner's VPs", 10),
+    Column("C", "Loser's VPs", 10),
 )
 
 _RULINGS_RANGE = f"{RULINGS}!$A$1:$E${RULINGS_ROWS}"
@@ -311,7 +325,7 @@ def _settings(ws: Worksheet, layout: TeamsLayout) -> None:
         if key == "date":
             cell.number_format = "yyyy-mm-dd"
         ws.cell(row, 3, SETTING_NOTES.get(key))
-    choices = (("format", FORMATS), ("vp_scale", VP_SCALES))
+    choices = (("format", FORMATS), ("vp_scale", (*VP_SCALES, OWN_TABLE)))
     for key, options in choices:
         row = 2 + list(SETTING_LABELS).index(key)
         rule = DataValidation(type="list", formula1='"' + ",".join(options) + '"')

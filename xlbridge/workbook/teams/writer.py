@@ -199,7 +199,7 @@ def _ranking(ws: Worksheet, result: TeamsResult) -> None:
     longest = max((len(str(ws.cell(row, 3).value)) for row in range(2, ws.max_row + 1)), default=0)
     ws.column_dimensions["C"].width = max(columns[2].width, longest + 3)
     note = len(result.standings) + 3
-    cell = ws.cell(note, 1, f"VPs: {result.event.settings.vp_scale} scale; {TIE_BREAK_RULE}.")
+    cell = ws.cell(note, 1, f"VPs on {result.event.settings.vp_scale.in_words}; {TIE_BREAK_RULE}.")
     cell.alignment = Alignment(wrap_text=True, vertical="top")
     ws.merge_cells(start_row=note, start_column=1, end_row=note, end_column=len(columns))
     ws.row_dimensions[note].height = 30
