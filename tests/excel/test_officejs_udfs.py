@@ -239,7 +239,12 @@ def test_every_function_is_called(officejs: dict[str, Any]) -> None:
         ("mp_bad_expected", "expected 11.5 is not a whole number"),
         ("victory_points_bad_boards", "boards 7.5 is not a whole number"),
         ("victory_points_bad_scale", "'EBU 20-VP' is not a VP scale xlbridge knows"),
-        ("vp_bad_club_table", "VP table row 2: 3 IMPs 12-9 gives 21 VPs in all"),
+        (
+            "vp_bad_club_table",
+            "VP table row 2, loser's VPs: 3 IMPs 12-9 gives 21 VPs in all, and the draw row "
+            "gives 20: every row must add up the same (with 12 for the winner, type 8 for the "
+            "loser)",
+        ),
     ],
 )
 def test_errors_name_the_row_and_quote_the_value(
