@@ -11,30 +11,16 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from openpyxl import Workbook
 from support.libreoffice import needs_office, pages, to_pdf
-from support.nights import build
-from support.paths import EXAMPLE
+from support.nights import imp_night
 
 from xlbridge.cli import main
-
-
-def _night(folder: Path) -> Path:
-    def mutate(wb: Workbook) -> None:
-        settings = wb["Settings"]
-        row = next(r for r in range(1, 40) if settings.cell(r, 1).value == "Scoring")
-        settings.cell(row, 2, "cross-IMPs")
-        for cells in wb["Adjustments"].iter_rows(min_row=2):
-            for cell in cells:
-                cell.value = None
-
-    return build(EXAMPLE, folder, mutate)
 
 
 @needs_office
 def test_an_imp_night_prints_in_imps(tmp_path: Path) -> None:
     out = tmp_path / "results.xlsx"
-    assert main(["score", str(_night(tmp_path)), "-o", str(out)]) == 0
+    assert main(["score", str(imp_night(tmp_path, "cross-IMPs")), "-o", str(out)]) == 0
     printed = pages(to_pdf(out))
     sheets = [lines[-1].split("  ")[0].strip() for lines in printed]
     # the ranking: its headings apart (at width 9 they printed "Per boardRanked on")

@@ -20,24 +20,11 @@ from pathlib import Path
 
 import pytest
 from openpyxl import Workbook, load_workbook
-from support.nights import build
-from support.paths import EXAMPLE
+from support.nights import imp_night
 
 from xlbridge.cli import main
 
 FORMS = ("cross-IMPs", "Butler")
-
-
-def _night(folder: Path, form: str) -> Path:
-    def mutate(wb: Workbook) -> None:
-        settings = wb["Settings"]
-        row = next(r for r in range(1, 40) if settings.cell(r, 1).value == "Scoring")
-        settings.cell(row, 2, form)
-        for cells in wb["Adjustments"].iter_rows(min_row=2):
-            for cell in cells:
-                cell.value = None
-
-    return build(EXAMPLE, folder, mutate)
 
 
 def _run(argv: list[str]) -> str:
@@ -56,7 +43,7 @@ def scored(tmp_path_factory: pytest.TempPathFactory) -> Scored:
     found = {}
     for form in FORMS:
         folder = tmp_path_factory.mktemp(form)
-        night, out = _night(folder, form), folder / "res.xlsx"
+        night, out = imp_night(folder, form), folder / "res.xlsx"
         xml, pbn = folder / "night.xml", folder / "night.pbn"
         _run(["score", str(night), "-o", str(out), "--usebio", str(xml), "--pbn", str(pbn)])
         found[form] = (folder, load_workbook(out))

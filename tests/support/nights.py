@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from openpyxl import Workbook, load_workbook
 
+from support.paths import EXAMPLE
 from xlbridge.cli import main
 from xlbridge.contract import board_vulnerability, is_possible_score
 from xlbridge.result import format_result
@@ -34,6 +35,21 @@ def build(base: Path, folder: Path, mutate: Mutation) -> Path:
     path = folder / "night.xlsx"
     wb.save(path)
     return path
+
+
+def imp_night(folder: Path, form: str) -> Path:
+    """The example night scored in IMPs: Settings' Scoring ``form`` (``cross-IMPs`` or
+    ``Butler``), its Adjustments cleared (a % of a top, which an IMP night refuses)."""
+
+    def mutate(wb: Workbook) -> None:
+        settings = wb["Settings"]
+        row = next(r for r in range(1, 40) if settings.cell(r, 1).value == "Scoring")
+        settings.cell(row, 2, form)
+        for cells in wb["Adjustments"].iter_rows(min_row=2):
+            for cell in cells:
+                cell.value = None
+
+    return build(EXAMPLE, folder, mutate)
 
 
 def run_score(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

@@ -10,28 +10,15 @@ results sheet gives a row with that score.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from openpyxl import Workbook, load_workbook
-from support.nights import build
+from support.nights import imp_night
 from support.paths import EXAMPLE
 
 from xlbridge.cli import main
 
 Lines = dict[object, tuple[object, object, object, object]]
-
-
-def _night(folder: Path, form: str) -> Path:
-    def mutate(wb: Workbook) -> None:
-        settings = wb["Settings"]
-        row = next(r for r in range(1, 40) if settings.cell(r, 1).value == "Scoring")
-        settings.cell(row, 2, form)
-        for cells in wb["Adjustments"].iter_rows(min_row=2):
-            for cell in cells:
-                cell.value = None
-
-    return build(EXAMPLE, folder, mutate)
 
 
 @pytest.fixture(scope="module")
@@ -42,7 +29,7 @@ def outputs(
     books, pages = {}, {}
     for form in ("cross-IMPs", "Butler", "matchpoints"):
         folder = tmp_path_factory.mktemp(form)
-        night = _night(folder, form)
+        night = imp_night(folder, form)
         out, page = folder / "res.xlsx", folder / "page.html"
         assert main(["score", str(night), "-o", str(out), "--html", str(page)]) == 0
         books[form] = load_workbook(out)

@@ -19,28 +19,12 @@ from __future__ import annotations
 import contextlib
 import io
 import re
-from pathlib import Path
 
 import pytest
 from openpyxl import Workbook, load_workbook
-from support.nights import build
-from support.paths import EXAMPLE
+from support.nights import imp_night
 
 from xlbridge.cli import main
-
-
-def _night(folder: Path, form: str) -> Path:
-    def mutate(wb: Workbook) -> None:
-        settings = wb["Settings"]
-        row = next(r for r in range(1, 40) if settings.cell(r, 1).value == "Scoring")
-        settings.cell(row, 2, form)
-        if form != "matchpoints":  # an IMP night refuses a % of a top
-            for cells in wb["Adjustments"].iter_rows(min_row=2):
-                for cell in cells:
-                    cell.value = None
-
-    return build(EXAMPLE, folder, mutate)
-
 
 Outputs = dict[str, tuple[str, str, Workbook]]
 
@@ -51,7 +35,7 @@ def outputs(tmp_path_factory: pytest.TempPathFactory) -> Outputs:
     found = {}
     for form in ("cross-IMPs", "Butler", "matchpoints"):
         folder = tmp_path_factory.mktemp(form)
-        night = _night(folder, form)
+        night = imp_night(folder, form)
         out, page = folder / "res.xlsx", folder / "page.html"
         terminal = io.StringIO()
         with contextlib.redirect_stdout(terminal):
