@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 
-from xlbridge.codes import Code
+from xlbridge.codes import AVERAGE_MINUS_PERCENT, AVERAGE_PLUS_PERCENT, Code
 from xlbridge.direction import Direction
 from xlbridge.errors import BoardError
 from xlbridge.exact import quote, round_half_away
@@ -410,16 +410,22 @@ class Board:
         )
 
     def frequency_lines(
-        self, scale: Scale = Scale.TWO, direction: Direction = Direction.NS
+        self,
+        scale: Scale = Scale.TWO,
+        direction: Direction = Direction.NS,
+        aplus: Fraction = AVERAGE_PLUS_PERCENT,
+        aminus: Fraction = AVERAGE_MINUS_PERCENT,
     ) -> list[FrequencyLine]:
         """The frequency table of ``direction`` (:func:`frequency_lines`), from this board's
-        tables: a night scores each board once, and prints the table it was scored in."""
+        tables: a night scores each board once, and prints the table it was scored in.  An
+        A+ or A- is shown at the night's ``aplus`` or ``aminus`` percent of the top, the one
+        it is scored at (:meth:`~xlbridge.result.Artificial.percent_under`)."""
         table = self.table(direction)
         top = matchpoint_top(self.expected, scale)
 
         def mp(side: Side) -> Pair:
             if isinstance(side, Artificial):
-                return _pct_pair(side.percent, top, direction)
+                return _pct_pair(side.percent_under(aplus, aminus), top, direction)
             ns = table.matchpoints(side.components[0][0], scale)
             return ns, top - ns
 
@@ -998,7 +1004,9 @@ def _frequency_lines(
                     settings.trim, settings.datum_round, settings.datum_real_results, direction
                 )
             )
-        return tuple(board.frequency_lines(settings.scale, direction))
+        return tuple(
+            board.frequency_lines(settings.scale, direction, settings.aplus, settings.aminus)
+        )
 
     ns_lines = lines(Direction.NS)
     # Both directions' tables are the same when no row is split or artificial.

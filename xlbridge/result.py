@@ -217,6 +217,22 @@ class Artificial:
             return Code.AVERAGE_MINUS
         return Code.AVERAGE if self.percent == AVERAGE_PERCENT else None
 
+    def percent_under(
+        self, aplus: Fraction = AVERAGE_PLUS_PERCENT, aminus: Fraction = AVERAGE_MINUS_PERCENT
+    ) -> Fraction:
+        """The percentage of the top this score is when the night's A+ is ``aplus`` and its
+        A- ``aminus``: theirs for the average it is (:meth:`average`, the rule a session
+        settles it by), else its own (``A60`` is a fixed 60% while A+ is 65%).
+
+        >>> plus, sixty = parse_result("A+/A-").ns, parse_result("A60/40").ns
+        >>> [str(s.percent_under(Fraction(65), Fraction(35))) for s in (plus, sixty)]
+        ['65', '60']
+        """
+        code = self.average(aplus, aminus)
+        if code is Code.AVERAGE_PLUS:
+            return aplus
+        return aminus if code is Code.AVERAGE_MINUS else self.percent
+
 
 # Law 12C2(a)'s percentages are written once, in xlbridge.codes (re-exported here).
 AVERAGE_PLUS = Artificial(AVERAGE_PLUS_PERCENT, str(Code.AVERAGE_PLUS))

@@ -215,21 +215,55 @@ def test_every_output_labels_the_artificial_score_as_typed(night: Path) -> None:
     assert re.search(r"^ 5 13 -\s+-\s+-\s+A\+/A-\s+\S+\s+5\.60 ", pbn, flags=re.M)
 
 
-def test_a60_40_scores_sixty_percent_when_the_club_s_a_plus_is_65(tmp_path: Path) -> None:
+def _a_plus_65(wb: Workbook) -> None:
+    hard_cases(wb)
+    wb["Settings"]["B12"] = 65  # the A+ percent row; the A- percent row (B13) stays 40
+
+
+@pytest.fixture(scope="module")
+def night_65(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The night with the club's A+ at 65%, scored to a workbook and a PBN file."""
+    folder = tmp_path_factory.mktemp("aplus65")
+    path = build(EXAMPLE, folder, _a_plus_65)
+    _run(["score", str(path), "-o", str(folder / "r.xlsx"), "--pbn", str(folder / "n.pbn")])
+    return path
+
+
+def test_a60_40_scores_sixty_percent_when_the_club_s_a_plus_is_65(night_65: Path) -> None:
     """With Settings' A+ percent 65, ``A60/40`` is what was typed: a fixed 60% of the top 14
     = 8.4 to NS (not the club's A+, so Law 12C2(c) does not raise it), and 40%, the A-
     still at its default, 5.6 to EW; the PBN's percentages read 60 and 40."""
-
-    def a_plus_65(wb: Workbook) -> None:
-        hard_cases(wb)
-        wb["Settings"]["B12"] = 65  # the A+ percent row
-
-    path = build(EXAMPLE, tmp_path, a_plus_65)
-    _run(["score", str(path), "-o", str(tmp_path / "r.xlsx"), "--pbn", str(tmp_path / "n.pbn")])
-    rows = load_workbook(tmp_path / "r.xlsx")["Board results"].iter_rows(
+    rows = load_workbook(night_65.with_name("r.xlsx"))["Board results"].iter_rows(
         min_row=2, values_only=True
     )
     shown = {(r[0], r[1]): r[5:8] for r in rows}
     assert shown[20, 2] == ("A60/40", 8.4, 5.6)
-    pbn = (tmp_path / "n.pbn").read_text(encoding="utf-8")
+    pbn = night_65.with_name("n.pbn").read_text(encoding="utf-8")
     assert re.search(r"^ 2 15 -\s+-\s+-\s+A60/40\s+8\.40\s+5\.60\s+60\s+40$", pbn, flags=re.M)
+
+
+def test_frequencies_show_the_club_s_a_plus_when_it_is_65(night_65: Path) -> None:
+    """Board 17's ``A+/A-`` with Settings' A+ at 65% and A- at 40% (top 14): the NS table's
+    A+ line 65% of 14 = 9.1 (EW 14 - 9.1 = 4.9), the EW table's A- line EW 40% of 14 = 5.6
+    (NS 14 - 5.6 = 8.4): the figures the board is scored at, not Law 12C2(a)'s 60% (8.4)."""
+    ws = load_workbook(night_65.with_name("r.xlsx"))["Frequencies"]
+    heading = next(r for r in range(1, ws.max_row + 1) if ws.cell(r, 1).value == "Board 17")
+    lines = {
+        ws.cell(r, 1).value: (_shown(ws.cell(r, 4)), _shown(ws.cell(r, 5)))
+        for r in range(heading, heading + 16)
+        if ws.cell(r, 1).value in ("A+", "A-")
+    }
+    assert lines == {"A+": ("9.1", "4.9"), "A-": ("8.4", "5.6")}
+
+
+def test_explain_works_the_club_s_a_plus_at_65(night_65: Path) -> None:
+    """``explain`` says the A+ is 65% of the top 14 = 9.1 (pair 5's own 49.02% on its other
+    boards is lower, so Law 12C2(c) leaves it), the A- 40% = 5.6, and the NS table's line
+    shows 9.1; board 20's ``A60`` stays a fixed 60% = 8.4."""
+    explained = _run(["explain", str(night_65), "--board", "17"])
+    assert "pair 5: A+ is 65% of the top 14 = 9.1; Law 12C2(c)" in explained
+    assert "pair 13: A- is 40% of the top 14 = 5.6; Law 12C2(c)" in explained
+    assert re.search(r"^A\+/A-\s+1\s+9\.1\s+4\.9$", explained, flags=re.M)
+    assert re.search(r"^ 5  13\s+A\+/A-\s+9\.1\s+5\.6$", explained, flags=re.M)  # traveller
+    board_20 = _run(["explain", str(night_65), "--board", "20"])
+    assert "pair 2: A60 is 60% of the top 14 = 8.4" in board_20

@@ -230,12 +230,13 @@ def _settled(
     board: int,
     result: EventResult,
 ) -> str:
-    base = side.percent * top / 100
+    settings = result.event.settings
+    percent = side.percent_under(settings.aplus, settings.aminus)  # as it is scored
+    base = percent * top / 100
     text = (
-        f"{label.named}: {side.label} is {format_figure(side.percent)}% of the top {top} "
+        f"{label.named}: {side.label} is {format_figure(percent)}% of the top {top} "
         f"= {format_figure(base)}"
     )
-    settings = result.event.settings
     code = side.average(settings.aplus, settings.aminus)
     settles = code is not None and code.settled_last  # A+ or A-: Law 12C2(c)
     if settled is None or settled == base or not settles:
