@@ -712,7 +712,7 @@ def _score_club(club: Path, output: Path) -> ScoredNight:
             f"{os.fspath(club)} is a merged field xlbridge merge wrote, not a club's night: "
             "its pairs and results would count twice: give each club's own workbook"
         )
-    with _naming_club(club):
+    with _naming(club, os.fspath(club)):
         scored = score_night(club, boards=False)
     result = scored.result
     pairs = tuple(replace(pair, boards=()) for pair in result.pairs)
@@ -794,26 +794,16 @@ def import_(
 
 
 @contextmanager
-def _naming(source: Path) -> Iterator[None]:
-    """A message about what is wrong in ``source`` names it, as every other message does."""
+def _naming(source: Path, shown: str | None = None) -> Iterator[None]:
+    """A message about what is wrong in ``source`` names it once, as every other message
+    does: before the error's place (``bath.xlsx: Travellers!F4``) or its first line;
+    ``shown`` the name given it (a club's file as it was typed), the file's name else."""
     try:
         yield
     except ScoringError as exc:
         if source.name in str(exc):
             raise
-        raise ScoringError(f"{source.name}: {exc}") from None
-
-
-@contextmanager
-def _naming_club(source: Path) -> Iterator[None]:
-    """A slip in one club's workbook names the club's file as it was typed, once: before
-    the error's place (``bath.xlsx: Travellers!F4``) or its first line."""
-    try:
-        yield
-    except ScoringError as exc:
-        if source.name in str(exc):
-            raise
-        raise exc.at(os.fspath(source)) from None
+        raise exc.at(shown or source.name) from None
 
 
 def _import_usebio_teams(source: Path, output: Path) -> None:

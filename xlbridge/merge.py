@@ -143,14 +143,8 @@ def unlike_scoring(events: Sequence[Event]) -> int | None:
     >>> unlike_scoring([Event((), ()), Event((), ()), imps])
     2
     """
-    first = events[0].settings if events else None
-    for index, event in enumerate(events):
-        if first is not None and (event.settings.form, event.settings.scale) != (
-            first.form,
-            first.scale,
-        ):
-            return index
-    return None
+    ways = [(event.settings.form, event.settings.scale) for event in events]
+    return next((index for index, way in enumerate(ways) if way != ways[0]), None)
 
 
 def _boards(event: Event) -> frozenset[int]:

@@ -22,13 +22,9 @@ from xlbridge.workbook.pairs.html import PAGE_STYLE, html_table
 from xlbridge.workbook.pairs.printing import event_title, played_text
 from xlbridge.workbook.shared.style import html_page
 
-__all__ = ["NARROW_NAMES", "individual_page"]
+__all__ = ["individual_page"]
 
 _Seated = dict[tuple[int, str, PairLabel], IndividualPlay]
-
-#: On a phone a long name (``Konstantinopoulou``) may break inside a word, so that the
-#: ranking's % column shows on a 390-pixel screen (it was scrolled out of sight).
-NARROW_NAMES = "@media (max-width:600px){#ranking+.wide td:nth-child(3){overflow-wrap:anywhere}}"
 
 
 def _ranking(result: EventResult) -> str:
@@ -85,7 +81,7 @@ def individual_page(event: IndividualEvent, result: EventResult) -> str:
     boards = "".join(_board(b, seated) for b in result.boards)
     return html_page(
         title,
-        PAGE_STYLE + NARROW_NAMES,
+        PAGE_STYLE,
         f"<h1>{title}</h1>"
         '<nav><a href="#ranking">Ranking</a><a href="#boards">Boards</a></nav>'
         f'<h2 id="ranking">Ranking</h2>{_ranking(result)}'

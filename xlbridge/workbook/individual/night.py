@@ -35,7 +35,14 @@ from xlbridge.workbook.pairs import layout as L
 from xlbridge.workbook.pairs.present import format_table
 from xlbridge.workbook.pairs.printing import NOT_IN_RESULTS, event_title
 from xlbridge.workbook.shared.pages import print_setup
-from xlbridge.workbook.shared.style import COMPUTED_FILL, THIN, Column, header_row, mark_results
+from xlbridge.workbook.shared.style import (
+    COMPUTED_FILL,
+    THIN,
+    Column,
+    fit_to_texts,
+    header_row,
+    mark_results,
+)
 from xlbridge.workbook.shared.written import keep_formulas, save
 
 __all__ = [
@@ -158,9 +165,7 @@ def write_individual_results(source: Path, result: EventResult, target: Path) ->
             cell.number_format = spec.number_format
             if column == 1:
                 cell.fill = COMPUTED_FILL
-    # the Name column as wide as the longest name, so none is cut off on the page pinned up
-    longest = max((len(p.pair.names) for p in result.pairs), default=0)
-    ranking.column_dimensions["C"].width = max(_RANKING_COLUMNS[2].width, longest + 3)
+    fit_to_texts(ranking, _RANKING_COLUMNS[2], (p.pair.names for p in result.pairs))
     ranking.print_area = f"A1:G{len(result.pairs) + 1}"
     ranking.page_setup.orientation = "portrait"
     ranking.page_setup.fitToHeight = 1 if len(result.pairs) <= 60 else 0

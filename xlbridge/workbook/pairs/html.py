@@ -25,7 +25,11 @@ if TYPE_CHECKING:
 
 __all__ = ["PAGE_STYLE", "html_table", "results_page"]
 
-#: The results page's style (the individual's page has the same).
+#: The results page's style (the individual's page has the same).  On a phone a long
+#: name (``Featherstonehaugh-Cholmondeley``) in a ranking's third column (Players, or an
+#: individual's Name) may break inside a word, so that the % column stays on a 390-pixel
+#: screen: the pairs page's rankings follow their field's heading, the individual's the
+#: Ranking heading itself.
 PAGE_STYLE = (
     HTML_STYLE
     + """.boards{display:flex;flex-wrap:wrap;gap:0 2em}
@@ -38,6 +42,7 @@ table.dd td,table.dd th{padding:.1em .45em;text-align:center}
 table.dd th{background:#e8f0ea;color:#222}
 @media print{nav{display:none}.card{break-inside:avoid}.pair-card{display:block;break-before:page}}
 @media (max-width:600px){#ranking~h3+.wide td:nth-child(3){overflow-wrap:anywhere}}
+@media (max-width:600px){#ranking+.wide td:nth-child(3){overflow-wrap:anywhere}}
 """
 )
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -23,6 +23,7 @@ __all__ = [
     "WARN_FILL",
     "WARN_FONT",
     "Column",
+    "fit_to_texts",
     "fix_properties",
     "header_row",
     "html_page",
@@ -52,6 +53,13 @@ class Column:
     width: float
     help: str = ""
     number_format: str = "General"
+
+
+def fit_to_texts(ws: Worksheet, column: Column, texts: Iterable[str]) -> None:
+    """``column`` as wide as the longest of ``texts`` (and a margin), never narrower than
+    its own width: a name is not cut off on the page a club pins up."""
+    longest = max((len(text) for text in texts), default=0)
+    ws.column_dimensions[column.letter].width = max(column.width, longest + 3)
 
 
 def header_row(ws: Worksheet, columns: Sequence[Column], row: int = 1) -> None:

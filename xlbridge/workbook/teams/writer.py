@@ -28,6 +28,7 @@ from xlbridge.workbook.shared.style import (
     TITLE_FONT,
     WARN_BOLD,
     Column,
+    fit_to_texts,
     header_row,
     mark_results,
 )
@@ -195,9 +196,7 @@ def _ranking(ws: Worksheet, result: TeamsResult) -> None:
         for column, value in enumerate(values, start=1):
             ws.cell(row, column, value)
         ws.cell(row, 9).number_format = "0.00"
-    # the Name column as wide as the longest name, so none is cut off on the page pinned up
-    longest = max((len(str(ws.cell(row, 3).value)) for row in range(2, ws.max_row + 1)), default=0)
-    ws.column_dimensions["C"].width = max(columns[2].width, longest + 3)
+    fit_to_texts(ws, columns[2], (str(ws.cell(row, 3).value) for row in range(2, ws.max_row + 1)))
     note = len(result.standings) + 3
     cell = ws.cell(note, 1, f"VPs on {result.event.settings.vp_scale.in_words}; {TIE_BREAK_RULE}.")
     cell.alignment = Alignment(wrap_text=True, vertical="top")
